@@ -1,0 +1,109 @@
+package dev.terminus.internal;
+
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Argument checks whose messages name the field and the bad value, for compact constructors and
+ * configuration builders.
+ */
+public final class Checks {
+    private Checks() {}
+
+    /**
+     * Returns {@code value}, or throws when it is null.
+     *
+     * @param value the value to check
+     * @param field the qualified field name used in the message, e.g. {@code "Halted.reason"}
+     * @param <T> the value's type
+     * @return value
+     * @throws NullPointerException naming the field
+     */
+    public static <T> T notNull(@Nullable T value, String field) {
+        if (value == null) {
+            throw new NullPointerException(field + " must not be null");
+        }
+        return value;
+    }
+
+    /**
+     * Returns {@code value}, or throws when it is negative.
+     *
+     * @param value the value
+     * @param field the qualified field name
+     * @return value
+     * @throws IllegalArgumentException naming the field and the value
+     */
+    public static int nonNegative(int value, String field) {
+        if (value < 0) {
+            throw new IllegalArgumentException(field + " must be >= 0, was " + value);
+        }
+        return value;
+    }
+
+    /**
+     * Returns {@code value}, or throws when it is negative.
+     *
+     * @param value the value
+     * @param field the qualified field name
+     * @return value
+     * @throws IllegalArgumentException naming the field and the value
+     */
+    public static long nonNegative(long value, String field) {
+        if (value < 0) {
+            throw new IllegalArgumentException(field + " must be >= 0, was " + value);
+        }
+        return value;
+    }
+
+    /**
+     * Returns {@code value}, or throws when it is present and negative.
+     *
+     * @param value the value, possibly null
+     * @param field the qualified field name
+     * @param <N> the number type
+     * @return value
+     * @throws IllegalArgumentException naming the field and the value
+     */
+    public static <N extends Number> @Nullable N nonNegativeOrNull(@Nullable N value, String field) {
+        if (value != null && value.doubleValue() < 0) {
+            throw new IllegalArgumentException(field + " must be >= 0 or null, was " + value);
+        }
+        return value;
+    }
+
+    /**
+     * Copies a list into an unmodifiable one, rejecting a null list and null elements.
+     *
+     * @param list the list
+     * @param field the qualified field name
+     * @param <T> the element type
+     * @return an unmodifiable copy (the same instance when it already is one made by {@link List#copyOf})
+     * @throws NullPointerException naming the field, or the index of a null element
+     */
+    public static <T> List<T> immutableList(@Nullable List<? extends T> list, String field) {
+        notNull(list, field);
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i) == null) {
+                throw new NullPointerException(field + "[" + i + "] must not be null");
+            }
+        }
+        return List.copyOf(list);
+    }
+
+    /**
+     * Returns a string, rejecting null and the empty or blank string.
+     *
+     * @param value the value
+     * @param field the qualified field name
+     * @return value
+     * @throws IllegalArgumentException when blank, naming the field
+     */
+    public static String notBlank(@Nullable String value, String field) {
+        notNull(value, field);
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(field + " must not be blank, was \"" + value + "\"");
+        }
+        return value;
+    }
+}
