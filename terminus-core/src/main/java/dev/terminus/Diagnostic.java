@@ -26,7 +26,7 @@ public record Diagnostic(String received, List<Violation> violations) {
      * @return the diagnostic
      */
     public static Diagnostic of(String received, Violation... violations) {
-        return new Diagnostic(received, List.of(violations));
+        return new Diagnostic(received, java.util.Arrays.asList(violations));
     }
 
     /**

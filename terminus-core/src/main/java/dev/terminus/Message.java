@@ -98,7 +98,7 @@ public sealed interface Message {
          * @return the message
          */
         public static Assistant of(String content, ToolCall... toolCalls) {
-            return new Assistant(content, List.of(toolCalls));
+            return new Assistant(content, java.util.Arrays.asList(toolCalls));
         }
 
         @Override

@@ -327,10 +327,8 @@ public sealed interface Termination {
     record CostBudgetExhausted(BigDecimal spentUsd, BigDecimal limitUsd) implements Termination {
         /** Validates that neither amount is null or negative. */
         public CostBudgetExhausted {
-            Checks.notNull(spentUsd, "CostBudgetExhausted.spentUsd");
-            Checks.notNull(limitUsd, "CostBudgetExhausted.limitUsd");
-            Checks.nonNegativeOrNull(spentUsd, "CostBudgetExhausted.spentUsd");
-            Checks.nonNegativeOrNull(limitUsd, "CostBudgetExhausted.limitUsd");
+            Checks.nonNegative(spentUsd, "CostBudgetExhausted.spentUsd");
+            Checks.nonNegative(limitUsd, "CostBudgetExhausted.limitUsd");
         }
         @Override public String tag() { return "CostBudgetExhausted"; }
         @Override public Category category() { return Category.CAPACITY; }

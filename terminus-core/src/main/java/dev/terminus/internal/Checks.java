@@ -1,5 +1,7 @@
 package dev.terminus.internal;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -66,7 +68,12 @@ public final class Checks {
      * @throws IllegalArgumentException naming the field and the value
      */
     public static <N extends Number> @Nullable N nonNegativeOrNull(@Nullable N value, String field) {
-        if (value != null && value.doubleValue() < 0) {
+        boolean negative = value != null && switch (value) {
+            case BigDecimal d -> d.signum() < 0;
+            case BigInteger b -> b.signum() < 0;
+            default -> value.doubleValue() < 0;
+        };
+        if (negative) {
             throw new IllegalArgumentException(field + " must be >= 0 or null, was " + value);
         }
         return value;
@@ -89,6 +96,22 @@ public final class Checks {
             }
         }
         return List.copyOf(list);
+    }
+
+    /**
+     * Returns an amount, rejecting null and negative amounts.
+     *
+     * @param value the amount
+     * @param field the qualified field name
+     * @return value
+     * @throws IllegalArgumentException naming the field and the value when negative
+     */
+    public static BigDecimal nonNegative(@Nullable BigDecimal value, String field) {
+        notNull(value, field);
+        if (value.signum() < 0) {
+            throw new IllegalArgumentException(field + " must be >= 0, was " + value.toPlainString());
+        }
+        return value;
     }
 
     /**

@@ -129,7 +129,12 @@ public final class JsonTrees {
             } else if (type == BigDecimal.class) {
                 return exact;
             } else if (type == Double.class) {
-                return n.doubleValue();
+                double d = exact.doubleValue();
+                if (n instanceof Double || n instanceof Float
+                        || (Double.isFinite(d) && BigDecimal.valueOf(d).compareTo(exact) == 0)) {
+                    return d;
+                }
+                throw new ArithmeticException("not exactly representable as a double");
             }
         } catch (ArithmeticException e) {
             throw new IllegalArgumentException(path + " is " + describe(n) + ", not a " + type.getSimpleName(), e);

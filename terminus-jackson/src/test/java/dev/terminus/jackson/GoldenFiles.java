@@ -1,0 +1,44 @@
+package dev.terminus.jackson;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Where the contract's golden vectors are: {@code shared/golden} beside the project, as the system property
+ * {@code terminus.golden.dir} says (Surefire sets it), else {@code ../../shared/golden} from the module.
+ */
+final class GoldenFiles {
+    private GoldenFiles() {}
+
+    static Path terminationsDir() {
+        String configured = System.getProperty("terminus.golden.dir");
+        Path golden = configured == null || configured.isBlank() ? Path.of("../../shared/golden") : Path.of(configured);
+        Path dir = golden.resolve("terminations").toAbsolutePath().normalize();
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalStateException("golden vectors not found at " + dir
+                    + " (set the system property terminus.golden.dir to the shared/golden directory)");
+        }
+        return dir;
+    }
+
+    /** The file names of the case vectors (every {@code *.json} but {@code cases.json}), sorted. */
+    static List<String> caseFiles() {
+        Path dir = terminationsDir();
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(file -> file.getFileName().toString())
+                    .filter(name -> name.endsWith(".json") && !name.equals("cases.json"))
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the golden vectors in " + dir, e);
+        }
+    }
+
+    static Path file(String name) {
+        return terminationsDir().resolve(name);
+    }
+}
