@@ -1,0 +1,335 @@
+package dev.terminus.agent;
+
+import dev.terminus.internal.Checks;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The settings of an {@link Agent}: limits, budgets and guards. Immutable; build one with {@link #custom()} or take
+ * {@link #ofDefaults()}. A bad value is refused when set, with a message naming the setting and the value.
+ *
+ * {@snippet :
+ * AgentConfig config = AgentConfig.custom()
+ *         .maxIterations(10)
+ *         .maxToolCalls(20)
+ *         .tokenBudget(TokenBudget.total(50_000))
+ *         .timeBudget(Duration.ofSeconds(30))
+ *         .build();
+ * }
+ *
+ * <p>Guards are on by default: {@value #DEFAULT_NO_PROGRESS_THRESHOLD} identical iterations end a run
+ * {@code NoProgress}, {@value #DEFAULT_STALL_THRESHOLD} iterations with nothing new end it {@code StallDetected},
+ * {@value #DEFAULT_MAX_CONSECUTIVE_MISTAKES} tool mistakes in a row end it {@code ConsecutiveMistakes}. Set a
+ * threshold to null to switch its guard off.
+ */
+public final class AgentConfig {
+
+    /** Default iteration cap. */
+    public static final int DEFAULT_MAX_ITERATIONS = 25;
+    /** Default number of identical iterations that count as no progress. */
+    public static final int DEFAULT_NO_PROGRESS_THRESHOLD = 3;
+    /** Default number of iterations with nothing new that count as a stall. */
+    public static final int DEFAULT_STALL_THRESHOLD = 4;
+    /** Default number of tool mistakes in a row that end a run. */
+    public static final int DEFAULT_MAX_CONSECUTIVE_MISTAKES = 3;
+    /** Default instruction of the finalization iteration under budget pressure. */
+    public static final String DEFAULT_BUDGET_PRESSURE_INSTRUCTION = "You are close to the end of your budget. "
+            + "Do not call tools any more: give your final answer now, with what you have.";
+
+    private static final AgentConfig DEFAULTS = custom().build();
+
+    private final String name;
+    private final @Nullable String systemPrompt;
+    private final int maxIterations;
+    private final @Nullable Integer maxToolCalls;
+    private final TokenBudget tokenBudget;
+    private final @Nullable BigDecimal costBudgetUsd;
+    private final PriceTable prices;
+    private final @Nullable Duration timeBudget;
+    private final Duration interruptGrace;
+    private final @Nullable Double budgetPressureThreshold;
+    private final String budgetPressureInstruction;
+    private final @Nullable Integer noProgressThreshold;
+    private final @Nullable Integer stallThreshold;
+    private final @Nullable Integer maxConsecutiveMistakes;
+    private final @Nullable String finalAnswerTool;
+    private final RetryPolicy retryPolicy;
+    private final boolean parallelToolCalls;
+    private final @Nullable Duration toolTimeout;
+    private final @Nullable Integer maxOutputTokens;
+
+    private AgentConfig(Builder b) {
+        this.name = b.name;
+        this.systemPrompt = b.systemPrompt;
+        this.maxIterations = b.maxIterations;
+        this.maxToolCalls = b.maxToolCalls;
+        this.tokenBudget = b.tokenBudget;
+        this.costBudgetUsd = b.costBudgetUsd;
+        this.prices = b.prices;
+        this.timeBudget = b.timeBudget;
+        this.interruptGrace = b.interruptGrace;
+        this.budgetPressureThreshold = b.budgetPressureThreshold;
+        this.budgetPressureInstruction = b.budgetPressureInstruction;
+        this.noProgressThreshold = b.noProgressThreshold;
+        this.stallThreshold = b.stallThreshold;
+        this.maxConsecutiveMistakes = b.maxConsecutiveMistakes;
+        this.finalAnswerTool = b.finalAnswerTool;
+        this.retryPolicy = b.retryPolicy;
+        this.parallelToolCalls = b.parallelToolCalls;
+        this.toolTimeout = b.toolTimeout;
+        this.maxOutputTokens = b.maxOutputTokens;
+    }
+
+    /** @return the default settings */
+    public static AgentConfig ofDefaults() {
+        return DEFAULTS;
+    }
+
+    /** @return a builder starting from the defaults */
+    public static Builder custom() {
+        return new Builder();
+    }
+
+    /**
+     * @param config settings to start from
+     * @return a builder starting from them
+     */
+    public static Builder from(AgentConfig config) {
+        return new Builder(config);
+    }
+
+    /** @return the agent's name, for events, terminations and telemetry */
+    public String name() { return name; }
+    /** @return the system prompt, if any */
+    public Optional<String> systemPrompt() { return Optional.ofNullable(systemPrompt); }
+    /** @return the iteration cap */
+    public int maxIterations() { return maxIterations; }
+    /** @return the tool-call cap, if any */
+    public Optional<Integer> maxToolCalls() { return Optional.ofNullable(maxToolCalls); }
+    /** @return the token caps */
+    public TokenBudget tokenBudget() { return tokenBudget; }
+    /** @return the cost ceiling in US dollars, if any */
+    public Optional<BigDecimal> costBudgetUsd() { return Optional.ofNullable(costBudgetUsd); }
+    /** @return the model prices */
+    public PriceTable prices() { return prices; }
+    /** @return the wall-clock budget, if any */
+    public Optional<Duration> timeBudget() { return Optional.ofNullable(timeBudget); }
+    /** @return how long an interrupted call may take to give up before the run returns without it */
+    public Duration interruptGrace() { return interruptGrace; }
+    /** @return the budget fraction that starts the finalization iteration, if any */
+    public Optional<Double> budgetPressureThreshold() { return Optional.ofNullable(budgetPressureThreshold); }
+    /** @return the instruction sent in the finalization iteration */
+    public String budgetPressureInstruction() { return budgetPressureInstruction; }
+    /** @return identical iterations that end a run {@code NoProgress}, if the guard is on */
+    public Optional<Integer> noProgressThreshold() { return Optional.ofNullable(noProgressThreshold); }
+    /** @return iterations with nothing new that end a run {@code StallDetected}, if the guard is on */
+    public Optional<Integer> stallThreshold() { return Optional.ofNullable(stallThreshold); }
+    /** @return tool mistakes in a row that end a run {@code ConsecutiveMistakes}, if the guard is on */
+    public Optional<Integer> maxConsecutiveMistakes() { return Optional.ofNullable(maxConsecutiveMistakes); }
+    /** @return the tool whose call submits the final answer, if any */
+    public Optional<String> finalAnswerTool() { return Optional.ofNullable(finalAnswerTool); }
+    /** @return how transient model failures are retried */
+    public RetryPolicy retryPolicy() { return retryPolicy; }
+    /** @return whether the calls of one round run in parallel */
+    public boolean parallelToolCalls() { return parallelToolCalls; }
+    /** @return the longest a single tool call may take, if limited */
+    public Optional<Duration> toolTimeout() { return Optional.ofNullable(toolTimeout); }
+    /** @return the output-token cap passed to the model, if any */
+    public Optional<Integer> maxOutputTokens() { return Optional.ofNullable(maxOutputTokens); }
+
+    /** Builds an {@link AgentConfig}; every setter refuses a bad value at once, naming it. */
+    public static final class Builder {
+        private String name = "agent";
+        private @Nullable String systemPrompt;
+        private int maxIterations = DEFAULT_MAX_ITERATIONS;
+        private @Nullable Integer maxToolCalls;
+        private TokenBudget tokenBudget = TokenBudget.UNLIMITED;
+        private @Nullable BigDecimal costBudgetUsd;
+        private PriceTable prices = PriceTable.EMPTY;
+        private @Nullable Duration timeBudget;
+        private Duration interruptGrace = Duration.ofMillis(200);
+        private @Nullable Double budgetPressureThreshold;
+        private String budgetPressureInstruction = DEFAULT_BUDGET_PRESSURE_INSTRUCTION;
+        private @Nullable Integer noProgressThreshold = DEFAULT_NO_PROGRESS_THRESHOLD;
+        private @Nullable Integer stallThreshold = DEFAULT_STALL_THRESHOLD;
+        private @Nullable Integer maxConsecutiveMistakes = DEFAULT_MAX_CONSECUTIVE_MISTAKES;
+        private @Nullable String finalAnswerTool;
+        private RetryPolicy retryPolicy = RetryPolicy.ofDefaults();
+        private boolean parallelToolCalls;
+        private @Nullable Duration toolTimeout;
+        private @Nullable Integer maxOutputTokens;
+
+        private Builder() {}
+
+        private Builder(AgentConfig c) {
+            name = c.name;
+            systemPrompt = c.systemPrompt;
+            maxIterations = c.maxIterations;
+            maxToolCalls = c.maxToolCalls;
+            tokenBudget = c.tokenBudget;
+            costBudgetUsd = c.costBudgetUsd;
+            prices = c.prices;
+            timeBudget = c.timeBudget;
+            interruptGrace = c.interruptGrace;
+            budgetPressureThreshold = c.budgetPressureThreshold;
+            budgetPressureInstruction = c.budgetPressureInstruction;
+            noProgressThreshold = c.noProgressThreshold;
+            stallThreshold = c.stallThreshold;
+            maxConsecutiveMistakes = c.maxConsecutiveMistakes;
+            finalAnswerTool = c.finalAnswerTool;
+            retryPolicy = c.retryPolicy;
+            parallelToolCalls = c.parallelToolCalls;
+            toolTimeout = c.toolTimeout;
+            maxOutputTokens = c.maxOutputTokens;
+        }
+
+        /** @param name the agent's name; not blank @return this builder */
+        public Builder name(String name) {
+            this.name = Checks.notBlank(name, "name");
+            return this;
+        }
+
+        /** @param systemPrompt the system prompt, or null for none @return this builder */
+        public Builder systemPrompt(@Nullable String systemPrompt) {
+            this.systemPrompt = systemPrompt;
+            return this;
+        }
+
+        /** @param maxIterations the iteration cap, at least 1 @return this builder */
+        public Builder maxIterations(int maxIterations) {
+            this.maxIterations = atLeast(maxIterations, 1, "maxIterations");
+            return this;
+        }
+
+        /** @param maxToolCalls the tool-call cap (0 allows none), or null for no cap @return this builder */
+        public Builder maxToolCalls(@Nullable Integer maxToolCalls) {
+            this.maxToolCalls = maxToolCalls == null ? null : atLeast(maxToolCalls, 0, "maxToolCalls");
+            return this;
+        }
+
+        /** @param tokenBudget the token caps @return this builder */
+        public Builder tokenBudget(TokenBudget tokenBudget) {
+            this.tokenBudget = Checks.notNull(tokenBudget, "tokenBudget");
+            return this;
+        }
+
+        /** @param costBudgetUsd the cost ceiling in US dollars (> 0), or null for none @return this builder */
+        public Builder costBudgetUsd(@Nullable BigDecimal costBudgetUsd) {
+            if (costBudgetUsd != null && costBudgetUsd.signum() <= 0) {
+                throw new IllegalArgumentException("costBudgetUsd must be > 0 or null, was " + costBudgetUsd);
+            }
+            this.costBudgetUsd = costBudgetUsd;
+            return this;
+        }
+
+        /** @param prices the model prices @return this builder */
+        public Builder prices(PriceTable prices) {
+            this.prices = Checks.notNull(prices, "prices");
+            return this;
+        }
+
+        /** @param timeBudget the wall-clock budget (> 0), or null for none @return this builder */
+        public Builder timeBudget(@Nullable Duration timeBudget) {
+            this.timeBudget = timeBudget == null ? null : positive(timeBudget, "timeBudget");
+            return this;
+        }
+
+        /** @param interruptGrace how long an interrupted call may take to give up (>= 0) @return this builder */
+        public Builder interruptGrace(Duration interruptGrace) {
+            Checks.notNull(interruptGrace, "interruptGrace");
+            if (interruptGrace.isNegative()) {
+                throw new IllegalArgumentException("interruptGrace must be >= 0, was " + interruptGrace);
+            }
+            this.interruptGrace = interruptGrace;
+            return this;
+        }
+
+        /**
+         * @param threshold the fraction of a token or cost budget, in (0, 1), that starts the finalization
+         *     iteration; null for none
+         * @return this builder
+         */
+        public Builder budgetPressureThreshold(@Nullable Double threshold) {
+            if (threshold != null && !(threshold > 0 && threshold < 1)) {
+                throw new IllegalArgumentException("budgetPressureThreshold must be in (0, 1) or null, was " + threshold);
+            }
+            this.budgetPressureThreshold = threshold;
+            return this;
+        }
+
+        /** @param instruction the instruction sent in the finalization iteration @return this builder */
+        public Builder budgetPressureInstruction(String instruction) {
+            this.budgetPressureInstruction = Checks.notBlank(instruction, "budgetPressureInstruction");
+            return this;
+        }
+
+        /** @param threshold identical iterations (>= 2) that end a run, or null to switch the guard off @return this builder */
+        public Builder noProgressThreshold(@Nullable Integer threshold) {
+            this.noProgressThreshold = threshold == null ? null : atLeast(threshold, 2, "noProgressThreshold");
+            return this;
+        }
+
+        /** @param threshold iterations with nothing new (>= 2) that end a run, or null to switch the guard off @return this builder */
+        public Builder stallThreshold(@Nullable Integer threshold) {
+            this.stallThreshold = threshold == null ? null : atLeast(threshold, 2, "stallThreshold");
+            return this;
+        }
+
+        /** @param max tool mistakes in a row (>= 1) that end a run, or null to switch the guard off @return this builder */
+        public Builder maxConsecutiveMistakes(@Nullable Integer max) {
+            this.maxConsecutiveMistakes = max == null ? null : atLeast(max, 1, "maxConsecutiveMistakes");
+            return this;
+        }
+
+        /** @param toolName the tool whose call submits the final answer, or null @return this builder */
+        public Builder finalAnswerTool(@Nullable String toolName) {
+            this.finalAnswerTool = toolName == null ? null : Checks.notBlank(toolName, "finalAnswerTool");
+            return this;
+        }
+
+        /** @param retryPolicy how transient model failures are retried @return this builder */
+        public Builder retryPolicy(RetryPolicy retryPolicy) {
+            this.retryPolicy = Checks.notNull(retryPolicy, "retryPolicy");
+            return this;
+        }
+
+        /** @param parallel whether the calls of one round run in parallel @return this builder */
+        public Builder parallelToolCalls(boolean parallel) {
+            this.parallelToolCalls = parallel;
+            return this;
+        }
+
+        /** @param toolTimeout the longest a tool call may take (> 0), or null @return this builder */
+        public Builder toolTimeout(@Nullable Duration toolTimeout) {
+            this.toolTimeout = toolTimeout == null ? null : positive(toolTimeout, "toolTimeout");
+            return this;
+        }
+
+        /** @param maxOutputTokens the output-token cap passed to the model (>= 1), or null @return this builder */
+        public Builder maxOutputTokens(@Nullable Integer maxOutputTokens) {
+            this.maxOutputTokens = maxOutputTokens == null ? null : atLeast(maxOutputTokens, 1, "maxOutputTokens");
+            return this;
+        }
+
+        /** @return the settings */
+        public AgentConfig build() {
+            return new AgentConfig(this);
+        }
+
+        private static int atLeast(int value, int min, String setting) {
+            if (value < min) {
+                throw new IllegalArgumentException(setting + " must be >= " + min + ", was " + value);
+            }
+            return value;
+        }
+
+        private static Duration positive(Duration value, String setting) {
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException(setting + " must be > 0, was " + value);
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.terminus.agent;
+
+import dev.terminus.internal.Checks;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Prices by model name, for cost accounting and cost budgets.
+ *
+ * {@snippet :
+ * PriceTable prices = PriceTable.builder()
+ *         .price("gpt-4o", ModelPrice.of("2.50", "10.00"))
+ *         .build();
+ * }
+ */
+public final class PriceTable {
+
+    /** A table with no prices: every run costs nothing. */
+    public static final PriceTable EMPTY = new PriceTable(Map.of());
+
+    private final Map<String, ModelPrice> prices;
+
+    private PriceTable(Map<String, ModelPrice> prices) {
+        this.prices = Map.copyOf(prices);
+    }
+
+    /** @return a builder */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * @param model a model name
+     * @return its price, if the table has one
+     */
+    public Optional<ModelPrice> priceOf(String model) {
+        return Optional.ofNullable(prices.get(model));
+    }
+
+    /** @return the prices by model name */
+    public Map<String, ModelPrice> prices() {
+        return prices;
+    }
+
+    /** Builds a {@link PriceTable}. */
+    public static final class Builder {
+        private final Map<String, ModelPrice> prices = new LinkedHashMap<>();
+
+        private Builder() {}
+
+        /**
+         * @param model the model name, as {@code Model.name()} reports it
+         * @param price its price
+         * @return this builder
+         */
+        public Builder price(String model, ModelPrice price) {
+            prices.put(Checks.notBlank(model, "model"), Checks.notNull(price, "price"));
+            return this;
+        }
+
+        /** @return the table */
+        public PriceTable build() {
+            return new PriceTable(prices);
+        }
+    }
+}

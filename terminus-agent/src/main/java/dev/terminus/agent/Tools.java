@@ -1,0 +1,78 @@
+package dev.terminus.agent;
+
+import dev.terminus.agent.internal.MethodTools;
+import dev.terminus.agent.spi.ToolSpec;
+import dev.terminus.internal.Checks;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Builds {@link Tool}s from lambdas and from annotated methods.
+ *
+ * {@snippet :
+ * Tool search = Tools.of("search", "Searches the web",
+ *         Map.of("type", "object",
+ *                "properties", Map.of("query", Map.of("type", "string")),
+ *                "required", List.of("query")),
+ *         (args, run) -> webSearch((String) args.get("query")));
+ * }
+ */
+public final class Tools {
+    private Tools() {}
+
+    /**
+     * A tool from a lambda.
+     *
+     * @param name the tool's name
+     * @param description what it does, for the model
+     * @param parameters the JSON Schema of its arguments object, as plain Java values
+     * @param function its body
+     * @return the tool
+     */
+    public static Tool of(String name, String description, Map<String, @Nullable Object> parameters,
+            ToolFunction function) {
+        ToolSpec spec = new ToolSpec(name, description, parameters);
+        Checks.notNull(function, "function");
+        return new Tool() {
+            @Override
+            public ToolSpec spec() {
+                return spec;
+            }
+
+            @Override
+            public @Nullable Object call(Map<String, @Nullable Object> arguments, RunContext context) throws Exception {
+                return function.apply(arguments, context);
+            }
+
+            @Override
+            public String toString() {
+                return "Tool[" + name + "]";
+            }
+        };
+    }
+
+    /**
+     * A tool without arguments, from a lambda.
+     *
+     * @param name the tool's name
+     * @param description what it does, for the model
+     * @param function its body
+     * @return the tool
+     */
+    public static Tool of(String name, String description, ToolFunction function) {
+        return of(name, description, ToolSpec.NO_PARAMETERS, function);
+    }
+
+    /**
+     * The tools of every {@link AgentTool}-annotated method of an object. Arguments are converted to the
+     * parameters' types (through Jackson); a conversion that fails is reported to the model as invalid arguments.
+     *
+     * @param target the object whose methods to expose
+     * @return its tools, in the order of their names
+     * @throws IllegalArgumentException when the object has no annotated method or one cannot be a tool
+     */
+    public static List<Tool> fromMethods(Object target) {
+        return MethodTools.of(Checks.notNull(target, "target"));
+    }
+}

@@ -1,0 +1,346 @@
+package dev.terminus.agent.internal;
+
+import dev.terminus.ErrorCategory;
+import dev.terminus.ErrorInfo;
+import dev.terminus.Message;
+import dev.terminus.Termination;
+import dev.terminus.TokenKind;
+import dev.terminus.agent.AgentConfig;
+import dev.terminus.agent.AgentEvent;
+import dev.terminus.agent.AgentHook;
+import dev.terminus.agent.CompletionCheck;
+import dev.terminus.agent.HookDecision;
+import dev.terminus.agent.IterationRecord;
+import dev.terminus.agent.ModelPrice;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Usage;
+import dev.terminus.agent.UserTurn;
+import dev.terminus.agent.spi.FinishReason;
+import dev.terminus.agent.spi.ModelRequest;
+import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.agent.spi.ToolSpec;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One run of the agent loop. {@link #execute} never throws: every path, failures included, ends in exactly one
+ * {@link RunResult}, published once (the supervisor may publish first when the run hangs past its grace).
+ *
+ * <p>Order of checks in an iteration: cancellation and deadline, iteration cap, token and cost budgets, budget
+ * pressure; then the model call; then refusal, truncation and completion for an answer without tool calls; then the
+ * tool round (final-answer tool, tool-call cap, mistakes, early completion); then, at the end of the iteration,
+ * completion, the tool-call cap, no progress and stall. A completion in an iteration always wins over a guard.
+ */
+public final class AgentRun {
+    private final AgentSpec spec;
+    private final AgentConfig config;
+    private final RunState state;
+    private final RunControl control;
+    private final EventDispatcher events;
+    private final ProgressGuard progress;
+    private final ModelCaller modelCaller;
+    private final ToolRound toolRound;
+    private final @Nullable ModelPrice price;
+    private final AtomicReference<@Nullable RunResult> published = new AtomicReference<>();
+
+    private boolean iterationOpen;
+    private long iterationStart;
+    private int iterationToolCallsBefore;
+    private int iterationTranscriptStart;
+    private Usage iterationUsage = Usage.ZERO;
+    private @Nullable FinishReason iterationFinish;
+    private boolean finalizing;
+
+    AgentRun(AgentSpec spec, long startNanos, long budgetNanos) {
+        this.spec = spec;
+        this.config = spec.config();
+        this.state = new RunState(config.name(), startNanos);
+        this.control = new RunControl(startNanos, budgetNanos);
+        this.events = new EventDispatcher(spec.listeners());
+        this.progress = new ProgressGuard(config.noProgressThreshold().orElse(0), config.stallThreshold().orElse(0));
+        this.modelCaller = new ModelCaller(this, spec.model(), config.retryPolicy());
+        this.toolRound = new ToolRound(this, spec, state);
+        this.price = config.prices().priceOf(spec.model().name()).orElse(null);
+    }
+
+    RunControl control() {
+        return control;
+    }
+
+    ProgressGuard progress() {
+        return progress;
+    }
+
+    RunState state() {
+        return state;
+    }
+
+    EventDispatcher events() {
+        return events;
+    }
+
+    /** Runs the task to its end on the calling thread. */
+    RunResult execute(String task) {
+        Termination end;
+        try {
+            end = loop(task);
+        } catch (Throwable e) {
+            Termination interruption = interruption(e);
+            end = interruption != null ? interruption : Termination.Failed.of(e, ErrorCategory.INTERNAL);
+        }
+        return finish(end);
+    }
+
+    private Termination loop(String task) throws Exception {
+        if (events.active()) {
+            events.publish(new AgentEvent.RunStarted(config.name(), spec.model().name(), spec.model().provider()));
+        }
+        config.systemPrompt().ifPresent(prompt -> state.append(new Message.System(prompt)));
+        state.append(new Message.User(task));
+        while (true) {
+            Termination guard = beforeIteration();
+            if (guard != null) {
+                return guard;
+            }
+            openIteration();
+            if (finalizing) {
+                state.append(new Message.User(config.budgetPressureInstruction()));
+            }
+            List<ToolSpec> offered = finalizing ? List.of() : spec.toolSpecs();
+            ModelRequest request = new ModelRequest(state.transcript(), offered, config.maxOutputTokens().orElse(null));
+            for (AgentHook hook : spec.hooks()) {
+                if (hook.beforeModel(state, request) instanceof HookDecision.Halt halt) {
+                    return new Termination.Halted("before-model-hook", halt.reason());
+                }
+            }
+            Termination failed = modelCaller.call(request);
+            if (failed != null) {
+                return failed;
+            }
+            ModelResponse response = modelCaller.response();
+            Termination end = afterModel(response);
+            if (end != null) {
+                return end;
+            }
+            if (!response.message().toolCalls().isEmpty()) {
+                end = toolRound.execute(response.message().toolCalls(), !finalizing);
+                if (end != null) {
+                    return end;
+                }
+            }
+            end = endOfIteration();
+            if (end != null) {
+                return end;
+            }
+        }
+    }
+
+    private @Nullable Termination beforeIteration() {
+        Termination interruption = control.interruption();
+        if (interruption != null) {
+            return interruption;
+        }
+        if (state.iteration >= config.maxIterations()) {
+            return new Termination.MaxIterationsReached(config.maxIterations(), state.iteration);
+        }
+        double pressure = 0;
+        for (TokenKind kind : TOKEN_KINDS) {
+            Long limit = config.tokenBudget().limit(kind);
+            if (limit != null) {
+                long used = tokens(kind);
+                if (used >= limit) {
+                    return new Termination.TokenBudgetExhausted(used, limit, kind);
+                }
+                pressure = Math.max(pressure, (double) used / limit);
+            }
+        }
+        BigDecimal costBudget = config.costBudgetUsd().orElse(null);
+        if (costBudget != null) {
+            if (state.cost.compareTo(costBudget) >= 0) {
+                return new Termination.CostBudgetExhausted(state.cost, costBudget);
+            }
+            pressure = Math.max(pressure, state.cost.doubleValue() / costBudget.doubleValue());
+        }
+        Double threshold = config.budgetPressureThreshold().orElse(null);
+        if (threshold != null && !finalizing && pressure >= threshold) {
+            finalizing = true;
+        }
+        return null;
+    }
+
+    private static final TokenKind[] TOKEN_KINDS = TokenKind.values();
+
+    private long tokens(TokenKind kind) {
+        return switch (kind) {
+            case TOTAL -> state.usage.totalTokens();
+            case INPUT -> state.usage.inputTokens();
+            case OUTPUT -> state.usage.outputTokens();
+        };
+    }
+
+    private @Nullable Termination afterModel(ModelResponse response) throws Exception {
+        Usage usage = response.usage();
+        iterationUsage = iterationUsage.plus(usage);
+        iterationFinish = response.finishReason();
+        state.usage = state.usage.plus(usage);
+        if (price != null) {
+            state.cost = state.cost.add(price.cost(usage));
+        }
+        for (AgentHook hook : spec.hooks()) {
+            if (hook.afterModel(state, response) instanceof HookDecision.Halt halt) {
+                state.append(response.message());
+                return new Termination.Halted("after-model-hook", halt.reason());
+            }
+        }
+        Message.Assistant answer = response.message();
+        state.append(answer);
+        progress.observeText(answer.content());
+        FinishReason finish = response.finishReason();
+        if (finish == FinishReason.CONTENT_FILTER || finish == FinishReason.REFUSAL) {
+            return new Termination.AgentRefused(config.name(), finish == FinishReason.CONTENT_FILTER ? "content_filter" : "refusal");
+        }
+        if (!answer.toolCalls().isEmpty()) {
+            return null;
+        }
+        if (finish == FinishReason.LENGTH) {
+            return new Termination.OutputTruncated(config.maxOutputTokens().orElse(null));
+        }
+        if (finalizing) {
+            return new Termination.BudgetPressure(config.budgetPressureThreshold().orElse(null));
+        }
+        if (spec.userSimulator() == null) {
+            return new Termination.NaturalCompletion();
+        }
+        UserTurn turn = spec.userSimulator().respond(state, answer);
+        if (turn instanceof UserTurn.Satisfied satisfied) {
+            return new Termination.UserSatisfied(satisfied.stopToken());
+        }
+        state.append(new Message.User(((UserTurn.Reply) turn).text()));
+        return null;
+    }
+
+    private @Nullable Termination endOfIteration() {
+        boolean hadTools = state.toolCalls > iterationToolCallsBefore || toolRound.lastTool != null;
+        if (finalizing) {
+            return new Termination.BudgetPressure(config.budgetPressureThreshold().orElse(null));
+        }
+        if (hadTools && spec.completionCheck() == CompletionCheck.AFTER_TOOL_ROUND && completionHolds()) {
+            return new Termination.CompletedEarlyAfterToolCall(toolRound.lastTool);
+        }
+        if (spec.completionCheck() == CompletionCheck.AFTER_ITERATION && completionHolds()) {
+            return new Termination.Completed();
+        }
+        if (toolRound.capReached) {
+            return new Termination.MaxToolCallsReached(config.maxToolCalls().orElse(0), state.toolCalls);
+        }
+        ProgressGuard.Verdict verdict = progress.endIteration();
+        if (verdict == ProgressGuard.Verdict.NO_PROGRESS) {
+            return new Termination.NoProgress(progress.identicalStreak(), state.copyTranscript(iterationTranscriptStart));
+        }
+        if (verdict == ProgressGuard.Verdict.STALL) {
+            return new Termination.StallDetected(config.stallThreshold().orElse(null));
+        }
+        closeIteration();
+        return null;
+    }
+
+    /** Asks the completion predicate; a predicate that throws fails the run. */
+    boolean completionHolds() {
+        return spec.completion() != null && spec.completion().test(state);
+    }
+
+    private void openIteration() {
+        state.iteration++;
+        iterationOpen = true;
+        iterationStart = System.nanoTime();
+        iterationToolCallsBefore = state.toolCalls;
+        iterationTranscriptStart = state.transcriptSize();
+        iterationUsage = Usage.ZERO;
+        iterationFinish = null;
+        toolRound.lastTool = null;
+        toolRound.capReached = false;
+        progress.beginIteration();
+        if (events.active()) {
+            events.publish(new AgentEvent.IterationStarted(config.name(), state.iteration));
+        }
+    }
+
+    private void closeIteration() {
+        if (iterationOpen) {
+            iterationOpen = false;
+            state.addRecord(new IterationRecord(state.iteration, iterationUsage, state.toolCalls - iterationToolCallsBefore,
+                    iterationFinish, Duration.ofNanos(System.nanoTime() - iterationStart)));
+        }
+    }
+
+    /**
+     * The termination an exception stands for when the run was cancelled, ran out of time or its thread was
+     * interrupted; null when the exception is an ordinary failure.
+     */
+    @Nullable Termination interruption(Throwable e) {
+        Termination outside = control.interruption();
+        if (outside != null) {
+            return outside;
+        }
+        if (e instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
+            return new Termination.Cancelled("thread-interrupt");
+        }
+        return null;
+    }
+
+    void toolEvent(String tool, long nanos, @Nullable String error) {
+        if (events.active()) {
+            events.publish(new AgentEvent.ToolCalled(config.name(), state.iteration, tool, nanos, error));
+        }
+    }
+
+    private RunResult finish(Termination end) {
+        boolean interrupted = Thread.interrupted();
+        closeIteration();
+        if (events.active() && (end.isBudgetExhausted() || end.isStuck())) {
+            events.publish(new AgentEvent.GuardTripped(config.name(), state.iteration, end));
+        }
+        RunResult result = publish(result(end, state.copyTranscript()));
+        if (interrupted && end instanceof Termination.Cancelled(String by) && "thread-interrupt".equals(by)) {
+            Thread.currentThread().interrupt();
+        }
+        return result;
+    }
+
+    /** Ends the run from outside, with what it has, when its thread does not answer an interrupt in time. */
+    RunResult abandon() {
+        Termination end = control.interruption();
+        if (end == null) {
+            end = new Termination.Failed(new ErrorInfo("dev.terminus.RunAbandoned",
+                    "the run's thread did not answer an interrupt", ErrorCategory.INTERNAL));
+        }
+        return publish(result(end, state.copyTranscript()));
+    }
+
+    private RunResult result(Termination end, List<Message> transcript) {
+        String answer = state.finalAnswer;
+        if (answer == null && !transcript.isEmpty() && transcript.getLast() instanceof Message.Assistant last
+                && !last.content().isEmpty()) {
+            answer = last.content();
+        }
+        return new RunResult(end, end.defaultOutcome(), transcript, state.copyRecords(), state.usage, state.cost,
+                state.toolCalls, Duration.ofNanos(System.nanoTime() - state.startNanos()), answer);
+    }
+
+    private RunResult publish(RunResult result) {
+        if (published.compareAndSet(null, result)) {
+            if (events.active()) {
+                events.publish(new AgentEvent.RunTerminated(config.name(), result));
+            }
+            return result;
+        }
+        return published.get();
+    }
+
+    @Nullable RunResult published() {
+        return published.get();
+    }
+}

@@ -1,0 +1,115 @@
+package dev.terminus.agent.internal;
+
+import dev.terminus.ErrorCategory;
+import dev.terminus.ErrorInfo;
+import dev.terminus.Termination;
+import dev.terminus.agent.AgentEvent;
+import dev.terminus.agent.RetryPolicy;
+import dev.terminus.agent.Usage;
+import dev.terminus.agent.spi.Model;
+import dev.terminus.agent.spi.ModelException;
+import dev.terminus.agent.spi.ModelRequest;
+import dev.terminus.agent.spi.ModelResponse;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Calls the model for one iteration: classifies provider failures into terminations and retries the transient ones
+ * (429, 5xx, timeouts) with jittered exponential backoff that never sleeps past the run's deadline.
+ */
+final class ModelCaller {
+    private final AgentRun run;
+    private final Model model;
+    private final RetryPolicy retry;
+    private @Nullable ModelResponse response;
+
+    ModelCaller(AgentRun run, Model model, RetryPolicy retry) {
+        this.run = run;
+        this.model = model;
+        this.retry = retry;
+    }
+
+    /** The response of the last successful {@link #call}. */
+    ModelResponse response() {
+        return response;
+    }
+
+    /** Calls the model; returns null on success (see {@link #response()}), else how the run ends. */
+    @Nullable Termination call(ModelRequest request) {
+        response = null;
+        for (int attempt = 0; ; attempt++) {
+            Termination interruption = run.control().interruption();
+            if (interruption != null) {
+                return interruption;
+            }
+            long start = System.nanoTime();
+            try {
+                ModelResponse answer = model.chat(request);
+                if (answer == null) {
+                    throw new IllegalStateException("model " + model.name() + " returned null");
+                }
+                event(System.nanoTime() - start, answer, null);
+                response = answer;
+                return null;
+            } catch (Throwable e) {
+                event(System.nanoTime() - start, null, e);
+                Termination outside = run.interruption(e);
+                if (outside != null) {
+                    return outside;
+                }
+                Termination end = classify(e, attempt);
+                if (end != null) {
+                    return end;
+                }
+                Termination slept = backoff(attempt + 1);
+                if (slept != null) {
+                    return slept;
+                }
+            }
+        }
+    }
+
+    /** The termination a failure ends the run with, or null to retry it. */
+    private @Nullable Termination classify(Throwable e, int attempt) {
+        return switch (e) {
+            case ModelException.AuthenticationFailed auth ->
+                    new Termination.ProviderAuthFailed(model.provider(), auth.status());
+            case ModelException.ContextLengthExceeded tooLong ->
+                    new Termination.PromptTooLong(tooLong.promptTokens(), tooLong.contextWindow());
+            case ModelException.Refused refused -> new Termination.AgentRefused(run.state().agentName(), refused.reason());
+            case ModelException.RateLimited limited when attempt >= retry.maxRetries() ->
+                    new Termination.Failed(ErrorInfo.of(limited, ErrorCategory.RESOURCE), limited);
+            case ModelException transientFailure when transientFailure.isRetryable() ->
+                    attempt >= retry.maxRetries()
+                            ? new Termination.Failed(ErrorInfo.of(transientFailure, ErrorCategory.EXTERNAL), transientFailure)
+                            : null;
+            default -> Termination.Failed.of(e, ErrorCategory.UNKNOWN);
+        };
+    }
+
+    private @Nullable Termination backoff(int retryNumber) {
+        long nanos = retry.backoff(retryNumber).toNanos();
+        if (retry.jitter() > 0 && nanos > 0) {
+            nanos -= (long) (nanos * retry.jitter() * ThreadLocalRandom.current().nextDouble());
+        }
+        long sleep = Math.min(nanos, Math.max(0, run.control().remainingNanos()));
+        try {
+            if (sleep > 0) {
+                TimeUnit.NANOSECONDS.sleep(sleep);
+            }
+            return null;
+        } catch (InterruptedException e) {
+            return run.interruption(e);
+        }
+    }
+
+    private void event(long nanos, @Nullable ModelResponse answer, @Nullable Throwable error) {
+        EventDispatcher events = run.events();
+        if (events.active()) {
+            events.publish(new AgentEvent.ModelCalled(run.state().agentName(), run.state().iteration, model.name(),
+                    answer == null ? Usage.ZERO : answer.usage(), nanos,
+                    answer == null ? null : answer.finishReason(), error == null ? null : error.getClass().getName()));
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package dev.terminus.agent.internal;
+
+import dev.terminus.agent.RunHandle;
+import dev.terminus.agent.RunResult;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A run on its own virtual thread, supervised: at the deadline (and on cancellation) its thread is interrupted; if it
+ * does not end within the grace period after that, the run is ended from outside with what it has, and its thread
+ * is left to finish on its own, its result discarded. One shared daemon thread keeps the timers.
+ */
+public final class RunTask implements RunHandle {
+    private static final ScheduledExecutorService TIMERS = timers();
+
+    private final AgentRun run;
+    private final long graceNanos;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition ended = lock.newCondition();
+    private @Nullable RunResult result;
+    private @Nullable Thread worker;
+    private @Nullable ScheduledFuture<?> deadlineTimer;
+    private @Nullable ScheduledFuture<?> graceTimer;
+
+    private RunTask(AgentRun run, long graceNanos) {
+        this.run = run;
+        this.graceNanos = graceNanos;
+    }
+
+    /**
+     * Starts a run on a new virtual thread.
+     *
+     * @param spec the agent
+     * @param task the task
+     * @return its handle
+     */
+    public static RunTask start(AgentSpec spec, String task) {
+        long start = System.nanoTime();
+        long budget = spec.config().timeBudget().map(Duration::toNanos).orElse(RunControl.NO_DEADLINE);
+        RunTask handle = new RunTask(new AgentRun(spec, start, budget), spec.config().interruptGrace().toNanos());
+        handle.lock.lock();
+        try {
+            handle.worker = Thread.ofVirtual().name("terminus-run-" + spec.config().name())
+                    .start(() -> handle.complete(handle.run.execute(task)));
+            if (budget != RunControl.NO_DEADLINE) {
+                handle.deadlineTimer = TIMERS.schedule(handle::onDeadline, budget, TimeUnit.NANOSECONDS);
+            }
+        } finally {
+            handle.lock.unlock();
+        }
+        return handle;
+    }
+
+    /**
+     * Runs on the calling thread, for runs without a time budget: nothing to supervise, no thread to start.
+     *
+     * @param spec the agent
+     * @param task the task
+     * @return the result
+     */
+    public static RunResult runInline(AgentSpec spec, String task) {
+        return new AgentRun(spec, System.nanoTime(), RunControl.NO_DEADLINE).execute(task);
+    }
+
+    private void onDeadline() {
+        interruptAndWaitGrace();
+    }
+
+    @Override
+    public void cancel(@Nullable String requestedBy) {
+        run.control().cancel(requestedBy);
+        interruptAndWaitGrace();
+    }
+
+    private void interruptAndWaitGrace() {
+        lock.lock();
+        try {
+            if (result != null || graceTimer != null) {
+                return;
+            }
+            if (worker != null) {
+                worker.interrupt();
+            }
+            graceTimer = TIMERS.schedule(this::abandon, graceNanos, TimeUnit.NANOSECONDS);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void abandon() {
+        if (!isDone()) {
+            complete(run.abandon());
+        }
+    }
+
+    private void complete(RunResult finished) {
+        lock.lock();
+        try {
+            if (result == null) {
+                result = run.published() != null ? run.published() : finished;
+                if (deadlineTimer != null) {
+                    deadlineTimer.cancel(false);
+                }
+                if (graceTimer != null) {
+                    graceTimer.cancel(false);
+                }
+                ended.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public RunResult await() throws InterruptedException {
+        lock.lock();
+        try {
+            while (result == null) {
+                ended.await();
+            }
+            return result;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public Optional<RunResult> await(Duration timeout) throws InterruptedException {
+        long nanos = timeout.toNanos();
+        lock.lock();
+        try {
+            while (result == null && nanos > 0) {
+                nanos = ended.awaitNanos(nanos);
+            }
+            return Optional.ofNullable(result);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean isDone() {
+        lock.lock();
+        try {
+            return result != null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static ScheduledExecutorService timers() {
+        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, runnable -> {
+            Thread thread = new Thread(runnable, "terminus-run-timers");
+            thread.setDaemon(true);
+            return thread;
+        });
+        timers.setRemoveOnCancelPolicy(true);
+        return timers;
+    }
+}

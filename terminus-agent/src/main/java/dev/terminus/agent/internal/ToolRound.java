@@ -1,0 +1,258 @@
+package dev.terminus.agent.internal;
+
+import dev.terminus.Message;
+import dev.terminus.Termination;
+import dev.terminus.ToolCall;
+import dev.terminus.agent.AgentHook;
+import dev.terminus.agent.CompletionCheck;
+import dev.terminus.agent.HaltException;
+import dev.terminus.agent.HookDecision;
+import dev.terminus.agent.Tool;
+import dev.terminus.agent.ToolArgumentException;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Executes the tool calls of one assistant message, in order (or in parallel), applying the tool-call cap, the
+ * final-answer tool, hooks, mistakes and the early-completion check. Every call the model made gets exactly one
+ * result in the transcript, including calls refused by the cap and calls skipped because the run ended.
+ */
+final class ToolRound {
+    private static final String TOOL_ERROR = "tool_error";
+    private static final String INVALID_ARGUMENTS = "invalid_arguments";
+    private static final String UNKNOWN_TOOL = "unknown_tool";
+    private static final String TIMEOUT = "timeout";
+    private static final String REFUSED = "refused";
+
+    private final AgentRun run;
+    private final AgentSpec spec;
+    private final RunState state;
+    private final @Nullable String finalAnswerTool;
+    private final int toolCallCap;
+    private final int maxMistakes;
+    private final long toolTimeoutNanos;
+
+    /** Whether a call of this round was refused by the tool-call cap. */
+    boolean capReached;
+    /** The last tool this round executed, or null. */
+    @Nullable String lastTool;
+    /** Calls admitted to run in parallel but not yet concluded; they count against the cap. */
+    int reserved;
+
+    ToolRound(AgentRun run, AgentSpec spec, RunState state) {
+        this.run = run;
+        this.spec = spec;
+        this.state = state;
+        this.finalAnswerTool = spec.config().finalAnswerTool().orElse(null);
+        this.toolCallCap = spec.config().maxToolCalls().orElse(Integer.MAX_VALUE);
+        this.maxMistakes = spec.config().maxConsecutiveMistakes().orElse(0);
+        this.toolTimeoutNanos = spec.config().toolTimeout().map(d -> d.toNanos()).orElse(0L);
+    }
+
+    /**
+     * Runs the calls. Returns the termination one of them caused, or null when the run goes on.
+     *
+     * @param offered whether tools were offered in this iteration (not during the finalization iteration)
+     */
+    @Nullable Termination execute(List<ToolCall> calls, boolean offered) {
+        capReached = false;
+        lastTool = null;
+        reserved = 0;
+        if (spec.config().parallelToolCalls() && calls.size() > 1) {
+            return new ParallelToolRound(this).execute(calls, offered);
+        }
+        for (int i = 0; i < calls.size(); i++) {
+            ToolCall call = calls.get(i);
+            Prepared prepared = prepare(call, offered);
+            Termination end = prepared.end;
+            if (end == null && prepared.tool != null) {
+                Outcome outcome = invoke(prepared.tool, call);
+                end = outcome.end;
+                if (end == null) {
+                    end = conclude(call, outcome);
+                }
+            }
+            if (end != null) {
+                skipRest(calls, i + 1, end);
+                return end;
+            }
+        }
+        return null;
+    }
+
+    /** The decision about one call before it runs: a tool to run, a termination, or neither (answered already). */
+    record Prepared(@Nullable Tool tool, @Nullable Termination end) {
+        static final Prepared ANSWERED = new Prepared(null, null);
+    }
+
+    /** What running one call gave: a result message (with its error kind) or a termination. */
+    record Outcome(Message.@Nullable ToolResult result, @Nullable String error, long nanos, @Nullable Termination end) {}
+
+    Prepared prepare(ToolCall call, boolean offered) {
+        if (call.name().equals(finalAnswerTool)) {
+            Tool tool = spec.tools().get(call.name());
+            if (tool != null && offered) {
+                String problem = ArgumentCheck.problem(tool.spec().parameters(), call.arguments());
+                if (problem != null) {
+                    return mistake(call, INVALID_ARGUMENTS, "Error: invalid arguments: " + problem);
+                }
+            }
+            state.finalAnswer = submittedAnswer(call);
+            answer(call, "Submitted.", false);
+            return new Prepared(null, new Termination.Submitted(call.name()));
+        }
+        if (state.toolCalls + reserved >= toolCallCap) {
+            capReached = true;
+            answer(call, "Refused: this run's limit of " + toolCallCap + " tool calls is reached; no more tools"
+                    + " can run. Answer with what you have.", true);
+            run.toolEvent(call.name(), 0, REFUSED);
+            return Prepared.ANSWERED;
+        }
+        Tool tool = offered ? spec.tools().get(call.name()) : null;
+        if (tool == null) {
+            String why = spec.tools().containsKey(call.name()) ? "is not offered now" : "does not exist";
+            return mistake(call, UNKNOWN_TOOL, "Error: tool \"" + call.name() + "\" " + why + ". Available tools: "
+                    + (offered ? String.join(", ", spec.tools().keySet()) : "none"));
+        }
+        String problem = ArgumentCheck.problem(tool.spec().parameters(), call.arguments());
+        if (problem != null) {
+            return mistake(call, INVALID_ARGUMENTS, "Error: invalid arguments: " + problem);
+        }
+        for (AgentHook hook : spec.hooks()) {
+            HookDecision decision = hook.beforeTool(state, call);
+            if (decision instanceof HookDecision.Halt halt) {
+                answer(call, "Not run: halted by a hook.", true);
+                return new Prepared(null, new Termination.Halted("before-tool-hook", halt.reason()));
+            }
+        }
+        return new Prepared(tool, null);
+    }
+
+    private Prepared mistake(ToolCall call, String kind, String message) {
+        Message.ToolResult result = new Message.ToolResult(call.id(), call.name(), message, true);
+        state.append(result);
+        run.toolEvent(call.name(), 0, kind);
+        run.progress().observeToolResult(call, result);
+        return new Prepared(null, countMistake());
+    }
+
+    private @Nullable Termination countMistake() {
+        state.consecutiveMistakes++;
+        if (maxMistakes > 0 && state.consecutiveMistakes >= maxMistakes) {
+            return new Termination.ConsecutiveMistakes(maxMistakes);
+        }
+        return null;
+    }
+
+    /** Runs one tool on this thread, or on its own virtual thread when a per-tool timeout applies. */
+    Outcome invoke(Tool tool, ToolCall call) {
+        long start = System.nanoTime();
+        try {
+            Object value = toolTimeoutNanos > 0 ? callWithTimeout(tool, call) : tool.call(call.arguments(), state);
+            return success(call, value, System.nanoTime() - start);
+        } catch (Throwable e) {
+            return failure(call, e, System.nanoTime() - start);
+        }
+    }
+
+    Outcome success(ToolCall call, @Nullable Object value, long nanos) {
+        try {
+            return new Outcome(new Message.ToolResult(call.id(), call.name(), JsonText.resultText(value), false),
+                    null, nanos, null);
+        } catch (RuntimeException e) {
+            return failure(call, e, nanos);
+        }
+    }
+
+    long toolTimeoutNanos() {
+        return toolTimeoutNanos;
+    }
+
+    RunState state() {
+        return state;
+    }
+
+    Outcome failure(ToolCall call, Throwable thrown, long nanos) {
+        Throwable e = thrown instanceof ExecutionException ee && ee.getCause() != null ? ee.getCause() : thrown;
+        Termination interruption = run.interruption(e);
+        if (interruption != null) {
+            return new Outcome(null, null, nanos, interruption);
+        }
+        if (e instanceof HaltException halt) {
+            return new Outcome(null, null, nanos, new Termination.Halted("tool:" + call.name(), String.valueOf(halt.getMessage())));
+        }
+        String kind = e instanceof ToolArgumentException ? INVALID_ARGUMENTS
+                : e instanceof TimeoutException ? TIMEOUT : TOOL_ERROR;
+        String text = switch (kind) {
+            case INVALID_ARGUMENTS -> "Error: invalid arguments: " + e.getMessage();
+            case TIMEOUT -> "Error: the tool did not answer within " + TimeUnit.NANOSECONDS.toMillis(toolTimeoutNanos) + " ms";
+            default -> "Error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        };
+        return new Outcome(new Message.ToolResult(call.id(), call.name(), text, true), kind, nanos, null);
+    }
+
+    private @Nullable Object callWithTimeout(Tool tool, ToolCall call) throws Exception {
+        FutureTask<@Nullable Object> task = new FutureTask<>(() -> tool.call(call.arguments(), state));
+        Thread.ofVirtual().name("terminus-tool-" + call.name()).start(task);
+        try {
+            return task.get(toolTimeoutNanos, TimeUnit.NANOSECONDS);
+        } finally {
+            task.cancel(true);
+        }
+    }
+
+    /** Records a call's outcome: transcript, events, hooks, mistakes and the early-completion check. */
+    @Nullable Termination conclude(ToolCall call, Outcome outcome) {
+        Message.ToolResult result = outcome.result;
+        state.toolCalls++;
+        lastTool = call.name();
+        state.append(result);
+        run.toolEvent(call.name(), outcome.nanos, outcome.error);
+        run.progress().observeToolResult(call, result);
+        for (AgentHook hook : spec.hooks()) {
+            HookDecision decision = hook.afterTool(state, call, result);
+            if (decision instanceof HookDecision.Halt halt) {
+                return new Termination.Halted("after-tool-hook", halt.reason());
+            }
+        }
+        if (outcome.error != null) {
+            Termination mistakes = countMistake();
+            if (mistakes != null) {
+                return mistakes;
+            }
+        } else {
+            state.consecutiveMistakes = 0;
+        }
+        if (spec.completionCheck() == CompletionCheck.AFTER_EACH_TOOL_CALL && run.completionHolds()) {
+            return new Termination.CompletedEarlyAfterToolCall(call.name());
+        }
+        return null;
+    }
+
+    /** Answers the calls the run will not get to, so every call in the transcript has its result. */
+    void skipRest(List<ToolCall> calls, int from, Termination end) {
+        for (int i = from; i < calls.size(); i++) {
+            answer(calls.get(i), "Not run: the run ended (" + end.tag() + ").", true);
+        }
+    }
+
+    private void answer(ToolCall call, String text, boolean error) {
+        state.append(new Message.ToolResult(call.id(), call.name(), text, error));
+    }
+
+    private static String submittedAnswer(ToolCall call) {
+        if (call.arguments().size() == 1 && call.arguments().values().iterator().next() instanceof String only) {
+            return only;
+        }
+        return JsonText.write(call.arguments());
+    }
+
+    AgentRun run() {
+        return run;
+    }
+
+}

@@ -1,0 +1,47 @@
+package dev.terminus.agent.spi;
+
+/**
+ * A chat model: a request in, a response out. Implementations adapt a provider (see the LangChain4j module) or
+ * script one for tests.
+ *
+ * <p>The call blocks. The loop interrupts the calling thread to enforce its time budget and cancellation, so an
+ * implementation should let {@link InterruptedException} (or an interrupted I/O) end the call promptly. Provider
+ * failures are reported as {@link ModelException}s so the loop can classify them; any other exception ends the run
+ * {@code Failed} with category {@code UNKNOWN}.
+ *
+ * {@snippet :
+ * Model echo = request -> ModelResponse.text("you said: " + request.messages().getLast().content(), Usage.of(5, 3));
+ * }
+ */
+@FunctionalInterface
+public interface Model {
+
+    /**
+     * Calls the model.
+     *
+     * @param request the transcript and the tools on offer
+     * @return the model's answer
+     * @throws ModelException for a classified provider failure
+     * @throws InterruptedException when the loop interrupts the call
+     * @throws Exception for anything else
+     */
+    ModelResponse chat(ModelRequest request) throws Exception;
+
+    /**
+     * The model's name, used to look up its price and reported in telemetry.
+     *
+     * @return the name; {@code "model"} unless overridden
+     */
+    default String name() {
+        return "model";
+    }
+
+    /**
+     * The provider's name, reported in {@code ProviderAuthFailed} and telemetry.
+     *
+     * @return the name; {@code "unknown"} unless overridden
+     */
+    default String provider() {
+        return "unknown";
+    }
+}

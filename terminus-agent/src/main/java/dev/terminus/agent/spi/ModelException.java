@@ -1,0 +1,152 @@
+package dev.terminus.agent.spi;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A classified provider failure. Each subtype decides how the loop ends or retries:
+ *
+ * <ul>
+ *   <li>{@link AuthenticationFailed} (401/403): {@code ProviderAuthFailed}, never retried;</li>
+ *   <li>{@link RateLimited} (429): retried with backoff, then {@code Failed} with {@code RESOURCE};</li>
+ *   <li>{@link ServerError} (5xx) and {@link Timeout}: retried, then {@code Failed} with {@code EXTERNAL};</li>
+ *   <li>{@link ContextLengthExceeded}: compaction when configured, else {@code PromptTooLong};</li>
+ *   <li>{@link Refused} (refusal, content filter): {@code AgentRefused}.</li>
+ * </ul>
+ */
+public abstract sealed class ModelException extends RuntimeException {
+
+    private ModelException(String message, @Nullable Throwable cause) {
+        super(message, cause);
+    }
+
+    /** Whether the loop retries the call (with backoff, up to its retry limit). */
+    public boolean isRetryable() {
+        return false;
+    }
+
+    /** The provider rejected the credentials. */
+    public static final class AuthenticationFailed extends ModelException {
+        private final int status;
+
+        /**
+         * @param status the HTTP status, 401 or 403 usually
+         * @param message the provider's message
+         * @param cause the underlying error, if any
+         */
+        public AuthenticationFailed(int status, String message, @Nullable Throwable cause) {
+            super(message, cause);
+            this.status = status;
+        }
+
+        /** @return the HTTP status */
+        public int status() {
+            return status;
+        }
+    }
+
+    /** The provider is rate limiting (429). */
+    public static final class RateLimited extends ModelException {
+        /**
+         * @param message the provider's message
+         * @param cause the underlying error, if any
+         */
+        public RateLimited(String message, @Nullable Throwable cause) {
+            super(message, cause);
+        }
+
+        @Override
+        public boolean isRetryable() {
+            return true;
+        }
+    }
+
+    /** The provider failed (5xx). */
+    public static final class ServerError extends ModelException {
+        private final int status;
+
+        /**
+         * @param status the HTTP status
+         * @param message the provider's message
+         * @param cause the underlying error, if any
+         */
+        public ServerError(int status, String message, @Nullable Throwable cause) {
+            super(message, cause);
+            this.status = status;
+        }
+
+        /** @return the HTTP status */
+        public int status() {
+            return status;
+        }
+
+        @Override
+        public boolean isRetryable() {
+            return true;
+        }
+    }
+
+    /** The call timed out or the connection failed. */
+    public static final class Timeout extends ModelException {
+        /**
+         * @param message what timed out
+         * @param cause the underlying error, if any
+         */
+        public Timeout(String message, @Nullable Throwable cause) {
+            super(message, cause);
+        }
+
+        @Override
+        public boolean isRetryable() {
+            return true;
+        }
+    }
+
+    /** The prompt does not fit the model's context window. */
+    public static final class ContextLengthExceeded extends ModelException {
+        private final @Nullable Long promptTokens;
+        private final @Nullable Long contextWindow;
+
+        /**
+         * @param promptTokens the prompt's size, if the provider said
+         * @param contextWindow the window, if the provider said
+         * @param message the provider's message
+         * @param cause the underlying error, if any
+         */
+        public ContextLengthExceeded(@Nullable Long promptTokens, @Nullable Long contextWindow, String message,
+                @Nullable Throwable cause) {
+            super(message, cause);
+            this.promptTokens = promptTokens;
+            this.contextWindow = contextWindow;
+        }
+
+        /** @return the prompt's size in tokens, if known */
+        public @Nullable Long promptTokens() {
+            return promptTokens;
+        }
+
+        /** @return the context window in tokens, if known */
+        public @Nullable Long contextWindow() {
+            return contextWindow;
+        }
+    }
+
+    /** The model refused, or the provider's content filter blocked the answer. */
+    public static final class Refused extends ModelException {
+        private final String reason;
+
+        /**
+         * @param reason a short reason, e.g. {@code content_filter} or {@code refusal}
+         * @param message the provider's message
+         * @param cause the underlying error, if any
+         */
+        public Refused(String reason, String message, @Nullable Throwable cause) {
+            super(message, cause);
+            this.reason = reason;
+        }
+
+        /** @return the short reason */
+        public String reason() {
+            return reason;
+        }
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * Extension points of the agent loop: the provider-neutral {@link dev.terminus.agent.spi.Model} boundary and the
+ * typed errors providers raise so the loop can classify them.
+ */
+@NullMarked
+package dev.terminus.agent.spi;
+
+import org.jspecify.annotations.NullMarked;
