@@ -1,0 +1,163 @@
+package dev.terminus.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code terminus} command: {@code explain}, {@code cases} and, without arguments, the embedded default.
+ *
+ * <p>Exit status: 0 when it worked, 2 for bad input or usage, 1 for anything unexpected. Errors are one
+ * line on standard error starting with {@code terminus: }, never a stack trace.
+ *
+ * {@snippet :
+ * int status = TerminusCommand.run(new String[] {"explain", "NoProgress.json"}, System.out, System.err, System.in);
+ * }
+ */
+@Command(name = "terminus", mixinStandardHelpOptions = true, versionProvider = TerminusCommand.Version.class,
+        description = "Says why an agent run ended and what to do next.",
+        subcommands = {ExplainCommand.class, CasesCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Without a command, shows the catalogue and an example explanation.",
+                "Run 'terminus COMMAND --help' for a command's options.", ""},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:done", "2:bad input or usage", "1:unexpected error"})
+public final class TerminusCommand implements Callable<Integer> {
+
+    /** The embedded example that the default explains. */
+    static final String EXAMPLE = "example-termination.json";
+
+    final PrintStream out;
+    final PrintStream err;
+    final InputStream in;
+
+    private TerminusCommand(PrintStream out, PrintStream err, InputStream in) {
+        this.out = out;
+        this.err = err;
+        this.in = in;
+    }
+
+    /**
+     * Runs the command line and exits with its status.
+     *
+     * @param args the arguments
+     */
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err, System.in));
+    }
+
+    /**
+     * Runs the command line in this process, with the given streams.
+     *
+     * @param args the arguments
+     * @param out where results go
+     * @param err where errors go
+     * @param in standard input, read by {@code explain} without a file
+     * @return the exit status: 0 ok, 2 bad input or usage, 1 unexpected
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, InputStream in) {
+        TerminusCommand terminus = new TerminusCommand(out, err, in);
+        CommandLine commandLine = new CommandLine(terminus)
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true))
+                .setParameterExceptionHandler((e, arguments) -> {
+                    err.println("terminus: " + e.getMessage().strip()
+                            + " (see 'terminus " + helpPath(e.getCommandLine()) + "--help')");
+                    return CommandLine.ExitCode.USAGE;
+                })
+                .setExecutionExceptionHandler((e, command, parseResult) -> {
+                    err.println("terminus: unexpected error: " + e);
+                    return CommandLine.ExitCode.SOFTWARE;
+                });
+        int status = commandLine.execute(args);
+        out.flush();
+        err.flush();
+        return status;
+    }
+
+    /** Without a command: the embedded default. */
+    @Override
+    public Integer call() {
+        return runDefault();
+    }
+
+    /** The embedded default, kept in one place so that it can be swapped for another. */
+    int runDefault() {
+        return showcase();
+    }
+
+    /** A banner, the catalogue, an example explanation and where to go next. */
+    private int showcase() {
+        Explanation example;
+        try (InputStream resource = TerminusCommand.class.getResourceAsStream(EXAMPLE)) {
+            if (resource == null) {
+                throw new IllegalStateException("the embedded example " + EXAMPLE + " is missing");
+            }
+            example = Explanation.of(Wire.decode(resource.readAllBytes(), EXAMPLE));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (BadInputException e) {
+            throw new IllegalStateException("the embedded example is not a termination: " + e.getMessage(), e);
+        }
+        out.println(Version.line() + ": every agent run ends with exactly one typed termination.");
+        out.println();
+        out.println("The framework's cases (terminus cases):");
+        out.println();
+        CasesCommand.table().forEach(out::println);
+        out.println();
+        out.println("An example, " + example.caseName() + " (terminus explain FILE):");
+        out.println();
+        out.print(example.toText());
+        out.println();
+        out.println("`terminus --help` lists the commands.");
+        out.flush();
+        return CommandLine.ExitCode.OK;
+    }
+
+    /** Reports bad input as one line on standard error; returns the usage status. */
+    int badInput(BadInputException e) {
+        err.println("terminus: " + e.getMessage());
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+    }
+
+    /** The parent of a subcommand, which picocli always injects. */
+    static TerminusCommand requireParent(@Nullable TerminusCommand parent) {
+        if (parent == null) {
+            throw new IllegalStateException("a terminus subcommand ran without its parent command");
+        }
+        return parent;
+    }
+
+    private static String helpPath(CommandLine commandLine) {
+        String qualified = commandLine.getCommandSpec().qualifiedName(" ");
+        int space = qualified.indexOf(' ');
+        return space < 0 ? "" : qualified.substring(space + 1) + " ";
+    }
+
+    /** The version, {@code terminus 0.1.0-SNAPSHOT}, from the build. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {line()};
+        }
+
+        static String line() {
+            Properties properties = new Properties();
+            try (InputStream resource = TerminusCommand.class.getResourceAsStream("version.properties")) {
+                if (resource != null) {
+                    properties.load(resource);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return "terminus " + properties.getProperty("version", "(unknown version)");
+        }
+    }
+}

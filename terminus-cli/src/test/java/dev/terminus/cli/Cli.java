@@ -1,0 +1,44 @@
+package dev.terminus.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** Runs {@code terminus} in this process with captured streams. */
+final class Cli {
+    private Cli() {}
+
+    /** What a run printed and its exit status. */
+    record Result(int status, String out, String err) {
+        /** The lines printed on standard error. */
+        List<String> errLines() {
+            return err.lines().toList();
+        }
+
+        /** Standard output with every run of whitespace made one space, so wrapped lines compare as one. */
+        String flatOut() {
+            return out.replaceAll("\\s+", " ");
+        }
+    }
+
+    static Result run(String... args) {
+        return withInput("", args);
+    }
+
+    static Result withInput(String stdin, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = TerminusCommand.run(args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+        return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Whitespace runs made one space. */
+    static String flat(String text) {
+        return text.replaceAll("\\s+", " ");
+    }
+}

@@ -1,0 +1,59 @@
+package dev.terminus.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Where the contract's golden vectors are: {@code shared/golden} beside the project, as the system property
+ * {@code terminus.golden.dir} says (Surefire sets it), else {@code ../../shared/golden} from the module.
+ */
+final class GoldenFiles {
+    private GoldenFiles() {}
+
+    static Path terminationsDir() {
+        String configured = System.getProperty("terminus.golden.dir");
+        Path golden = configured == null || configured.isBlank() ? Path.of("../../shared/golden") : Path.of(configured);
+        Path dir = golden.resolve("terminations").toAbsolutePath().normalize();
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalStateException("golden vectors not found at " + dir
+                    + " (set the system property terminus.golden.dir to the shared/golden directory)");
+        }
+        return dir;
+    }
+
+    /** The case vectors (every {@code *.json} but {@code cases.json}), sorted by name. */
+    static List<Path> caseFiles() {
+        try (Stream<Path> files = Files.list(terminationsDir())) {
+            return files.filter(file -> file.getFileName().toString().endsWith(".json"))
+                    .filter(file -> !file.getFileName().toString().equals("cases.json"))
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The row of {@code cases.json} for a case: its tag, category, default outcome and predicates. */
+    static JsonNode caseRow(String caseName) {
+        try {
+            for (JsonNode row : new ObjectMapper().readTree(terminationsDir().resolve("cases.json").toFile())) {
+                if (row.path("case").asText().equals(caseName)) {
+                    return row;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        throw new IllegalArgumentException("cases.json has no row for " + caseName);
+    }
+
+    static String caseName(Path file) {
+        return file.getFileName().toString().replace(".json", "");
+    }
+}
