@@ -10,7 +10,6 @@ import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentHook;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.HookDecision;
-import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.ModelPrice;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
@@ -31,8 +30,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Order of checks in an iteration: cancellation and deadline, iteration cap, token and cost budgets, budget
  * pressure; then the model call; then refusal, truncation and completion for an answer without tool calls; then the
- * tool round (final-answer tool, tool-call cap, mistakes, early completion); then, at the end of the iteration,
- * completion, the tool-call cap, no progress and stall. A completion in an iteration always wins over a guard.
+ * tool round (cancellation and deadline before each call, final-answer tool, tool-call cap, mistakes, early
+ * completion); then, at the end of the iteration, completion, the tool-call cap, no progress and stall. A completion
+ * in an iteration always wins over a guard. Tool calls the run ends without running (a halting after-model hook, a
+ * refusal) are answered too, so every call in the transcript has its one result.
  */
 public final class AgentRun {
     private final AgentSpec spec;
@@ -46,12 +47,7 @@ public final class AgentRun {
     private final @Nullable ModelPrice price;
     private final AtomicReference<@Nullable RunResult> published = new AtomicReference<>();
 
-    private boolean iterationOpen;
-    private long iterationStart;
-    private int iterationToolCallsBefore;
     private int iterationTranscriptStart;
-    private Usage iterationUsage = Usage.ZERO;
-    private @Nullable FinishReason iterationFinish;
     private boolean finalizing;
 
     AgentRun(AgentSpec spec, long startNanos, long budgetNanos) {
@@ -183,24 +179,20 @@ public final class AgentRun {
 
     private @Nullable Termination afterModel(ModelResponse response) throws Exception {
         Usage usage = response.usage();
-        iterationUsage = iterationUsage.plus(usage);
-        iterationFinish = response.finishReason();
-        state.usage = state.usage.plus(usage);
-        if (price != null) {
-            state.cost = state.cost.add(price.cost(usage));
-        }
+        state.recordModelCall(usage, price != null ? price.cost(usage) : BigDecimal.ZERO, response.finishReason());
+        Message.Assistant answer = response.message();
         for (AgentHook hook : spec.hooks()) {
             if (hook.afterModel(state, response) instanceof HookDecision.Halt halt) {
-                state.append(response.message());
-                return new Termination.Halted("after-model-hook", halt.reason());
+                state.append(answer);
+                return unanswered(answer, new Termination.Halted("after-model-hook", halt.reason()));
             }
         }
-        Message.Assistant answer = response.message();
         state.append(answer);
         progress.observeText(answer.content());
         FinishReason finish = response.finishReason();
         if (finish == FinishReason.CONTENT_FILTER || finish == FinishReason.REFUSAL) {
-            return new Termination.AgentRefused(config.name(), finish == FinishReason.CONTENT_FILTER ? "content_filter" : "refusal");
+            return unanswered(answer, new Termination.AgentRefused(config.name(),
+                    finish == FinishReason.CONTENT_FILTER ? "content_filter" : "refusal"));
         }
         if (!answer.toolCalls().isEmpty()) {
             return null;
@@ -222,8 +214,14 @@ public final class AgentRun {
         return null;
     }
 
+    /** Ends the run without running the answer's tool calls, answering each so the transcript stays whole. */
+    private Termination unanswered(Message.Assistant answer, Termination end) {
+        toolRound.skipRest(answer.toolCalls(), 0, end);
+        return end;
+    }
+
     private @Nullable Termination endOfIteration() {
-        boolean hadTools = state.toolCalls > iterationToolCallsBefore || toolRound.lastTool != null;
+        boolean hadTools = state.iterationToolCalls() > 0 || toolRound.lastTool != null;
         if (finalizing) {
             return new Termination.BudgetPressure(config.budgetPressureThreshold().orElse(null));
         }
@@ -253,13 +251,8 @@ public final class AgentRun {
     }
 
     private void openIteration() {
-        state.iteration++;
-        iterationOpen = true;
-        iterationStart = System.nanoTime();
-        iterationToolCallsBefore = state.toolCalls;
+        state.openIteration();
         iterationTranscriptStart = state.transcriptSize();
-        iterationUsage = Usage.ZERO;
-        iterationFinish = null;
         toolRound.lastTool = null;
         toolRound.capReached = false;
         progress.beginIteration();
@@ -269,11 +262,7 @@ public final class AgentRun {
     }
 
     private void closeIteration() {
-        if (iterationOpen) {
-            iterationOpen = false;
-            state.addRecord(new IterationRecord(state.iteration, iterationUsage, state.toolCalls - iterationToolCallsBefore,
-                    iterationFinish, Duration.ofNanos(System.nanoTime() - iterationStart)));
-        }
+        state.closeIteration();
     }
 
     /**
@@ -297,14 +286,16 @@ public final class AgentRun {
         }
     }
 
+    /**
+     * Publishes the result. The interrupt status is cleared while listeners run, then restored when the thread was
+     * interrupted, or when its interrupt (consumed by an {@link InterruptedException}) is what cancelled the run: the
+     * caller of an inline run keeps its interrupt.
+     */
     private RunResult finish(Termination end) {
         boolean interrupted = Thread.interrupted();
         closeIteration();
-        if (events.active() && (end.isBudgetExhausted() || end.isStuck())) {
-            events.publish(new AgentEvent.GuardTripped(config.name(), state.iteration, end));
-        }
-        RunResult result = publish(result(end, state.copyTranscript()));
-        if (interrupted && end instanceof Termination.Cancelled(String by) && "thread-interrupt".equals(by)) {
+        RunResult result = publish(end);
+        if (interrupted || end instanceof Termination.Cancelled(String by) && "thread-interrupt".equals(by)) {
             Thread.currentThread().interrupt();
         }
         return result;
@@ -317,27 +308,39 @@ public final class AgentRun {
             end = new Termination.Failed(new ErrorInfo("dev.terminus.RunAbandoned",
                     "the run's thread did not answer an interrupt", ErrorCategory.INTERNAL));
         }
-        return publish(result(end, state.copyTranscript()));
+        return publish(end);
     }
 
-    private RunResult result(Termination end, List<Message> transcript) {
+    private RunResult result(Termination end) {
+        RunState.Snapshot snapshot = state.snapshot();
+        List<Message> transcript = snapshot.transcript();
         String answer = state.finalAnswer;
         if (answer == null && !transcript.isEmpty() && transcript.getLast() instanceof Message.Assistant last
                 && !last.content().isEmpty()) {
             answer = last.content();
         }
-        return new RunResult(end, end.defaultOutcome(), transcript, state.copyRecords(), state.usage, state.cost,
-                state.toolCalls, Duration.ofNanos(System.nanoTime() - state.startNanos()), answer);
+        return new RunResult(end, end.defaultOutcome(), transcript, snapshot.records(), snapshot.usage(),
+                snapshot.cost(), snapshot.toolCalls(), Duration.ofNanos(System.nanoTime() - state.startNanos()), answer);
     }
 
-    private RunResult publish(RunResult result) {
-        if (published.compareAndSet(null, result)) {
-            if (events.active()) {
-                events.publish(new AgentEvent.RunTerminated(config.name(), result));
-            }
-            return result;
+    /**
+     * Publishes the run's one result, with {@code GuardTripped} (for a guard or budget) and {@code RunTerminated} as
+     * its last events; after that the dispatcher is closed, so a thread left running publishes nothing more.
+     */
+    private RunResult publish(Termination end) {
+        RunResult result = result(end);
+        if (!published.compareAndSet(null, result)) {
+            return published.get();
         }
-        return published.get();
+        if (events.active()) {
+            AgentEvent terminated = new AgentEvent.RunTerminated(config.name(), result);
+            if (end.isBudgetExhausted() || end.isStuck()) {
+                events.publishLast(new AgentEvent.GuardTripped(config.name(), state.iteration, end), terminated);
+            } else {
+                events.publishLast(terminated);
+            }
+        }
+        return result;
     }
 
     @Nullable RunResult published() {

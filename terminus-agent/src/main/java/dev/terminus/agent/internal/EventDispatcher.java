@@ -12,6 +12,7 @@ final class EventDispatcher {
     private static final System.Logger LOG = System.getLogger(EventDispatcher.class.getName());
 
     private final AgentListener[] listeners;
+    private volatile boolean closed;
 
     EventDispatcher(List<AgentListener> listeners) {
         this.listeners = listeners.toArray(AgentListener[]::new);
@@ -22,6 +23,23 @@ final class EventDispatcher {
     }
 
     void publish(AgentEvent event) {
+        if (!closed) {
+            deliver(event);
+        }
+    }
+
+    /**
+     * Publishes a run's last events and closes the dispatcher first, so a run thread left running after its result
+     * was published (abandoned at the deadline) cannot publish after them.
+     */
+    void publishLast(AgentEvent... last) {
+        closed = true;
+        for (AgentEvent event : last) {
+            deliver(event);
+        }
+    }
+
+    private void deliver(AgentEvent event) {
         for (AgentListener listener : listeners) {
             try {
                 listener.onEvent(event);

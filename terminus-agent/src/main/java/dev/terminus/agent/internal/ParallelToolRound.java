@@ -12,7 +12,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * The calls of one round run at once, each on its own virtual thread: every call is admitted in order (cap,
  * final-answer tool, unknown tools, arguments, hooks), the admitted ones run together, each within the per-tool
- * timeout, and their results are concluded in the model's order. Cancellation and the deadline interrupt them all.
+ * timeout, and their results are concluded in the model's order. Answers given without running a tool (refusals,
+ * mistakes, the final answer) are given at their place in that order too, so the transcript and the mistake count
+ * read as if the calls had run one after the other. Cancellation and the deadline interrupt them all, and no tool of
+ * the round is left running when it ends, whatever happens.
  */
 final class ParallelToolRound {
     private final ToolRound round;
@@ -25,45 +28,64 @@ final class ParallelToolRound {
         int n = calls.size();
         @SuppressWarnings("unchecked")
         FutureTask<@Nullable Object>[] tasks = new FutureTask[n];
+        ToolRound.Prepared[] prepared = new ToolRound.Prepared[n];
         long[] starts = new long[n];
-        Termination end = null;
-        int admittedUpTo = n;
-        for (int i = 0; i < n && end == null; i++) {
-            ToolCall call = calls.get(i);
-            ToolRound.Prepared prepared = round.prepare(call, offered);
-            end = prepared.end();
+        try {
+            Termination stop = null;
+            int admitted = 0;
+            while (admitted < n) {
+                stop = round.run().control().interruption();
+                if (stop != null) {
+                    break;
+                }
+                ToolCall call = calls.get(admitted);
+                ToolRound.Prepared decision = round.prepare(call, offered);
+                prepared[admitted] = decision;
+                Tool tool = decision.tool();
+                if (tool != null) {
+                    round.reserved++;
+                    FutureTask<@Nullable Object> task = new FutureTask<>(() -> tool.call(call.arguments(), round.state()));
+                    tasks[admitted] = task;
+                    starts[admitted] = System.nanoTime();
+                    Thread.ofVirtual().name("terminus-tool-" + call.name()).start(task);
+                }
+                admitted++;
+                if (decision.ends()) {
+                    break;
+                }
+            }
+            Termination end = concludeAll(calls, tasks, prepared, starts, admitted, stop);
             if (end != null) {
-                admittedUpTo = i + 1;
-            } else if (prepared.tool() != null) {
-                Tool tool = prepared.tool();
-                round.reserved++;
-                tasks[i] = new FutureTask<>(() -> tool.call(call.arguments(), round.state()));
-                starts[i] = System.nanoTime();
-                Thread.ofVirtual().name("terminus-tool-" + call.name()).start(tasks[i]);
+                round.skipRest(calls, admitted, end);
+            }
+            return end;
+        } finally {
+            for (FutureTask<@Nullable Object> task : tasks) {
+                if (task != null) {
+                    task.cancel(true);
+                }
             }
         }
-        Termination concluded = concludeAll(calls, tasks, starts);
-        if (concluded != null) {
-            end = concluded;
-        }
-        if (end != null) {
-            round.skipRest(calls, admittedUpTo, end);
-        }
-        return end;
     }
 
-    private @Nullable Termination concludeAll(List<ToolCall> calls, FutureTask<@Nullable Object>[] tasks, long[] starts) {
+    private @Nullable Termination concludeAll(List<ToolCall> calls, FutureTask<@Nullable Object>[] tasks,
+            ToolRound.Prepared[] prepared, long[] starts, int admitted, @Nullable Termination stop) {
         long timeout = round.toolTimeoutNanos();
-        Termination end = null;
-        for (int i = 0; i < tasks.length; i++) {
+        Termination end = stop;
+        for (int i = 0; i < admitted; i++) {
             FutureTask<@Nullable Object> task = tasks[i];
-            if (task == null) {
-                continue;
-            }
             ToolCall call = calls.get(i);
             if (end != null) {
-                task.cancel(true);
-                round.skipRest(calls.subList(i, i + 1), 0, end);
+                if (task != null) {
+                    task.cancel(true);
+                    round.stopped(call, end);
+                } else {
+                    round.skip(call, end);
+                }
+                continue;
+            }
+            if (task == null) {
+                end = prepared[i].give();
                 continue;
             }
             ToolRound.Outcome outcome;
@@ -79,10 +101,11 @@ final class ParallelToolRound {
                 outcome = round.failure(call, e, System.nanoTime() - starts[i]);
             }
             round.reserved--;
-            end = outcome.end() != null ? outcome.end() : round.conclude(call, outcome);
             if (outcome.end() != null) {
                 task.cancel(true);
-                round.skipRest(calls.subList(i, i + 1), 0, end);
+                end = round.stopped(call, outcome.end());
+            } else {
+                end = round.conclude(call, outcome);
             }
         }
         return end;

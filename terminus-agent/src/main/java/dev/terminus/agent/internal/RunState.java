@@ -4,6 +4,7 @@ import dev.terminus.Message;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.spi.FinishReason;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,7 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The mutable state of one run, owned by the run's thread, and the read-only {@link RunContext} view user code
- * sees. Transcript appends are synchronized so a supervisor that gives up on a hung run can copy it safely.
+ * sees. Every write is synchronized, and the open iteration's accounting lives here too, so a supervisor that gives
+ * up on a hung run takes a {@link #snapshot()} whose usage and tool calls are the sums over its iterations.
  */
 final class RunState implements RunContext {
     private final String agentName;
@@ -22,12 +24,22 @@ final class RunState implements RunContext {
     private final List<Message> view = Collections.unmodifiableList(transcript);
     private final ArrayList<IterationRecord> records = new ArrayList<>();
 
-    int iteration;
-    int toolCalls;
-    Usage usage = Usage.ZERO;
-    BigDecimal cost = BigDecimal.ZERO;
+    volatile int iteration;
+    volatile int toolCalls;
+    volatile Usage usage = Usage.ZERO;
+    volatile BigDecimal cost = BigDecimal.ZERO;
     int consecutiveMistakes;
-    @Nullable String finalAnswer;
+    volatile @Nullable String finalAnswer;
+
+    private boolean iterationOpen;
+    private long iterationStart;
+    private int iterationToolCallsBefore;
+    private Usage iterationUsage = Usage.ZERO;
+    private @Nullable FinishReason iterationFinish;
+
+    /** What a run has at one moment, taken atomically. */
+    record Snapshot(List<Message> transcript, List<IterationRecord> records, Usage usage, BigDecimal cost,
+            int toolCalls) {}
 
     RunState(String agentName, long startNanos) {
         this.agentName = agentName;
@@ -42,20 +54,57 @@ final class RunState implements RunContext {
         return transcript.size();
     }
 
-    synchronized List<Message> copyTranscript() {
-        return List.copyOf(transcript);
-    }
-
     synchronized List<Message> copyTranscript(int from) {
         return List.copyOf(transcript.subList(from, transcript.size()));
     }
 
-    synchronized void addRecord(IterationRecord record) {
-        records.add(record);
+    /** Starts the next iteration's accounting. */
+    synchronized void openIteration() {
+        iteration++;
+        iterationOpen = true;
+        iterationStart = System.nanoTime();
+        iterationToolCallsBefore = toolCalls;
+        iterationUsage = Usage.ZERO;
+        iterationFinish = null;
     }
 
-    synchronized List<IterationRecord> copyRecords() {
-        return List.copyOf(records);
+    /** Adds a model answer's usage and cost to the run and to the open iteration. */
+    synchronized void recordModelCall(Usage callUsage, BigDecimal callCost, FinishReason finish) {
+        usage = usage.plus(callUsage);
+        cost = cost.add(callCost);
+        iterationUsage = iterationUsage.plus(callUsage);
+        iterationFinish = finish;
+    }
+
+    synchronized void countToolCall() {
+        toolCalls++;
+    }
+
+    /** @return the tool calls executed in the open iteration */
+    synchronized int iterationToolCalls() {
+        return toolCalls - iterationToolCallsBefore;
+    }
+
+    /** Ends the open iteration's accounting, if one is open. */
+    synchronized void closeIteration() {
+        if (iterationOpen) {
+            iterationOpen = false;
+            records.add(openRecord());
+        }
+    }
+
+    /** @return the run so far; an open iteration is included as if it ended now */
+    synchronized Snapshot snapshot() {
+        List<IterationRecord> all = new ArrayList<>(records);
+        if (iterationOpen) {
+            all.add(openRecord());
+        }
+        return new Snapshot(List.copyOf(transcript), List.copyOf(all), usage, cost, toolCalls);
+    }
+
+    private IterationRecord openRecord() {
+        return new IterationRecord(iteration, iterationUsage, toolCalls - iterationToolCallsBefore, iterationFinish,
+                Duration.ofNanos(System.nanoTime() - iterationStart));
     }
 
     long startNanos() {

@@ -14,12 +14,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Executes the tool calls of one assistant message, in order (or in parallel), applying the tool-call cap, the
  * final-answer tool, hooks, mistakes and the early-completion check. Every call the model made gets exactly one
- * result in the transcript, including calls refused by the cap and calls skipped because the run ended.
+ * result in the transcript, including calls refused by the cap, calls stopped or skipped because the run ended.
+ * Cancellation and the deadline are checked before every call, so a tool that swallows its interrupt does not let
+ * the round go on.
  */
 final class ToolRound {
     private static final String TOOL_ERROR = "tool_error";
@@ -67,14 +70,17 @@ final class ToolRound {
         }
         for (int i = 0; i < calls.size(); i++) {
             ToolCall call = calls.get(i);
+            Termination end = run.control().interruption();
+            if (end != null) {
+                skipRest(calls, i, end);
+                return end;
+            }
             Prepared prepared = prepare(call, offered);
-            Termination end = prepared.end;
-            if (end == null && prepared.tool != null) {
-                Outcome outcome = invoke(prepared.tool, call);
-                end = outcome.end;
-                if (end == null) {
-                    end = conclude(call, outcome);
-                }
+            if (prepared.tool() == null) {
+                end = prepared.give();
+            } else {
+                Outcome outcome = invoke(prepared.tool(), call);
+                end = outcome.end != null ? stopped(call, outcome.end) : conclude(call, outcome);
             }
             if (end != null) {
                 skipRest(calls, i + 1, end);
@@ -84,9 +90,22 @@ final class ToolRound {
         return null;
     }
 
-    /** The decision about one call before it runs: a tool to run, a termination, or neither (answered already). */
-    record Prepared(@Nullable Tool tool, @Nullable Termination end) {
-        static final Prepared ANSWERED = new Prepared(null, null);
+    /**
+     * The decision about one call before it runs: a tool to run, or an answer given without running one. The answer
+     * is a deferred action (transcript, event, mistake count) so a parallel round can give it in the model's order.
+     *
+     * @param tool the tool to run, or null
+     * @param answer the answer to give instead, returning the termination it causes; null when a tool runs
+     * @param ends whether the answer certainly ends the run (the final-answer tool, a halting hook)
+     */
+    record Prepared(@Nullable Tool tool, @Nullable Supplier<@Nullable Termination> answer, boolean ends) {
+        @Nullable Termination give() {
+            return answer == null ? null : answer.get();
+        }
+    }
+
+    private static Prepared answered(Supplier<@Nullable Termination> answer, boolean ends) {
+        return new Prepared(null, answer, ends);
     }
 
     /** What running one call gave: a result message (with its error kind) or a termination. */
@@ -101,16 +120,20 @@ final class ToolRound {
                     return mistake(call, INVALID_ARGUMENTS, "Error: invalid arguments: " + problem);
                 }
             }
-            state.finalAnswer = submittedAnswer(call);
-            answer(call, "Submitted.", false);
-            return new Prepared(null, new Termination.Submitted(call.name()));
+            return answered(() -> {
+                state.finalAnswer = submittedAnswer(call);
+                answer(call, "Submitted.", false);
+                return new Termination.Submitted(call.name());
+            }, true);
         }
         if (state.toolCalls + reserved >= toolCallCap) {
             capReached = true;
-            answer(call, "Refused: this run's limit of " + toolCallCap + " tool calls is reached; no more tools"
-                    + " can run. Answer with what you have.", true);
-            run.toolEvent(call.name(), 0, REFUSED);
-            return Prepared.ANSWERED;
+            return answered(() -> {
+                answer(call, "Refused: this run's limit of " + toolCallCap + " tool calls is reached; no more tools"
+                        + " can run. Answer with what you have.", true);
+                run.toolEvent(call.name(), 0, REFUSED);
+                return null;
+            }, false);
         }
         Tool tool = offered ? spec.tools().get(call.name()) : null;
         if (tool == null) {
@@ -125,19 +148,23 @@ final class ToolRound {
         for (AgentHook hook : spec.hooks()) {
             HookDecision decision = hook.beforeTool(state, call);
             if (decision instanceof HookDecision.Halt halt) {
-                answer(call, "Not run: halted by a hook.", true);
-                return new Prepared(null, new Termination.Halted("before-tool-hook", halt.reason()));
+                return answered(() -> {
+                    answer(call, "Not run: halted by a hook.", true);
+                    return new Termination.Halted("before-tool-hook", halt.reason());
+                }, true);
             }
         }
-        return new Prepared(tool, null);
+        return new Prepared(tool, null, false);
     }
 
     private Prepared mistake(ToolCall call, String kind, String message) {
-        Message.ToolResult result = new Message.ToolResult(call.id(), call.name(), message, true);
-        state.append(result);
-        run.toolEvent(call.name(), 0, kind);
-        run.progress().observeToolResult(call, result);
-        return new Prepared(null, countMistake());
+        return answered(() -> {
+            Message.ToolResult result = new Message.ToolResult(call.id(), call.name(), message, true);
+            state.append(result);
+            run.toolEvent(call.name(), 0, kind);
+            run.progress().observeToolResult(call, result);
+            return countMistake();
+        }, false);
     }
 
     private @Nullable Termination countMistake() {
@@ -208,7 +235,7 @@ final class ToolRound {
     /** Records a call's outcome: transcript, events, hooks, mistakes and the early-completion check. */
     @Nullable Termination conclude(ToolCall call, Outcome outcome) {
         Message.ToolResult result = outcome.result;
-        state.toolCalls++;
+        state.countToolCall();
         lastTool = call.name();
         state.append(result);
         run.toolEvent(call.name(), outcome.nanos, outcome.error);
@@ -236,8 +263,19 @@ final class ToolRound {
     /** Answers the calls the run will not get to, so every call in the transcript has its result. */
     void skipRest(List<ToolCall> calls, int from, Termination end) {
         for (int i = from; i < calls.size(); i++) {
-            answer(calls.get(i), "Not run: the run ended (" + end.tag() + ").", true);
+            skip(calls.get(i), end);
         }
+    }
+
+    /** Answers one call the run will not get to. */
+    void skip(ToolCall call, Termination end) {
+        answer(call, "Not run: the run ended (" + end.tag() + ").", true);
+    }
+
+    /** Answers a call that was running when the run ended (interrupted, or halted by the tool itself). */
+    Termination stopped(ToolCall call, Termination end) {
+        answer(call, "Not completed: the run ended (" + end.tag() + ").", true);
+        return end;
     }
 
     private void answer(ToolCall call, String text, boolean error) {

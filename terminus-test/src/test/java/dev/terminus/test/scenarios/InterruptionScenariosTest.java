@@ -1,0 +1,376 @@
+package dev.terminus.test.scenarios;
+
+import static dev.terminus.test.TerminusAssertions.assertThat;
+import static dev.terminus.test.scenarios.Scenarios.args;
+import static dev.terminus.test.scenarios.Scenarios.assertEveryCallAnsweredOnce;
+import static dev.terminus.test.scenarios.Scenarios.echo;
+import static dev.terminus.test.scenarios.Scenarios.resultOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.terminus.Outcome;
+import dev.terminus.Termination;
+import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentConfig;
+import dev.terminus.agent.RetryPolicy;
+import dev.terminus.agent.RunHandle;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Tool;
+import dev.terminus.agent.Tools;
+import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.test.FunctionModel;
+import dev.terminus.test.ScriptedModel;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class InterruptionScenariosTest {
+    /** Generous: a correctness margin over the limit, not a speed requirement. */
+    private static final Duration MARGIN = Duration.ofSeconds(2);
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    /** A tool that signals it started, then sleeps until interrupted, and records the interrupt. */
+    private static Tool sleeper(String name, CountDownLatch started, AtomicBoolean interrupted) {
+        return Tools.of(name, "sleeps", (args, run) -> {
+            started.countDown();
+            try {
+                Thread.sleep(60_000);
+                return "woke up";
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+                throw e;
+            }
+        });
+    }
+
+    private static FunctionModel hangingModel(CountDownLatch called) {
+        return FunctionModel.of(request -> {
+            called.countDown();
+            new CountDownLatch(1).await();
+            throw new AssertionError("unreachable");
+        });
+    }
+
+    private static RunResult await(RunHandle handle) throws InterruptedException {
+        return handle.await(WAIT).orElseThrow(() -> new AssertionError("the run did not end within " + WAIT));
+    }
+
+    @Test
+    void aHangingModelIsInterruptedAtTheDeadline() {
+        // given
+        var agent = Agent.builder(ScriptedModel.builder().hang().build())
+                .config(AgentConfig.custom().timeBudget(Duration.ofMillis(300)).build()).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        var exhausted = assertThat(result).endedWith(Termination.TimeBudgetExhausted.class).actual();
+        assertThat(exhausted.limitMs()).isEqualTo(300);
+        assertThat(exhausted.elapsedMs()).isGreaterThanOrEqualTo(300);
+        assertThat(result.duration()).isLessThan(Duration.ofMillis(300).plus(MARGIN));
+        assertThat(result).hasOutcome(Outcome.FAILED).hasIterations(1).isConsistent();
+    }
+
+    @Test
+    void aHangingToolIsInterruptedAtTheDeadline() {
+        // given
+        var interrupted = new AtomicBoolean();
+        var model = ScriptedModel.builder().toolCall("echo", args("x", 1)).toolCall("sleepy", args()).build();
+        var agent = Agent.builder(model).tools(echo("echo"), sleeper("sleepy", new CountDownLatch(1), interrupted))
+                .config(AgentConfig.custom().timeBudget(Duration.ofMillis(300)).build()).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        var exhausted = assertThat(result).endedWith(Termination.TimeBudgetExhausted.class).actual();
+        assertThat(exhausted.limitMs()).isEqualTo(300);
+        assertThat(interrupted).isTrue();
+        assertThat(result.duration()).isLessThan(Duration.ofMillis(300).plus(MARGIN));
+        assertThat(result).hasIterations(2).hasToolCalls(1).isConsistent();
+        assertEveryCallAnsweredOnce(result);
+        assertThat(resultOf(result, "call_2").content()).isEqualTo("Not completed: the run ended (TimeBudgetExhausted).");
+    }
+
+    @Test
+    void aHangingToolOnItsOwnThreadIsInterruptedAtTheDeadline() {
+        // given: a per-tool timeout longer than the run's budget runs the tool on its own thread
+        var interrupted = new AtomicBoolean();
+        var model = ScriptedModel.builder().toolCall("sleepy", args()).build();
+        var agent = Agent.builder(model).tool(sleeper("sleepy", new CountDownLatch(1), interrupted))
+                .config(AgentConfig.custom().timeBudget(Duration.ofMillis(200)).toolTimeout(Duration.ofSeconds(30))
+                        .build()).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(Termination.TimeBudgetExhausted.class);
+        assertThat(result.duration()).isLessThan(Duration.ofMillis(200).plus(MARGIN));
+        assertThat(result).isConsistent();
+        assertEveryCallAnsweredOnce(result);
+        await().until(interrupted::get);
+    }
+
+    @Test
+    void aToolThatIgnoresTheInterruptIsAbandonedAfterTheGraceWithAConsistentResult() {
+        // given
+        var release = new AtomicBoolean();
+        var sawInterrupt = new AtomicBoolean();
+        Tool stubborn = Tools.of("stubborn", "ignores interrupts", (args, run) -> {
+            while (!release.get()) {
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    sawInterrupt.set(true);
+                }
+            }
+            return "finally";
+        });
+        var model = ScriptedModel.builder().toolCall("echo", args("x", 1)).toolCall("stubborn", args())
+                .text("unreachable").build();
+        var agent = Agent.builder(model).tools(echo("echo"), stubborn)
+                .config(AgentConfig.custom().timeBudget(Duration.ofMillis(200)).interruptGrace(Duration.ofMillis(100))
+                        .build()).build();
+
+        try {
+            // when
+            RunResult result = agent.run("go");
+
+            // then
+            var exhausted = assertThat(result).endedWith(Termination.TimeBudgetExhausted.class).actual();
+            assertThat(exhausted.limitMs()).isEqualTo(200);
+            assertThat(sawInterrupt).isTrue();
+            assertThat(result.duration()).isLessThan(Duration.ofMillis(300).plus(MARGIN));
+            assertThat(result).hasIterations(2).hasToolCalls(1).isConsistent();
+            assertThat(result.usage()).isEqualTo(Scenarios.usageOverIterations(result));
+        } finally {
+            release.set(true);
+        }
+    }
+
+    @Test
+    void theDeadlineCutsARetryBackoffShort() {
+        // given
+        var model = ScriptedModel.builder().rateLimited().text("too late").build();
+        var agent = Agent.builder(model)
+                .config(AgentConfig.custom().timeBudget(Duration.ofMillis(200))
+                        .retryPolicy(new RetryPolicy(3, Duration.ofSeconds(30), Duration.ofSeconds(30), 0)).build())
+                .build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(Termination.TimeBudgetExhausted.class);
+        assertThat(result.duration()).isLessThan(Duration.ofMillis(200).plus(MARGIN));
+        assertThat(model.calls()).isEqualTo(1);
+        assertThat(result).isConsistent();
+    }
+
+    @Test
+    void cancellingWhileTheModelHangsEndsTheRunCancelledByTheRequester() throws Exception {
+        // given
+        var called = new CountDownLatch(1);
+        var agent = Agent.builder(hangingModel(called)).build();
+
+        // when
+        RunHandle handle = agent.start("go");
+        assertThat(called.await(10, TimeUnit.SECONDS)).isTrue();
+        handle.cancel("alice");
+        RunResult result = await(handle);
+
+        // then
+        assertThat(result).endedWith(new Termination.Cancelled("alice")).hasOutcome(Outcome.CANCELLED)
+                .hasIterations(1).isConsistent();
+        assertThat(handle.isDone()).isTrue();
+    }
+
+    @Test
+    void cancellingWhileAToolHangsInterruptsTheToolsThread() throws Exception {
+        // given
+        var started = new CountDownLatch(1);
+        var interrupted = new AtomicBoolean();
+        var model = ScriptedModel.builder().toolCalls(List.of(Map.entry("sleepy", args()), Map.entry("echo", args("x", 1))))
+                .build();
+        var echoCalls = new AtomicInteger();
+        var agent = Agent.builder(model).tools(sleeper("sleepy", started, interrupted), echo("echo", echoCalls)).build();
+
+        // when
+        RunHandle handle = agent.start("go");
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        handle.cancel("bob");
+        RunResult result = await(handle);
+
+        // then
+        assertThat(result).endedWith(new Termination.Cancelled("bob")).hasToolCalls(0).isConsistent();
+        assertThat(interrupted).isTrue();
+        assertThat(echoCalls).hasValue(0);
+        assertEveryCallAnsweredOnce(result);
+        assertThat(resultOf(result, "call_1").content()).isEqualTo("Not completed: the run ended (Cancelled).");
+        assertThat(resultOf(result, "call_2").content()).isEqualTo("Not run: the run ended (Cancelled).");
+    }
+
+    @Test
+    void cancellingInterruptsEveryToolOfAParallelRound() throws Exception {
+        // given
+        var started = new CountDownLatch(2);
+        var first = new AtomicBoolean();
+        var second = new AtomicBoolean();
+        var model = ScriptedModel.builder().toolCalls(List.of(Map.entry("one", args()), Map.entry("two", args())))
+                .build();
+        var agent = Agent.builder(model).tools(sleeper("one", started, first), sleeper("two", started, second))
+                .config(AgentConfig.custom().parallelToolCalls(true).build()).build();
+
+        // when
+        RunHandle handle = agent.start("go");
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        handle.cancel("carol");
+        RunResult result = await(handle);
+
+        // then
+        assertThat(result).endedWith(new Termination.Cancelled("carol")).isConsistent();
+        assertEveryCallAnsweredOnce(result);
+        await().until(() -> first.get() && second.get());
+    }
+
+    @Test
+    void aToolThatSwallowsTheCancellationDoesNotLetTheRoundGoOn() throws Exception {
+        // given
+        var started = new CountDownLatch(1);
+        var echoCalls = new AtomicInteger();
+        Tool swallower = Tools.of("swallower", "swallows interrupts", (args, run) -> {
+            started.countDown();
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                // swallowed: returns normally, without the interrupt flag
+            }
+            return "done anyway";
+        });
+        var model = ScriptedModel.builder()
+                .toolCalls(List.of(Map.entry("swallower", args()), Map.entry("echo", args("x", 1))))
+                .text("unreachable").build();
+        var agent = Agent.builder(model).tools(swallower, echo("echo", echoCalls)).build();
+
+        // when
+        RunHandle handle = agent.start("go");
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        handle.cancel("dave");
+        RunResult result = await(handle);
+
+        // then
+        assertThat(result).endedWith(new Termination.Cancelled("dave")).isConsistent();
+        assertThat(echoCalls).hasValue(0);
+        assertThat(model.calls()).isEqualTo(1);
+        assertEveryCallAnsweredOnce(result);
+    }
+
+    @Test
+    void cancellingWithoutARequesterIsAnAnonymousCancellation() throws Exception {
+        // given
+        var called = new CountDownLatch(1);
+        var agent = Agent.builder(hangingModel(called)).build();
+
+        // when
+        RunHandle handle = agent.start("go");
+        assertThat(called.await(10, TimeUnit.SECONDS)).isTrue();
+        handle.cancel(null);
+        RunResult result = await(handle);
+
+        // then
+        assertThat(result).endedWith(new Termination.Cancelled(null)).isConsistent();
+    }
+
+    @Test
+    void cancellingAfterTheRunEndedChangesNothing() throws Exception {
+        // given
+        var agent = Agent.builder(FunctionModel.of(request -> ModelResponse.text("done", dev.terminus.agent.Usage.of(1, 1))))
+                .build();
+        RunHandle handle = agent.start("go");
+        RunResult first = await(handle);
+
+        // when
+        handle.cancel("too-late");
+        RunResult again = await(handle);
+
+        // then
+        assertThat(first).endedWith(new Termination.NaturalCompletion()).isConsistent();
+        assertThat(again).isSameAs(first);
+    }
+
+    @Test
+    void interruptingTheCallerOfAnInlineRunCancelsItAndKeepsTheInterrupt() throws Exception {
+        // given
+        var called = new CountDownLatch(1);
+        var agent = Agent.builder(hangingModel(called)).build();
+        var result = new AtomicReference<RunResult>();
+        var stillInterrupted = new AtomicBoolean();
+        Thread caller = Thread.ofVirtual().start(() -> {
+            result.set(agent.run("go"));
+            stillInterrupted.set(Thread.currentThread().isInterrupted());
+        });
+
+        // when
+        assertThat(called.await(10, TimeUnit.SECONDS)).isTrue();
+        caller.interrupt();
+        caller.join(WAIT);
+
+        // then
+        assertThat(result.get()).isNotNull();
+        assertThat(result.get()).endedWith(new Termination.Cancelled("thread-interrupt")).isConsistent();
+        assertThat(stillInterrupted).isTrue();
+    }
+
+    @Test
+    void interruptingTheCallerOfASupervisedRunCancelsIt() throws Exception {
+        // given
+        var called = new CountDownLatch(1);
+        var agent = Agent.builder(hangingModel(called))
+                .config(AgentConfig.custom().timeBudget(Duration.ofSeconds(30)).build()).build();
+        var result = new AtomicReference<RunResult>();
+        var stillInterrupted = new AtomicBoolean();
+        Thread caller = Thread.ofVirtual().start(() -> {
+            result.set(agent.run("go"));
+            stillInterrupted.set(Thread.currentThread().isInterrupted());
+        });
+
+        // when
+        assertThat(called.await(10, TimeUnit.SECONDS)).isTrue();
+        caller.interrupt();
+        caller.join(WAIT);
+
+        // then
+        assertThat(result.get()).isNotNull();
+        assertThat(result.get()).endedWith(new Termination.Cancelled("thread-interrupt")).isConsistent();
+        assertThat(stillInterrupted).isTrue();
+    }
+
+    /** Polls a condition for up to ten seconds: for effects on other threads that land just after the result. */
+    private static Poll await() {
+        return new Poll();
+    }
+
+    private static final class Poll {
+        void until(java.util.function.BooleanSupplier condition) {
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (!condition.getAsBoolean()) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("condition not met within " + WAIT);
+                }
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new AssertionError(e);
+                }
+            }
+        }
+    }
+}

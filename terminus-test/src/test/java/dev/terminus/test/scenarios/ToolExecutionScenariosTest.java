@@ -1,0 +1,233 @@
+package dev.terminus.test.scenarios;
+
+import static dev.terminus.test.TerminusAssertions.assertThat;
+import static dev.terminus.test.scenarios.Scenarios.args;
+import static dev.terminus.test.scenarios.Scenarios.assertEveryCallAnsweredOnce;
+import static dev.terminus.test.scenarios.Scenarios.echo;
+import static dev.terminus.test.scenarios.Scenarios.resultOf;
+import static dev.terminus.test.scenarios.Scenarios.toolResults;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.terminus.Message;
+import dev.terminus.Termination;
+import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentConfig;
+import dev.terminus.agent.AgentEvent;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Tool;
+import dev.terminus.agent.Tools;
+import dev.terminus.test.ScriptedModel;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class ToolExecutionScenariosTest {
+
+    /** A tool that sleeps far longer than any timeout, records the interrupt, and rethrows it. */
+    private static Tool slow(AtomicBoolean interrupted) {
+        return Tools.of("slow", "takes forever", (args, run) -> {
+            try {
+                Thread.sleep(30_000);
+                return "slow result";
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+                throw e;
+            }
+        });
+    }
+
+    private static ScriptedModel fastSlowFast() {
+        return ScriptedModel.builder()
+                .toolCalls(List.of(Map.entry("echo", args("x", 1)), Map.entry("slow", args()),
+                        Map.entry("echo", args("x", 2))))
+                .text("done").build();
+    }
+
+    @Test
+    void inAParallelRoundASlowToolTimesOutAsAMistakeWhileTheOthersResultsArrive() {
+        // given
+        var interrupted = new AtomicBoolean();
+        var recorder = new Scenarios.Recorder();
+        var agent = Agent.builder(fastSlowFast()).tools(echo("echo"), slow(interrupted)).listener(recorder)
+                .config(AgentConfig.custom().parallelToolCalls(true).toolTimeout(Duration.ofMillis(200))
+                        .maxConsecutiveMistakes(1).build())
+                .build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then: the timeout is a mistake, so a threshold of 1 ends the run there, after every result is in
+        assertThat(result).endedWith(new Termination.ConsecutiveMistakes(1)).hasIterations(1).isConsistent();
+        assertEveryCallAnsweredOnce(result);
+        assertThat(resultOf(result, "call_1")).isEqualTo(new Message.ToolResult("call_1", "echo", "echo:1", false));
+        assertThat(resultOf(result, "call_2"))
+                .isEqualTo(new Message.ToolResult("call_2", "slow", "Error: the tool did not answer within 200 ms", true));
+        assertThat(toolResults(result)).extracting(Message.ToolResult::toolCallId)
+                .containsExactly("call_1", "call_2", "call_3");
+        assertThat(interrupted).isTrue();
+        assertThat(recorder.of(AgentEvent.ToolCalled.class)).extracting(AgentEvent.ToolCalled::error)
+                .startsWith(null, "timeout");
+        assertThat(result.duration()).isLessThan(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void aParallelRoundWithATimeoutGoesOnWhenTheMistakeIsUnderTheThreshold() {
+        // given
+        var interrupted = new AtomicBoolean();
+        var agent = Agent.builder(fastSlowFast()).tools(echo("echo"), slow(interrupted))
+                .config(AgentConfig.custom().parallelToolCalls(true).toolTimeout(Duration.ofMillis(200)).build())
+                .build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasIterations(2).hasToolCalls(3)
+                .isConsistent();
+        assertEveryCallAnsweredOnce(result);
+        assertThat(toolResults(result)).extracting(Message.ToolResult::content)
+                .containsExactly("echo:1", "Error: the tool did not answer within 200 ms", "echo:2");
+        assertThat(interrupted).isTrue();
+    }
+
+    @Test
+    void aSequentialRoundAppliesThePerToolTimeoutToo() {
+        // given
+        var interrupted = new AtomicBoolean();
+        var agent = Agent.builder(fastSlowFast()).tools(echo("echo"), slow(interrupted))
+                .config(AgentConfig.custom().toolTimeout(Duration.ofMillis(100)).build())
+                .build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(3).isConsistent();
+        assertThat(toolResults(result)).extracting(Message.ToolResult::content)
+                .containsExactly("echo:1", "Error: the tool did not answer within 100 ms", "echo:2");
+    }
+
+    @Test
+    void theCallsOfAParallelRoundRunAtTheSameTime() {
+        // given: each tool waits for the other, which only works when both run at once
+        var both = new CountDownLatch(2);
+        Tool meet = Tools.of("meet", "waits for a partner", (args, run) -> {
+            both.countDown();
+            return both.await(5, TimeUnit.SECONDS) ? "met" : "alone";
+        });
+        var model = ScriptedModel.builder()
+                .toolCalls(List.of(Map.entry("meet", args("who", "a")), Map.entry("meet", args("who", "b"))))
+                .text("done").build();
+        var agent = Agent.builder(model).tool(meet).config(AgentConfig.custom().parallelToolCalls(true).build()).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(2).isConsistent();
+        assertThat(toolResults(result)).extracting(Message.ToolResult::content).containsExactly("met", "met");
+    }
+
+    @Test
+    void aParallelRoundRespectsTheToolCallCap() {
+        // given
+        var calls = new AtomicInteger();
+        var model = ScriptedModel.builder()
+                .toolCalls(List.of(Map.entry("echo", args("x", 1)), Map.entry("echo", args("x", 2)),
+                        Map.entry("echo", args("x", 3))))
+                .build();
+        var agent = Agent.builder(model).tool(echo("echo", calls))
+                .config(AgentConfig.custom().parallelToolCalls(true).maxToolCalls(2).build()).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.MaxToolCallsReached(2, 2)).hasToolCalls(2).isConsistent();
+        assertThat(calls).hasValue(2);
+        assertEveryCallAnsweredOnce(result);
+        assertThat(toolResults(result)).extracting(Message.ToolResult::toolCallId)
+                .containsExactly("call_1", "call_2", "call_3");
+    }
+
+    @Test
+    void inAParallelRoundASuccessBeforeAMistakeResetsTheCountAsInOrder() {
+        // given: two mistakes, then a round of a success followed by a mistake
+        var model = ScriptedModel.builder()
+                .toolCall("nope", args("n", 1)).toolCall("nope", args("n", 2))
+                .toolCalls(List.of(Map.entry("echo", args("x", 1)), Map.entry("nope", args("n", 3))))
+                .text("done").build();
+        var agent = Agent.builder(model).tool(echo("echo"))
+                .config(AgentConfig.custom().parallelToolCalls(true).build()).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then: in the model's order the success came first, so the count is 1, not 3
+        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1).isConsistent();
+        assertEveryCallAnsweredOnce(result);
+    }
+
+    @Test
+    void aParallelRoundHaltedByAToolStopsTheOthers() {
+        // given
+        var interrupted = new AtomicBoolean();
+        var model = ScriptedModel.builder()
+                .toolCalls(List.of(Map.entry("halt", args()), Map.entry("slow", args())))
+                .build();
+        var agent = Agent.builder(model)
+                .tools(Tools.of("halt", "halts", (args, run) -> {
+                    throw new dev.terminus.agent.HaltException("stop everything");
+                }), slow(interrupted))
+                .config(AgentConfig.custom().parallelToolCalls(true).build()).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.Halted("tool:halt", "stop everything")).isConsistent();
+        assertEveryCallAnsweredOnce(result);
+        assertThat(result.duration()).isLessThan(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void resultsAreTextNullOrJson() {
+        // given
+        var model = ScriptedModel.builder()
+                .toolCalls(List.of(Map.entry("text", args()), Map.entry("nothing", args()), Map.entry("json", args())))
+                .text("done").build();
+        var agent = Agent.builder(model)
+                .tools(Tools.of("text", "text", (args, run) -> "plain"),
+                        Tools.of("nothing", "null", (args, run) -> null),
+                        Tools.of("json", "json", (args, run) -> Map.of("degrees", 4)))
+                .build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(3).isConsistent();
+        assertThat(toolResults(result)).extracting(Message.ToolResult::content)
+                .containsExactly("plain", "", "{\"degrees\":4}");
+    }
+
+    @Test
+    void aResultThatCannotBeWrittenAsJsonIsAToolError() {
+        // given
+        var model = ScriptedModel.builder().toolCall("weird", args()).text("done").build();
+        var agent = Agent.builder(model).tool(Tools.of("weird", "returns an opaque object", (args, run) -> new Object()))
+                .build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1).isConsistent();
+        assertThat(resultOf(result, "call_1").error()).isTrue();
+    }
+}
