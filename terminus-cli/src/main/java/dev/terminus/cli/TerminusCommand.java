@@ -12,7 +12,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code terminus} command: {@code explain}, {@code cases} and, without arguments, the embedded default.
+ * The {@code terminus} command: {@code run}, {@code explain}, {@code cases} and, without arguments, the embedded
+ * default ({@code run --demo}).
  *
  * <p>Exit status: 0 when it worked, 2 for bad input or usage, 1 for anything unexpected. Errors are one
  * line on standard error starting with {@code terminus: }, never a stack trace.
@@ -23,15 +24,12 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "terminus", mixinStandardHelpOptions = true, versionProvider = TerminusCommand.Version.class,
         description = "Says why an agent run ended and what to do next.",
-        subcommands = {ExplainCommand.class, CasesCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Without a command, shows the catalogue and an example explanation.",
+        subcommands = {RunCommand.class, ExplainCommand.class, CasesCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Without a command, runs the built-in demo scenarios (terminus run --demo).",
                 "Run 'terminus COMMAND --help' for a command's options.", ""},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:done", "2:bad input or usage", "1:unexpected error"})
 public final class TerminusCommand implements Callable<Integer> {
-
-    /** The embedded example that the default explains. */
-    static final String EXAMPLE = "example-termination.json";
 
     final PrintStream out;
     final PrintStream err;
@@ -89,35 +87,12 @@ public final class TerminusCommand implements Callable<Integer> {
 
     /** The embedded default, kept in one place so that it can be swapped for another. */
     int runDefault() {
-        return showcase();
-    }
-
-    /** A banner, the catalogue, an example explanation and where to go next. */
-    private int showcase() {
-        Explanation example;
-        try (InputStream resource = TerminusCommand.class.getResourceAsStream(EXAMPLE)) {
-            if (resource == null) {
-                throw new IllegalStateException("the embedded example " + EXAMPLE + " is missing");
-            }
-            example = Explanation.of(Wire.decode(resource.readAllBytes(), EXAMPLE));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (BadInputException e) {
-            throw new IllegalStateException("the embedded example is not a termination: " + e.getMessage(), e);
+        try {
+            return RunCommand.demo(this, false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CommandLine.ExitCode.SOFTWARE;
         }
-        out.println(Version.line() + ": every agent run ends with exactly one typed termination.");
-        out.println();
-        out.println("The framework's cases (terminus cases):");
-        out.println();
-        CasesCommand.table().forEach(out::println);
-        out.println();
-        out.println("An example, " + example.caseName() + " (terminus explain FILE):");
-        out.println();
-        out.print(example.toText());
-        out.println();
-        out.println("`terminus --help` lists the commands.");
-        out.flush();
-        return CommandLine.ExitCode.OK;
     }
 
     /** Reports bad input as one line on standard error; returns the usage status. */

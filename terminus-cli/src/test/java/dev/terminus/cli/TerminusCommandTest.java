@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class TerminusCommandTest {
 
     @Test
-    void withoutArgumentsShowsABannerTheCatalogueAnExampleExplanationAndWhereToGoNext() {
+    void withoutArgumentsRunsTheDemoScenariosAsOneTable() {
         // when
         Cli.Result result = Cli.run();
 
@@ -17,27 +17,9 @@ class TerminusCommandTest {
         assertThat(result.status()).isZero();
         assertThat(result.err()).isEmpty();
         List<String> lines = result.out().lines().toList();
-        assertThat(lines.get(0)).startsWith("terminus 0.1.0-SNAPSHOT");
-        int table = lines.indexOf(CasesCommand.table().get(0));
-        int explanation = lines.indexOf("Case             TokenBudgetExhausted");
-        assertThat(table).isPositive();
-        assertThat(explanation).isGreaterThan(table + 33);
-        assertThat(lines.subList(table, table + 34)).containsExactlyElementsOf(CasesCommand.table());
-        assertThat(result.flatOut()).contains(
-                "Raise the TOTAL token budget above 2000000 (2260112 were consumed) or reduce the task's scope.");
-        assertThat(lines.get(lines.size() - 1)).contains("terminus --help").contains("lists the commands");
-    }
-
-    @Test
-    void theDefaultExplainsTheSameWayAsExplainDoes() {
-        // given
-        String explained = Explanation.of(Samples.of("TokenBudgetExhausted")).toText();
-
-        // when
-        Cli.Result result = Cli.run();
-
-        // then
-        assertThat(result.out()).contains(explained);
+        assertThat(lines.get(0)).startsWith("terminus run --demo: 21 scripted scenarios");
+        assertThat(result.out()).contains("Every scenario ended as expected.");
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("no-progress").contains("NoProgress").endsWith("ok"));
     }
 
     @Test
@@ -58,7 +40,7 @@ class TerminusCommandTest {
         // then
         assertThat(result.status()).isZero();
         assertThat(result.out()).contains("Usage: terminus").containsPattern("(?m)^  explain ")
-                .containsPattern("(?m)^  cases ");
+                .containsPattern("(?m)^  cases ").containsPattern("(?m)^  run ");
     }
 
     @Test

@@ -1,0 +1,114 @@
+package dev.terminus.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.terminus.agent.RunResult;
+import dev.terminus.cli.scenario.Scenario;
+import dev.terminus.cli.scenario.ScenarioAgent;
+import dev.terminus.cli.scenario.ScenarioException;
+import dev.terminus.cli.scenario.ScenarioReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code terminus run SCENARIO}: runs the agent a scenario file describes and shows how it ended;
+ * {@code terminus run --demo} runs the built-in scenarios, one for each case the loop produces, as one table.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs the agent a scenario file describes (scripted model, tools, limits, task) and shows "
+                + "how the run ended.", "With --demo, runs the built-in scenarios, one per termination the loop produces."})
+final class RunCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private @Nullable TerminusCommand parent;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "the scenario file (JSON)")
+    private @Nullable String file;
+
+    @Option(names = "--demo", description = "run the built-in scenarios and print one table")
+    private boolean demo;
+
+    @Option(names = "--json", description = "print the result as JSON (the termination in the wire format)")
+    private boolean json;
+
+    @Override
+    public Integer call() {
+        TerminusCommand terminus = TerminusCommand.requireParent(parent);
+        if (demo == (file != null)) {
+            return terminus.badInput(new BadInputException("run needs a SCENARIO file or --demo (not both)"));
+        }
+        try {
+            return demo ? demo(terminus) : single(terminus, file);
+        } catch (BadInputException e) {
+            return terminus.badInput(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return terminus.badInput(new BadInputException("interrupted"));
+        }
+    }
+
+    private int single(TerminusCommand terminus, String path) throws BadInputException, InterruptedException {
+        ScenarioAgent agent;
+        try {
+            Scenario scenario = ScenarioReader.read(Wire.read(path, terminus.in), Wire.sourceName(path));
+            agent = ScenarioAgent.of(scenario);
+        } catch (ScenarioException e) {
+            throw new BadInputException(e.getMessage().startsWith(Wire.sourceName(path)) ? e.getMessage()
+                    : Wire.sourceName(path) + ": " + e.getMessage());
+        }
+        RunResult result = agent.run();
+        if (json) {
+            terminus.out.print(Wire.pretty(RunReport.json(agent.name(), result)));
+        } else {
+            RunReport.text(agent.name(), result).forEach(terminus.out::println);
+        }
+        terminus.out.flush();
+        return 0;
+    }
+
+    /** Runs every built-in scenario; exits 1 when one did not end as it expects. */
+    static int demo(TerminusCommand terminus, boolean json) throws InterruptedException {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(RunReport.demoHeader());
+        ArrayNode results = JsonNodeFactory.instance.arrayNode();
+        int mismatches = 0;
+        for (String name : ScenarioReader.DEMO) {
+            ScenarioAgent agent;
+            try {
+                agent = ScenarioAgent.of(ScenarioReader.demo(name));
+            } catch (ScenarioException e) {
+                throw new IllegalStateException("demo scenario " + name + ": " + e.getMessage(), e);
+            }
+            RunResult result = agent.run();
+            if (agent.expect() != null && !agent.expect().equals(result.termination().tag())) {
+                mismatches++;
+            }
+            rows.add(RunReport.demoRow(name, agent.expect(), result));
+            results.add(RunReport.json(name, result));
+        }
+        if (json) {
+            terminus.out.print(Wire.pretty(results));
+        } else {
+            terminus.out.println("terminus run --demo: " + ScenarioReader.DEMO.size()
+                    + " scripted scenarios, one for each termination the agent loop produces.");
+            terminus.out.println();
+            Text.table(rows).forEach(terminus.out::println);
+            terminus.out.println();
+            terminus.out.println(mismatches == 0 ? "Every scenario ended as expected."
+                    : mismatches + " scenario(s) did not end as expected.");
+            terminus.out.println("Run one with its facts: terminus run SCENARIO.json; explain a termination: terminus explain FILE.");
+        }
+        terminus.out.flush();
+        return mismatches == 0 ? 0 : 1;
+    }
+
+    private int demo(TerminusCommand terminus) throws InterruptedException {
+        return demo(terminus, json);
+    }
+}

@@ -1,0 +1,111 @@
+package dev.terminus.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.terminus.Message;
+import dev.terminus.Termination;
+import dev.terminus.agent.IterationRecord;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Usage;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/** How {@code terminus run} shows a result: a summary for a person, JSON, and a row of the demo table. */
+final class RunReport {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final int LABEL_WIDTH = 14;
+
+    private RunReport() {}
+
+    /** The summary: the termination with its facts, category, outcome, counters, tokens, cost and duration. */
+    static List<String> text(String scenario, RunResult result) {
+        Termination termination = result.termination();
+        List<String> lines = new ArrayList<>();
+        lines.add(label("Scenario") + scenario);
+        lines.add(label("Termination") + termination.tag());
+        lines.addAll(Facts.lines(termination, Wire.encode(termination), " ".repeat(LABEL_WIDTH + 2)));
+        lines.add(label("Category") + termination.category() + " - " + Playbook.meaning(termination.category()));
+        lines.add(label("Outcome") + result.outcome());
+        lines.add(label("Iterations") + result.iterationCount());
+        lines.add(label("Tool calls") + result.toolCalls());
+        lines.add(label("Tokens") + tokens(result.usage()));
+        lines.add(label("Cost") + "$" + result.costUsd().toPlainString());
+        lines.add(label("Duration") + result.duration().toMillis() + " ms");
+        if (result.finalAnswer() != null) {
+            lines.addAll(Text.wrap(label("Answer"), result.finalAnswer()));
+        }
+        List<String> steps = Playbook.nextSteps(termination);
+        for (int i = 0; i < steps.size(); i++) {
+            lines.addAll(Text.wrap(label(i == 0 ? "Next" : ""), (i + 1) + ". " + steps.get(i)));
+        }
+        return lines;
+    }
+
+    /** The result as JSON, the termination and the transcript in the wire format. */
+    static ObjectNode json(String scenario, RunResult result) {
+        ObjectNode node = NODES.objectNode();
+        node.put("scenario", scenario);
+        node.set("termination", Wire.encode(result.termination()));
+        node.put("category", result.termination().category().name());
+        node.put("outcome", result.outcome().name());
+        node.put("iterations", result.iterationCount());
+        node.put("toolCalls", result.toolCalls());
+        node.set("usage", usage(result.usage()));
+        node.put("costUsd", result.costUsd());
+        node.put("durationMs", result.duration().toMillis());
+        if (result.finalAnswer() == null) {
+            node.putNull("finalAnswer");
+        } else {
+            node.put("finalAnswer", result.finalAnswer());
+        }
+        ArrayNode iterations = node.putArray("iterationRecords");
+        for (IterationRecord record : result.iterations()) {
+            ObjectNode row = iterations.addObject();
+            row.put("iteration", record.iteration());
+            row.set("usage", usage(record.usage()));
+            row.put("toolCalls", record.toolCalls());
+            row.put("finishReason", record.finishReason() == null ? null : record.finishReason().name());
+            row.put("durationMs", record.duration().toMillis());
+        }
+        ArrayNode transcript = node.putArray("transcript");
+        for (Message message : result.transcript()) {
+            transcript.add(Wire.MAPPER.valueToTree(message));
+        }
+        return node;
+    }
+
+    /** The header of the demo table. */
+    static List<String> demoHeader() {
+        return List.of("Scenario", "Termination", "Category", "Outcome", "Iter", "Tools", "Tokens", "Cost USD", "ms", "Check");
+    }
+
+    /** One row of the demo table. */
+    static List<String> demoRow(String scenario, @Nullable String expected, RunResult result) {
+        String tag = result.termination().tag();
+        String check = expected == null ? "" : expected.equals(tag) ? "ok" : "EXPECTED " + expected;
+        return List.of(scenario, tag, result.termination().category().name(), result.outcome().name(),
+                String.valueOf(result.iterationCount()), String.valueOf(result.toolCalls()),
+                String.valueOf(result.usage().totalTokens()), result.costUsd().toPlainString(),
+                String.valueOf(result.duration().toMillis()), check);
+    }
+
+    private static ObjectNode usage(Usage usage) {
+        ObjectNode node = NODES.objectNode();
+        node.put("inputTokens", usage.inputTokens());
+        node.put("outputTokens", usage.outputTokens());
+        node.put("cachedInputTokens", usage.cachedInputTokens());
+        node.put("reasoningTokens", usage.reasoningTokens());
+        return node;
+    }
+
+    private static String tokens(Usage usage) {
+        return usage.inputTokens() + " in, " + usage.outputTokens() + " out (" + usage.totalTokens() + " total"
+                + (usage.cachedInputTokens() > 0 ? ", " + usage.cachedInputTokens() + " cached" : "") + ")";
+    }
+
+    private static String label(String label) {
+        return "  " + Text.pad(label, LABEL_WIDTH);
+    }
+}

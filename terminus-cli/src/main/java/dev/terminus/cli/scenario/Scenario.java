@@ -1,0 +1,198 @@
+package dev.terminus.cli.scenario;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A scenario file, as read. Every field but {@code task} and {@code script} is optional; unknown fields are
+ * errors, so a typo is reported with its line instead of being ignored. See the README for the format.
+ *
+ * @param name what the scenario shows
+ * @param expect the termination case the scenario is meant to end with, checked by {@code --demo}
+ * @param task the user's first message
+ * @param system the system prompt
+ * @param model the scripted model's name, provider and default usage
+ * @param limits limits, budgets and guards
+ * @param prices prices by model name, in US dollars per million tokens
+ * @param tools the tools the agent offers, with their scripted behaviour
+ * @param finalAnswerTool the tool whose call submits the final answer
+ * @param completion the completion predicate
+ * @param user the simulated user
+ * @param hooks hooks that halt the run
+ * @param script the model's answers, one per call
+ * @param repeatLast whether the last step repeats when the script runs out
+ * @param cancelAfterMs cancel the run this long after it starts
+ */
+public record Scenario(
+        @Nullable String name,
+        @Nullable String expect,
+        @JsonProperty(required = true) String task,
+        @Nullable String system,
+        @Nullable ModelDef model,
+        @Nullable Limits limits,
+        @Nullable Map<String, PriceDef> prices,
+        @Nullable List<ToolDef> tools,
+        @Nullable String finalAnswerTool,
+        @Nullable CompletionDef completion,
+        @Nullable UserDef user,
+        @Nullable List<HookDef> hooks,
+        @JsonProperty(required = true) List<StepDef> script,
+        @Nullable Boolean repeatLast,
+        @Nullable Long cancelAfterMs) {
+
+    /** Validates what the types alone cannot. */
+    public Scenario {
+        if (task == null) {
+            throw new IllegalArgumentException("\"task\" is required");
+        }
+        if (script == null || script.isEmpty()) {
+            throw new IllegalArgumentException("\"script\" needs at least one step");
+        }
+        if (cancelAfterMs != null && cancelAfterMs < 0) {
+            throw new IllegalArgumentException("\"cancelAfterMs\" must be >= 0, was " + cancelAfterMs);
+        }
+    }
+
+    /**
+     * The scripted model.
+     *
+     * @param name its name, for prices (default {@code scripted})
+     * @param provider its provider (default {@code scripted})
+     * @param usage the usage of every answer that does not give its own (default 10 in, 5 out)
+     */
+    public record ModelDef(@Nullable String name, @Nullable String provider, @Nullable UsageDef usage) {}
+
+    /**
+     * Tokens.
+     *
+     * @param input input tokens
+     * @param output output tokens
+     * @param cachedInput cached input tokens
+     * @param reasoning reasoning tokens
+     */
+    public record UsageDef(long input, long output, long cachedInput, long reasoning) {}
+
+    /**
+     * Limits, budgets and guards; absent fields keep the defaults, 0 switches a guard off.
+     *
+     * @param maxIterations iteration cap
+     * @param maxToolCalls tool-call cap
+     * @param tokenBudget token caps
+     * @param costBudgetUsd cost ceiling
+     * @param timeBudgetMs wall-clock budget
+     * @param interruptGraceMs grace after an interrupt
+     * @param budgetPressureThreshold fraction that starts the finalization iteration
+     * @param noProgressThreshold identical iterations that end a run (0: off)
+     * @param stallThreshold iterations with nothing new that end a run (0: off)
+     * @param maxConsecutiveMistakes mistakes in a row that end a run (0: off)
+     * @param maxOutputTokens output cap passed to the model
+     * @param toolTimeoutMs per-tool timeout
+     * @param parallelToolCalls run a round's calls in parallel
+     * @param retries model-call retries
+     */
+    public record Limits(@Nullable Integer maxIterations, @Nullable Integer maxToolCalls,
+            @Nullable TokenBudgetDef tokenBudget, java.math.@Nullable BigDecimal costBudgetUsd,
+            @Nullable Long timeBudgetMs, @Nullable Long interruptGraceMs, @Nullable Double budgetPressureThreshold,
+            @Nullable Integer noProgressThreshold, @Nullable Integer stallThreshold,
+            @Nullable Integer maxConsecutiveMistakes, @Nullable Integer maxOutputTokens, @Nullable Long toolTimeoutMs,
+            @Nullable Boolean parallelToolCalls, @Nullable RetriesDef retries) {}
+
+    /**
+     * Token caps.
+     *
+     * @param total input plus output
+     * @param input input
+     * @param output output
+     */
+    public record TokenBudgetDef(@Nullable Long total, @Nullable Long input, @Nullable Long output) {}
+
+    /**
+     * Retries of transient model failures.
+     *
+     * @param maxRetries retries after the first attempt
+     * @param initialBackoffMs first wait
+     * @param maxBackoffMs longest wait
+     */
+    public record RetriesDef(int maxRetries, long initialBackoffMs, long maxBackoffMs) {}
+
+    /**
+     * A model's price, as decimal strings or numbers, in US dollars per million tokens.
+     *
+     * @param inputPerMillion uncached input
+     * @param outputPerMillion output
+     * @param cachedInputPerMillion cached input (default: the input price)
+     */
+    public record PriceDef(@JsonProperty(required = true) java.math.BigDecimal inputPerMillion,
+            @JsonProperty(required = true) java.math.BigDecimal outputPerMillion,
+            java.math.@Nullable BigDecimal cachedInputPerMillion) {}
+
+    /**
+     * A tool and what it does when called.
+     *
+     * @param name its name
+     * @param description its description (default: the name)
+     * @param parameters the JSON Schema of its arguments (default: none)
+     * @param result the text it returns every time
+     * @param results the texts it returns, one per call, the last repeating
+     * @param error fail with this message (a tool error: a mistake)
+     * @param halt halt the run with this reason
+     * @param hang never return until interrupted
+     * @param delayMs wait this long before answering
+     */
+    public record ToolDef(@JsonProperty(required = true) String name, @Nullable String description,
+            @Nullable Map<String, Object> parameters, @Nullable String result, @Nullable List<String> results,
+            @Nullable String error, @Nullable String halt, @Nullable Boolean hang, @Nullable Long delayMs) {}
+
+    /**
+     * The completion predicate: done once a tool has been called successfully.
+     *
+     * @param whenToolCalled the tool
+     * @param check when to ask: AFTER_EACH_TOOL_CALL, AFTER_TOOL_ROUND or AFTER_ITERATION (default)
+     */
+    public record CompletionDef(@JsonProperty(required = true) String whenToolCalled, @Nullable String check) {}
+
+    /**
+     * The simulated user: replies in order, then is satisfied.
+     *
+     * @param replies what the user says after each answer
+     * @param stopToken the token the user is satisfied with
+     */
+    public record UserDef(@Nullable List<String> replies, @Nullable String stopToken) {}
+
+    /**
+     * A hook that halts the run.
+     *
+     * @param at before-model, after-model, before-tool or after-tool
+     * @param tool for tool hooks, the tool it applies to (default: every tool)
+     * @param iteration the iteration it applies to (default: every iteration)
+     * @param halt the reason
+     */
+    public record HookDef(@JsonProperty(required = true) String at, @Nullable String tool,
+            @Nullable Integer iteration, @JsonProperty(required = true) String halt) {}
+
+    /**
+     * One model answer: text, tool calls, an error, a hang or a delay.
+     *
+     * @param text a text answer
+     * @param finish why the model stopped: stop (default), length, content_filter, refusal
+     * @param toolCalls tool calls
+     * @param error a provider error: rate_limit, server_error, timeout, auth, context_length, refused, crash
+     * @param status the HTTP status of an error (auth: 401 by default, server_error: 500)
+     * @param hang never answer until interrupted
+     * @param delayMs wait this long first
+     * @param usage the usage of this answer
+     */
+    public record StepDef(@Nullable String text, @Nullable String finish, @Nullable List<CallDef> toolCalls,
+            @Nullable String error, @Nullable Integer status, @Nullable Boolean hang, @Nullable Long delayMs,
+            @Nullable UsageDef usage) {}
+
+    /**
+     * A tool call in a script step.
+     *
+     * @param name the tool
+     * @param arguments its arguments
+     */
+    public record CallDef(@JsonProperty(required = true) String name, @Nullable Map<String, Object> arguments) {}
+}

@@ -1,0 +1,322 @@
+package dev.terminus.cli.scenario;
+
+import dev.terminus.Message;
+import dev.terminus.ToolCall;
+import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentConfig;
+import dev.terminus.agent.AgentHook;
+import dev.terminus.agent.CompletionCheck;
+import dev.terminus.agent.HaltException;
+import dev.terminus.agent.HookDecision;
+import dev.terminus.agent.ModelPrice;
+import dev.terminus.agent.PriceTable;
+import dev.terminus.agent.RetryPolicy;
+import dev.terminus.agent.RunContext;
+import dev.terminus.agent.RunHandle;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.Tool;
+import dev.terminus.agent.Tools;
+import dev.terminus.agent.Usage;
+import dev.terminus.agent.UserTurn;
+import dev.terminus.agent.spi.FinishReason;
+import dev.terminus.agent.spi.ModelException;
+import dev.terminus.agent.spi.ModelRequest;
+import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.agent.spi.ToolSpec;
+import dev.terminus.cli.scenario.Scenario.HookDef;
+import dev.terminus.cli.scenario.Scenario.StepDef;
+import dev.terminus.cli.scenario.Scenario.ToolDef;
+import dev.terminus.test.ScriptedModel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Turns a {@link Scenario} into a real {@link Agent} (a {@link ScriptedModel}, tools, hooks, a user simulator) and
+ * runs it. Everything a file can get wrong is reported as a {@link ScenarioException} naming the field.
+ */
+public final class ScenarioAgent {
+    private final Scenario scenario;
+    private final Agent agent;
+
+    private ScenarioAgent(Scenario scenario, Agent agent) {
+        this.scenario = scenario;
+        this.agent = agent;
+    }
+
+    /**
+     * @param scenario a scenario as read
+     * @return the agent it describes
+     * @throws ScenarioException naming the field that cannot work
+     */
+    public static ScenarioAgent of(Scenario scenario) throws ScenarioException {
+        Agent.Builder builder = Agent.builder(model(scenario)).config(config(scenario));
+        List<ToolDef> tools = scenario.tools() == null ? List.of() : scenario.tools();
+        for (int i = 0; i < tools.size(); i++) {
+            ToolDef def = tools.get(i);
+            builder.tool(at("tools[" + i + "]", () -> tool(def)));
+        }
+        List<HookDef> hooks = scenario.hooks() == null ? List.of() : scenario.hooks();
+        for (int i = 0; i < hooks.size(); i++) {
+            builder.hook(hook(hooks.get(i), "hooks[" + i + "]"));
+        }
+        if (scenario.completion() != null) {
+            String tool = scenario.completion().whenToolCalled();
+            String check = scenario.completion().check() == null ? "AFTER_ITERATION" : scenario.completion().check();
+            builder.completeWhen(run -> called(run, tool), enumOf(CompletionCheck.class, check, "completion.check"));
+        }
+        if (scenario.user() != null) {
+            List<String> replies = scenario.user().replies() == null ? List.of() : scenario.user().replies();
+            String stop = scenario.user().stopToken();
+            AtomicInteger said = new AtomicInteger();
+            builder.userSimulator((run, answer) -> said.get() < replies.size()
+                    ? UserTurn.reply(replies.get(said.getAndIncrement())) : UserTurn.satisfied(stop));
+        }
+        try {
+            return new ScenarioAgent(scenario, builder.build());
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioException(e.getMessage());
+        }
+    }
+
+    /** @return the scenario's name, or its task when it has none */
+    public String name() {
+        return scenario.name() != null ? scenario.name() : scenario.task();
+    }
+
+    /** @return the case the scenario expects to end with, if it says */
+    public @Nullable String expect() {
+        return scenario.expect();
+    }
+
+    /** @return the agent */
+    public Agent agent() {
+        return agent;
+    }
+
+    /**
+     * Runs the task; when the scenario says {@code cancelAfterMs}, cancels it then.
+     *
+     * @return the result
+     * @throws InterruptedException when this thread is interrupted while waiting
+     */
+    public RunResult run() throws InterruptedException {
+        if (scenario.cancelAfterMs() == null) {
+            return agent.run(scenario.task());
+        }
+        RunHandle handle = agent.start(scenario.task());
+        if (handle.await(Duration.ofMillis(scenario.cancelAfterMs())).isEmpty()) {
+            handle.cancel("terminus run");
+        }
+        return handle.await();
+    }
+
+    private static boolean called(RunContext run, String tool) {
+        for (Message message : run.transcript()) {
+            if (message instanceof Message.ToolResult result && !result.error() && tool.equals(result.toolName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static AgentConfig config(Scenario scenario) throws ScenarioException {
+        AgentConfig.Builder config = AgentConfig.custom().name(scenario.name() == null ? "scenario" : slug(scenario.name()));
+        try {
+            config.systemPrompt(scenario.system()).finalAnswerTool(scenario.finalAnswerTool());
+            Scenario.Limits l = scenario.limits();
+            if (l != null) {
+                if (l.maxIterations() != null) config.maxIterations(l.maxIterations());
+                config.maxToolCalls(l.maxToolCalls());
+                if (l.tokenBudget() != null) {
+                    config.tokenBudget(new TokenBudget(l.tokenBudget().total(), l.tokenBudget().input(), l.tokenBudget().output()));
+                }
+                config.costBudgetUsd(l.costBudgetUsd());
+                if (l.timeBudgetMs() != null) config.timeBudget(Duration.ofMillis(l.timeBudgetMs()));
+                if (l.interruptGraceMs() != null) config.interruptGrace(Duration.ofMillis(l.interruptGraceMs()));
+                config.budgetPressureThreshold(l.budgetPressureThreshold());
+                if (l.noProgressThreshold() != null) config.noProgressThreshold(offWhenZero(l.noProgressThreshold()));
+                if (l.stallThreshold() != null) config.stallThreshold(offWhenZero(l.stallThreshold()));
+                if (l.maxConsecutiveMistakes() != null) config.maxConsecutiveMistakes(offWhenZero(l.maxConsecutiveMistakes()));
+                config.maxOutputTokens(l.maxOutputTokens());
+                if (l.toolTimeoutMs() != null) config.toolTimeout(Duration.ofMillis(l.toolTimeoutMs()));
+                if (l.parallelToolCalls() != null) config.parallelToolCalls(l.parallelToolCalls());
+                if (l.retries() != null) {
+                    config.retryPolicy(new RetryPolicy(l.retries().maxRetries(), Duration.ofMillis(l.retries().initialBackoffMs()),
+                            Duration.ofMillis(l.retries().maxBackoffMs()), 0.5));
+                }
+            }
+            if (scenario.prices() != null) {
+                PriceTable.Builder prices = PriceTable.builder();
+                scenario.prices().forEach((model, p) -> prices.price(model, new ModelPrice(p.inputPerMillion(),
+                        p.cachedInputPerMillion() == null ? p.inputPerMillion() : p.cachedInputPerMillion(),
+                        p.outputPerMillion())));
+                config.prices(prices.build());
+            }
+            return config.build();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new ScenarioException("limits: " + e.getMessage());
+        }
+    }
+
+    private static @Nullable Integer offWhenZero(int value) {
+        return value == 0 ? null : value;
+    }
+
+    private static ScriptedModel model(Scenario scenario) throws ScenarioException {
+        ScriptedModel.Builder model = ScriptedModel.builder();
+        Scenario.ModelDef def = scenario.model();
+        Usage usage = Usage.of(10, 5);
+        if (def != null) {
+            if (def.name() != null) model.name(def.name());
+            if (def.provider() != null) model.provider(def.provider());
+            if (def.usage() != null) usage = usage(def.usage(), "model.usage");
+        }
+        List<StepDef> steps = scenario.script();
+        int callIds = 1;
+        for (int i = 0; i < steps.size(); i++) {
+            String at = "script[" + i + "]";
+            StepDef step = steps.get(i);
+            if (step.delayMs() != null) {
+                model.delay(Duration.ofMillis(step.delayMs()));
+            }
+            Usage stepUsage = step.usage() == null ? usage : usage(step.usage(), at + ".usage");
+            int kinds = (step.text() != null || step.toolCalls() != null ? 1 : 0) + (step.error() != null ? 1 : 0)
+                    + (Boolean.TRUE.equals(step.hang()) ? 1 : 0);
+            if (kinds != 1 && !(kinds == 0 && step.delayMs() != null)) {
+                throw new ScenarioException(at + ": a step is exactly one of an answer (text and/or toolCalls), an"
+                        + " error or a hang");
+            }
+            if (Boolean.TRUE.equals(step.hang())) {
+                model.hang();
+            } else if (step.error() != null) {
+                model.fail(error(step, at));
+            } else if (step.text() != null || step.toolCalls() != null) {
+                List<ToolCall> calls = new ArrayList<>();
+                if (step.toolCalls() != null) {
+                    for (int c = 0; c < step.toolCalls().size(); c++) {
+                        Scenario.CallDef call = step.toolCalls().get(c);
+                        String id = "call_" + callIds++;
+                        calls.add(at(at + ".toolCalls[" + c + "]", () -> new ToolCall(id,
+                                call.name(), call.arguments() == null ? Map.of() : call.arguments())));
+                    }
+                }
+                FinishReason finish = step.finish() != null ? enumOf(FinishReason.class, step.finish(), at + ".finish")
+                        : calls.isEmpty() ? FinishReason.STOP : FinishReason.TOOL_CALLS;
+                String text = step.text() == null ? "" : step.text();
+                model.respond(new ModelResponse(new Message.Assistant(text, calls), stepUsage, finish));
+            }
+        }
+        if (Boolean.TRUE.equals(scenario.repeatLast())) {
+            model.thenRepeatLast();
+        }
+        return model.build();
+    }
+
+    private static Exception error(StepDef step, String at) throws ScenarioException {
+        String message = "scripted " + step.error();
+        return switch (step.error()) {
+            case "rate_limit" -> new ModelException.RateLimited("429 " + message, null);
+            case "server_error" -> new ModelException.ServerError(step.status() == null ? 500 : step.status(), message, null);
+            case "timeout" -> new ModelException.Timeout(message, null);
+            case "auth" -> new ModelException.AuthenticationFailed(step.status() == null ? 401 : step.status(), message, null);
+            case "context_length" -> new ModelException.ContextLengthExceeded(null, null, message, null);
+            case "refused" -> new ModelException.Refused("refusal", message, null);
+            case "crash" -> new IllegalStateException(message);
+            default -> throw new ScenarioException(at + ".error: unknown error \"" + step.error() + "\" (known: rate_limit,"
+                    + " server_error, timeout, auth, context_length, refused, crash)");
+        };
+    }
+
+    private static Usage usage(Scenario.UsageDef usage, String at) throws ScenarioException {
+        return at(at, () -> new Usage(usage.input(), usage.output(), usage.cachedInput(), usage.reasoning()));
+    }
+
+    private static Tool tool(ToolDef def) {
+        List<String> results = def.results() != null ? def.results()
+                : List.of(def.result() == null ? "ok" : def.result());
+        AtomicInteger calls = new AtomicInteger();
+        Map<String, @Nullable Object> parameters = def.parameters() == null ? ToolSpec.NO_PARAMETERS : def.parameters();
+        return Tools.of(def.name(), def.description() == null ? def.name() : def.description(), parameters, (args, run) -> {
+            if (def.delayMs() != null) {
+                Thread.sleep(def.delayMs());
+            }
+            if (Boolean.TRUE.equals(def.hang())) {
+                new CountDownLatch(1).await();
+            }
+            if (def.halt() != null) {
+                throw new HaltException(def.halt());
+            }
+            if (def.error() != null) {
+                throw new IllegalStateException(def.error());
+            }
+            int call = calls.getAndIncrement();
+            return results.isEmpty() ? "" : results.get(Math.min(call, results.size() - 1));
+        });
+    }
+
+    private static AgentHook hook(HookDef def, String at) throws ScenarioException {
+        if (!List.of("before-model", "after-model", "before-tool", "after-tool").contains(def.at())) {
+            throw new ScenarioException(at + ".at: \"" + def.at() + "\" is not one of before-model, after-model,"
+                    + " before-tool, after-tool");
+        }
+        return new AgentHook() {
+            private HookDecision decide(RunContext run, @Nullable String tool, String where) {
+                boolean applies = def.at().equals(where)
+                        && (def.iteration() == null || def.iteration() == run.iteration())
+                        && (def.tool() == null || def.tool().equals(tool));
+                return applies ? HookDecision.halt(def.halt()) : HookDecision.proceed();
+            }
+
+            @Override public HookDecision beforeModel(RunContext run, ModelRequest request) {
+                return decide(run, null, "before-model");
+            }
+            @Override public HookDecision afterModel(RunContext run, ModelResponse response) {
+                return decide(run, null, "after-model");
+            }
+            @Override public HookDecision beforeTool(RunContext run, ToolCall call) {
+                return decide(run, call.name(), "before-tool");
+            }
+            @Override public HookDecision afterTool(RunContext run, ToolCall call, Message.ToolResult result) {
+                return decide(run, call.name(), "after-tool");
+            }
+        };
+    }
+
+    private static <E extends Enum<E>> E enumOf(Class<E> type, String value, String at) throws ScenarioException {
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equalsIgnoreCase(value)) {
+                return constant;
+            }
+        }
+        List<String> known = new ArrayList<>();
+        for (E constant : type.getEnumConstants()) {
+            known.add(constant.name().toLowerCase(java.util.Locale.ROOT));
+        }
+        throw new ScenarioException(at + ": \"" + value + "\" is not one of " + String.join(", ", known));
+    }
+
+    /** Something that builds a value and may refuse its input. */
+    @FunctionalInterface
+    private interface Build<T> {
+        T get();
+    }
+
+    private static <T> T at(String where, Build<T> build) throws ScenarioException {
+        try {
+            return build.get();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new ScenarioException(where + ": " + e.getMessage());
+        }
+    }
+
+    private static String slug(String name) {
+        String slug = name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+        return slug.isEmpty() ? "scenario" : slug;
+    }
+}

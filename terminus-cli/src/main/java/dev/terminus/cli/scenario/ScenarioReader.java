@@ -1,0 +1,101 @@
+package dev.terminus.cli.scenario;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads scenario files strictly: unknown fields, wrong types and missing required fields are errors that name
+ * the field, the line and the column.
+ */
+public final class ScenarioReader {
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
+
+    /** The built-in scenarios of {@code terminus run --demo}, in the order they are shown. */
+    public static final List<String> DEMO = List.of(
+            "natural-completion", "completed", "completed-early", "submitted", "user-satisfied",
+            "max-iterations", "max-tool-calls", "token-budget", "budget-pressure", "cost-budget", "time-budget",
+            "stall", "no-progress", "consecutive-mistakes", "cancelled", "halted", "failed", "provider-auth",
+            "agent-refused", "output-truncated", "prompt-too-long");
+
+    private ScenarioReader() {}
+
+    /**
+     * @param json the file's bytes
+     * @param source how to name the file in errors
+     * @return the scenario
+     * @throws ScenarioException naming the field and where it is
+     */
+    public static Scenario read(byte[] json, String source) throws ScenarioException {
+        if (new String(json, StandardCharsets.UTF_8).isBlank()) {
+            throw new ScenarioException(source + ": the file is empty; expected a scenario object with a task and a script");
+        }
+        try {
+            Scenario scenario = MAPPER.readValue(json, Scenario.class);
+            if (scenario == null) {
+                throw new ScenarioException(source + ": expected a scenario object, got null");
+            }
+            return scenario;
+        } catch (ValueInstantiationException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new ScenarioException(source + where(e.getLocation()) + ": " + cause.getMessage());
+        } catch (com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
+            List<String> known = new ArrayList<>();
+            e.getKnownPropertyIds().forEach(id -> known.add(String.valueOf(id)));
+            known.sort(null);
+            throw new ScenarioException(source + where(e.getLocation()) + ": " + field(e) + "unknown field \""
+                    + e.getPropertyName() + "\" (known here: " + String.join(", ", known) + ")");
+        } catch (JacksonException e) {
+            throw new ScenarioException(source + where(e.getLocation()) + ": " + field(e) + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new ScenarioException(source + ": cannot read it: " + e.getMessage());
+        }
+    }
+
+    /**
+     * @param name a demo scenario's name
+     * @return the scenario
+     * @throws IllegalStateException when the built-in resource is missing or broken (a defect of the build)
+     */
+    public static Scenario demo(String name) {
+        String resource = "/dev/terminus/cli/demo/" + name + ".json";
+        try (InputStream in = ScenarioReader.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("the demo scenario " + resource + " is missing");
+            }
+            return read(in.readAllBytes(), resource);
+        } catch (IOException | ScenarioException e) {
+            throw new IllegalStateException("the demo scenario " + resource + " is broken: " + e.getMessage(), e);
+        }
+    }
+
+    private static String field(JacksonException e) {
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            List<String> parts = new ArrayList<>();
+            for (var reference : mapping.getPath()) {
+                parts.add(reference.getFieldName() != null ? reference.getFieldName() : "[" + reference.getIndex() + "]");
+            }
+            return String.join(".", parts).replace(".[", "[") + ": ";
+        }
+        return "";
+    }
+
+    private static String where(@Nullable JsonLocation location) {
+        return location == null || location.getLineNr() < 1 ? ""
+                : " line " + location.getLineNr() + ", column " + location.getColumnNr();
+    }
+}

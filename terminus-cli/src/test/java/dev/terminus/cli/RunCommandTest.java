@@ -1,0 +1,184 @@
+package dev.terminus.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.terminus.Termination;
+import dev.terminus.cli.scenario.ScenarioReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@code terminus run}: a scenario file, its summary and JSON, bad files, and the demo. */
+class RunCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    static Stream<String> demoScenarios() {
+        return ScenarioReader.DEMO.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("demoScenarios")
+    void everyDemoScenarioEndsWithTheCaseItExpects(String name) throws Exception {
+        // given
+        Path file = dir.resolve(name + ".json");
+        try (var in = RunCommand.class.getResourceAsStream("/dev/terminus/cli/demo/" + name + ".json")) {
+            Files.write(file, in.readAllBytes());
+        }
+        String expected = JSON.readTree(file.toFile()).get("expect").asText();
+
+        // when
+        Cli.Result result = Cli.run("run", "--json", file.toString());
+
+        // then
+        assertThat(result.status()).as(result.err()).isZero();
+        JsonNode report = JSON.readTree(result.out());
+        assertThat(report.get("termination").get("$kind").asText()).isEqualTo(expected);
+        Termination termination = Wire.decode(JSON.writeValueAsBytes(report.get("termination")), name);
+        assertThat(report.get("category").asText()).isEqualTo(termination.category().name());
+        assertThat(report.get("transcript").size()).isPositive();
+    }
+
+    @Test
+    void theDemoCoversEveryCaseTheLoopProducesAndEndsAsExpected() {
+        // when
+        Cli.Result result = Cli.run("run", "--demo");
+
+        // then
+        assertThat(result.status()).isZero();
+        assertThat(result.out()).contains("Every scenario ended as expected.");
+        for (String tag : new String[] {"NaturalCompletion", "Completed", "CompletedEarlyAfterToolCall", "Submitted",
+                "UserSatisfied", "MaxIterationsReached", "MaxToolCallsReached", "TokenBudgetExhausted", "BudgetPressure",
+                "CostBudgetExhausted", "TimeBudgetExhausted", "StallDetected", "NoProgress", "ConsecutiveMistakes",
+                "Cancelled", "Halted", "Failed", "ProviderAuthFailed", "AgentRefused", "OutputTruncated",
+                "PromptTooLong"}) {
+            assertThat(result.out()).containsPattern("(?m)^\\S+\\s+" + tag + "\\s");
+        }
+    }
+
+    @Test
+    void theSummaryShowsTheTerminationItsFactsAndTheCounters() throws IOException {
+        // given
+        Path file = write("""
+                {"name": "capped", "task": "fetch", "limits": {"maxToolCalls": 1},
+                 "tools": [{"name": "fetch", "result": "x"}],
+                 "script": [{"toolCalls": [{"name": "fetch", "arguments": {"n": 1}}, {"name": "fetch", "arguments": {"n": 2}}]}]}
+                """);
+
+        // when
+        Cli.Result result = Cli.run("run", file.toString());
+
+        // then
+        assertThat(result.status()).isZero();
+        assertThat(result.out()).contains("Termination   MaxToolCallsReached").contains("limit          1")
+                .contains("toolCallsUsed  1").contains("Category      CAPACITY").contains("Outcome       FAILED")
+                .contains("Iterations    1").contains("Tool calls    1").contains("Tokens        10 in, 5 out (15 total)")
+                .contains("Cost          $0").contains("Duration").contains("Next          1. ");
+    }
+
+    @Test
+    void anUnknownFieldIsNamedWithItsLine() throws IOException {
+        // given
+        Path file = write("{\n  \"task\": \"x\",\n  \"limits\": {\"maxIteration\": 3},\n  \"script\": [{\"text\": \"hi\"}]\n}");
+
+        // when
+        Cli.Result result = Cli.run("run", file.toString());
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.errLines()).singleElement().asString().startsWith("terminus: " + file)
+                .contains("line 3").contains("limits.maxIteration").contains("unknown field \"maxIteration\"");
+    }
+
+    @Test
+    void aBadLimitIsNamedWithItsValue() throws IOException {
+        // given
+        Path file = write("{\"task\": \"x\", \"limits\": {\"maxIterations\": 0}, \"script\": [{\"text\": \"hi\"}]}");
+
+        // when
+        Cli.Result result = Cli.run("run", file.toString());
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.errLines()).singleElement().asString().contains("maxIterations must be >= 1, was 0");
+    }
+
+    @Test
+    void aBadStepIsNamedByItsIndex() throws IOException {
+        // given
+        Path file = write("{\"task\": \"x\", \"script\": [{\"text\": \"hi\"}, {\"error\": \"boom\"}]}");
+
+        // when
+        Cli.Result result = Cli.run("run", file.toString());
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.errLines()).singleElement().asString().contains("script[1].error: unknown error \"boom\"");
+    }
+
+    @Test
+    void aWrongTypeIsNamedWithItsPath() throws IOException {
+        // given
+        Path file = write("{\"task\": \"x\", \"limits\": {\"maxToolCalls\": \"many\"}, \"script\": [{\"text\": \"hi\"}]}");
+
+        // when
+        Cli.Result result = Cli.run("run", file.toString());
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.errLines()).singleElement().asString().contains("limits.maxToolCalls").contains("many");
+    }
+
+    @Test
+    void aMissingTaskOrEmptyScriptIsRefused() throws IOException {
+        // given
+        Path noTask = write("{\"script\": [{\"text\": \"hi\"}]}");
+        Path noScript = write("{\"task\": \"x\", \"script\": []}");
+
+        // when
+        Cli.Result first = Cli.run("run", noTask.toString());
+        Cli.Result second = Cli.run("run", noScript.toString());
+
+        // then
+        assertThat(first.status()).isEqualTo(2);
+        assertThat(first.err()).contains("task");
+        assertThat(second.status()).isEqualTo(2);
+        assertThat(second.err()).contains("\"script\" needs at least one step");
+    }
+
+    @Test
+    void runNeedsAFileOrTheDemo() {
+        // when
+        Cli.Result result = Cli.run("run");
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.errLines()).singleElement().asString().contains("SCENARIO file or --demo");
+    }
+
+    @Test
+    void aMissingFileIsNamed() {
+        // when
+        Cli.Result result = Cli.run("run", dir.resolve("nope.json").toString());
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.errLines()).singleElement().asString().contains("nope.json: no such file");
+    }
+
+    private Path write(String json) throws IOException {
+        Path file = Files.createTempFile(dir, "scenario", ".json");
+        Files.writeString(file, json);
+        return file;
+    }
+}
