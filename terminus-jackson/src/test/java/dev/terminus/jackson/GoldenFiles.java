@@ -15,14 +15,7 @@ final class GoldenFiles {
     private GoldenFiles() {}
 
     static Path terminationsDir() {
-        String configured = System.getProperty("terminus.golden.dir");
-        Path golden = configured == null || configured.isBlank() ? Path.of("../../shared/golden") : Path.of(configured);
-        Path dir = golden.resolve("terminations").toAbsolutePath().normalize();
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalStateException("golden vectors not found at " + dir
-                    + " (set the system property terminus.golden.dir to the shared/golden directory)");
-        }
-        return dir;
+        return dev.terminus.test.GoldenVectors.terminationsDir();
     }
 
     /** The file names of the case vectors (every {@code *.json} but {@code cases.json}), sorted. */
