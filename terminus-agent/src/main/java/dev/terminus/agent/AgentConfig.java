@@ -4,6 +4,7 @@ import dev.terminus.internal.Checks;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -37,6 +38,9 @@ public final class AgentConfig {
     /** Default instruction of the finalization iteration under budget pressure. */
     public static final String DEFAULT_BUDGET_PRESSURE_INSTRUCTION = "You are close to the end of your budget. "
             + "Do not call tools any more: give your final answer now, with what you have.";
+
+    /** What {@code ToolSpec} accepts as a tool name. */
+    private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
     private static final AgentConfig DEFAULTS = custom().build();
 
@@ -283,9 +287,20 @@ public final class AgentConfig {
             return this;
         }
 
-        /** @param toolName the tool whose call submits the final answer, or null @return this builder */
+        /**
+         * @param toolName the tool whose call submits the final answer, or null; a valid tool name (letters, digits,
+         *     {@code _} and {@code -}, 1 to 64 characters, as {@code ToolSpec} requires)
+         * @return this builder
+         */
         public Builder finalAnswerTool(@Nullable String toolName) {
-            this.finalAnswerTool = toolName == null ? null : Checks.notBlank(toolName, "finalAnswerTool");
+            if (toolName != null) {
+                Checks.notBlank(toolName, "finalAnswerTool");
+                if (!TOOL_NAME.matcher(toolName).matches()) {
+                    throw new IllegalArgumentException(
+                            "finalAnswerTool must match [A-Za-z0-9_-]{1,64}, was \"" + toolName + "\"");
+                }
+            }
+            this.finalAnswerTool = toolName;
             return this;
         }
 

@@ -9,6 +9,8 @@ import java.lang.annotation.Target;
 /**
  * Marks a method as a tool for {@link Tools#fromMethods(Object)}. Its parameters become the tool's arguments
  * (named as compiled with {@code -parameters}, or by {@link Param}); a {@link RunContext} parameter receives the run.
+ * The method may have any access (it need not be public) and may be declared by a superclass or, as a default method,
+ * by an interface; it must not be static, and two tools of one object must not share a name.
  *
  * {@snippet :
  * class Weather {
@@ -40,7 +42,11 @@ public @interface AgentTool {
         /** @return what the argument is, for the model */
         String description() default "";
 
-        /** @return whether the model must pass it */
+        /**
+         * @return whether the model must pass it; a primitive parameter is always required (there is no value to
+         *     call the method with when the argument is left out), so use a boxed type such as {@code Integer} for
+         *     an optional number, which receives null when left out
+         */
         boolean required() default true;
     }
 }

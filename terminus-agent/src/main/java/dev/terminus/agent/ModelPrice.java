@@ -2,7 +2,6 @@ package dev.terminus.agent;
 
 import dev.terminus.internal.Checks;
 import java.math.BigDecimal;
-import java.math.MathContext;
 
 /**
  * What a model costs, in US dollars per million tokens.
@@ -12,8 +11,6 @@ import java.math.MathContext;
  * @param outputPerMillion the price of a million output tokens
  */
 public record ModelPrice(BigDecimal inputPerMillion, BigDecimal cachedInputPerMillion, BigDecimal outputPerMillion) {
-
-    private static final BigDecimal MILLION = BigDecimal.valueOf(1_000_000);
 
     /** Validates that no price is null or negative. */
     public ModelPrice {
@@ -38,13 +35,16 @@ public record ModelPrice(BigDecimal inputPerMillion, BigDecimal cachedInputPerMi
      * The cost of a usage at this price.
      *
      * @param usage the tokens
-     * @return the cost in US dollars, exact
+     * @return the cost in US dollars, exact, without trailing zeros and with a scale of at least 0
      */
     public BigDecimal cost(Usage usage) {
         long uncached = usage.inputTokens() - usage.cachedInputTokens();
         BigDecimal micro = inputPerMillion.multiply(BigDecimal.valueOf(uncached))
                 .add(cachedInputPerMillion.multiply(BigDecimal.valueOf(usage.cachedInputTokens())))
                 .add(outputPerMillion.multiply(BigDecimal.valueOf(usage.outputTokens())));
-        return micro.divide(MILLION, MathContext.DECIMAL128).stripTrailingZeros();
+        // exact: dividing by 10^6 only moves the decimal point; then no trailing zeros, but never a negative scale
+        // (12E+3), so a whole cost reads as a plain integer
+        BigDecimal cost = micro.movePointLeft(6).stripTrailingZeros();
+        return cost.scale() < 0 ? cost.setScale(0) : cost;
     }
 }

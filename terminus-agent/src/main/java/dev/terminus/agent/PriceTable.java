@@ -33,9 +33,10 @@ public final class PriceTable {
     /**
      * @param model a model name
      * @return its price, if the table has one
+     * @throws NullPointerException when the model name is null
      */
     public Optional<ModelPrice> priceOf(String model) {
-        return Optional.ofNullable(prices.get(model));
+        return Optional.ofNullable(prices.get(Checks.notNull(model, "model")));
     }
 
     /** @return the prices by model name */

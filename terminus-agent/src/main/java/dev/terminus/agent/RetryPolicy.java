@@ -14,6 +14,9 @@ import java.time.Duration;
  */
 public record RetryPolicy(int maxRetries, Duration initialBackoff, Duration maxBackoff, double jitter) {
 
+    /** The longest duration a long of nanoseconds holds, ~292 years. */
+    private static final Duration MAX_NANOS = Duration.ofNanos(Long.MAX_VALUE);
+
     /** Validates every setting, naming the bad value. */
     public RetryPolicy {
         Checks.nonNegative(maxRetries, "RetryPolicy.maxRetries");
@@ -45,11 +48,36 @@ public record RetryPolicy(int maxRetries, Duration initialBackoff, Duration maxB
      * The backoff before a retry, before jitter.
      *
      * @param retry the retry's number, from 1
-     * @return {@code initialBackoff * 2^(retry-1)}, at most {@code maxBackoff}
+     * @return {@code initialBackoff * 2^(retry-1)}, at most {@code maxBackoff} (zero when {@code initialBackoff} is
+     *     zero); exact even for durations beyond the nanosecond range of a long
+     * @throws IllegalArgumentException when {@code retry} is below 1
      */
     public Duration backoff(int retry) {
-        long initial = initialBackoff.toNanos();
-        long nanos = retry >= 63 || initial > (Long.MAX_VALUE >> (retry - 1)) ? Long.MAX_VALUE : initial << (retry - 1);
-        return nanos >= maxBackoff.toNanos() ? maxBackoff : Duration.ofNanos(nanos);
+        if (retry < 1) {
+            throw new IllegalArgumentException("retry must be >= 1, was " + retry);
+        }
+        if (initialBackoff.isZero()) {
+            return Duration.ZERO;
+        }
+        int shift = retry - 1;
+        if (maxBackoff.compareTo(MAX_NANOS) < 0) {
+            // The common case: every value fits in a long of nanoseconds (initial <= max < Long.MAX_VALUE).
+            // initial > (max >> shift) exactly when initial << shift would pass max, so that one test both caps
+            // the backoff and keeps the shift from overflowing.
+            long initial = initialBackoff.toNanos();
+            long max = maxBackoff.toNanos();
+            return shift >= Long.SIZE - 1 || initial > (max >> shift) ? maxBackoff : Duration.ofNanos(initial << shift);
+        }
+        // A cap beyond ~292 years: double in Duration arithmetic, which cannot overflow below the cap. The loop
+        // ends within ~94 rounds, as a positive backoff of at least 1 ns reaches any Duration by then.
+        Duration backoff = initialBackoff;
+        Duration half = maxBackoff.dividedBy(2);
+        for (int i = 0; i < shift; i++) {
+            if (backoff.compareTo(half) > 0) {
+                return maxBackoff;
+            }
+            backoff = backoff.multipliedBy(2);
+        }
+        return backoff;
     }
 }

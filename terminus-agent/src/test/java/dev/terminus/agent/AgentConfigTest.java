@@ -274,6 +274,33 @@ class AgentConfigTest {
         assertThat(highConfig.budgetPressureThreshold()).contains(high);
     }
 
+    @Test
+    void finalAnswerToolAcceptsEveryNameAToolSpecAccepts() {
+        // given
+        String longest = "a".repeat(64);
+
+        // when
+        AgentConfig mixed = AgentConfig.custom().finalAnswerTool("Submit_answer-2").build();
+        AgentConfig longName = AgentConfig.custom().finalAnswerTool(longest).build();
+
+        // then
+        assertThat(mixed.finalAnswerTool()).contains("Submit_answer-2");
+        assertThat(longName.finalAnswerTool()).contains(longest);
+        assertThat(new dev.terminus.agent.spi.ToolSpec(longest, "", dev.terminus.agent.spi.ToolSpec.NO_PARAMETERS)
+                .name()).isEqualTo(longest);
+    }
+
+    @Test
+    void finalAnswerToolRefusesANameNoToolCouldHave() {
+        // when / then: no ToolSpec could be named so, so the run could never submit
+        assertThatThrownBy(() -> AgentConfig.custom().finalAnswerTool("final answer"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("finalAnswerTool must match [A-Za-z0-9_-]{1,64}, was \"final answer\"");
+        assertThatThrownBy(() -> new dev.terminus.agent.spi.ToolSpec("final answer", "",
+                dev.terminus.agent.spi.ToolSpec.NO_PARAMETERS))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
     static Stream<Arguments> badValues() {
         return Stream.of(
                 bad("maxIterations", b -> b.maxIterations(0), "maxIterations must be >= 1, was 0"),
@@ -303,7 +330,13 @@ class AgentConfigTest {
                 bad("name", b -> b.name(" "), "name must not be blank, was \" \""),
                 bad("budgetPressureInstruction", b -> b.budgetPressureInstruction(""),
                         "budgetPressureInstruction must not be blank, was \"\""),
-                bad("finalAnswerTool", b -> b.finalAnswerTool("\t"), "finalAnswerTool must not be blank, was \"\t\""));
+                bad("finalAnswerTool", b -> b.finalAnswerTool("\t"), "finalAnswerTool must not be blank, was \"\t\""),
+                bad("finalAnswerTool", b -> b.finalAnswerTool("submit answer"),
+                        "finalAnswerTool must match [A-Za-z0-9_-]{1,64}, was \"submit answer\""),
+                bad("finalAnswerTool", b -> b.finalAnswerTool("tools.submit"),
+                        "finalAnswerTool must match [A-Za-z0-9_-]{1,64}, was \"tools.submit\""),
+                bad("finalAnswerTool", b -> b.finalAnswerTool("x".repeat(65)),
+                        "finalAnswerTool must match [A-Za-z0-9_-]{1,64}, was \"" + "x".repeat(65) + "\""));
     }
 
     @ParameterizedTest(name = "{0}: {2}")

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 class ModelPriceTest {
@@ -161,7 +160,6 @@ class ModelPriceTest {
     }
 
     @Test
-    @Disabled("BUG (reported): cost divides with MathContext.DECIMAL128 and rounds beyond 34 significant digits")
     void costStaysExactBeyondThirtyFourSignificantDigits() {
         // given: a price with 30 significant digits, times 12 digits of tokens
         BigDecimal perMillion = new BigDecimal("1.23456789012345678901234567891");
@@ -173,5 +171,41 @@ class ModelPriceTest {
 
         // then
         assertThat(cost).isEqualByComparingTo(perMillion.multiply(BigDecimal.valueOf(tokens)).movePointLeft(6));
+    }
+
+    @Test
+    void aWholeCostHasScaleZeroNotAnExponent() {
+        // given
+        ModelPrice price = ModelPrice.of("10", "0");
+
+        // when: 10 * 1e9 / 1e6 = 10000, which stripTrailingZeros alone would give as 1E+4
+        BigDecimal cost = price.cost(Usage.of(1_000_000_000L, 0));
+
+        // then
+        assertThat(cost).isEqualTo(new BigDecimal("10000"));
+        assertThat(cost.scale()).isZero();
+        assertThat(cost.toString()).isEqualTo("10000");
+    }
+
+    @Test
+    void aCostHasNoTrailingZeros() {
+        // given
+        ModelPrice price = ModelPrice.of("2.50", "10.00");
+
+        // when: 2.50 * 1000 / 1e6 + 10.00 * 200 / 1e6 = 0.0025 + 0.002
+        BigDecimal cost = price.cost(Usage.of(1_000, 200));
+
+        // then
+        assertThat(cost).isEqualTo(new BigDecimal("0.0045"));
+    }
+
+    @Test
+    void aZeroCostIsPlainZero() {
+        // when
+        BigDecimal cost = ModelPrice.of("0.00", "0.00").cost(Usage.of(1_000, 1_000));
+
+        // then
+        assertThat(cost).isEqualTo(BigDecimal.ZERO);
+        assertThat(cost.toString()).isEqualTo("0");
     }
 }

@@ -103,4 +103,18 @@ class PriceTableTest {
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("price must not be null");
     }
+
+    @Test
+    void priceOfANullModelIsRefusedNamingIt() {
+        // given
+        PriceTable table = PriceTable.builder().price("gpt-4o", GPT_4O).build();
+
+        // when / then
+        assertThatThrownBy(() -> table.priceOf(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("model must not be null");
+        assertThatThrownBy(() -> PriceTable.EMPTY.priceOf(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("model must not be null");
+    }
 }

@@ -8,7 +8,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -97,7 +96,6 @@ class RetryPolicyTest {
     }
 
     @Test
-    @Disabled("BUG (reported): with a zero initialBackoff, retry >= 63 returns maxBackoff instead of zero")
     void zeroInitialBackoffNeverWaits() {
         // given
         RetryPolicy policy = new RetryPolicy(5, Duration.ZERO, Duration.ofSeconds(1), 0);
@@ -108,7 +106,6 @@ class RetryPolicyTest {
     }
 
     @Test
-    @Disabled("BUG (reported): backoff(0) returns maxBackoff instead of refusing a retry number below 1")
     void aRetryNumberBelowOneIsRefusedNamingIt() {
         // given
         RetryPolicy policy = RetryPolicy.ofDefaults();
@@ -120,7 +117,6 @@ class RetryPolicyTest {
     }
 
     @Test
-    @Disabled("BUG (reported): a maxBackoff beyond Long.MAX_VALUE nanoseconds (~292 years) overflows toNanos()")
     void aMaxBackoffBeyondTheNanosecondRangeDoesNotOverflow() {
         // given: a cap meaning "no cap"
         RetryPolicy policy = new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofDays(200_000), 0);
@@ -130,6 +126,65 @@ class RetryPolicyTest {
 
         // then
         assertThat(backoff).isEqualTo(Duration.ofSeconds(2));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {-1, Integer.MIN_VALUE})
+    void aNegativeRetryNumberIsRefusedNamingIt(int retry) {
+        // given
+        RetryPolicy policy = RetryPolicy.none();
+
+        // when / then
+        assertThatThrownBy(() -> policy.backoff(retry))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("retry must be >= 1, was " + retry);
+    }
+
+    @Test
+    void aMaxBackoffBeyondTheNanosecondRangeStillCapsTheBackoff() {
+        // given: one second doubling to a cap of ~548 years
+        RetryPolicy policy = new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofDays(200_000), 0);
+
+        // when / then
+        assertThat(policy.backoff(1)).isEqualTo(Duration.ofSeconds(1));
+        assertThat(policy.backoff(35)).isEqualTo(Duration.ofSeconds(1L << 34)); // ~198,841 days
+        assertThat(policy.backoff(36)).isEqualTo(Duration.ofDays(200_000));
+        assertThat(policy.backoff(Integer.MAX_VALUE)).isEqualTo(Duration.ofDays(200_000));
+    }
+
+    @Test
+    void backoffsBeyondTheNanosecondRangeAreExact() {
+        // given: both bounds beyond ~292 years
+        RetryPolicy policy = new RetryPolicy(3, Duration.ofDays(150_000), Duration.ofDays(500_000), 0);
+
+        // when / then
+        assertThat(policy.backoff(1)).isEqualTo(Duration.ofDays(150_000));
+        assertThat(policy.backoff(2)).isEqualTo(Duration.ofDays(300_000));
+        assertThat(policy.backoff(3)).isEqualTo(Duration.ofDays(500_000));
+    }
+
+    @Test
+    void theLongestDurationsDoNotOverflow() {
+        // given
+        Duration longest = Duration.ofSeconds(Long.MAX_VALUE, 999_999_999);
+        RetryPolicy policy = new RetryPolicy(3, Duration.ofNanos(1), longest, 0);
+        RetryPolicy flat = new RetryPolicy(3, longest, longest, 0);
+
+        // when / then
+        assertThat(policy.backoff(64)).isEqualTo(Duration.ofNanos(1L << 62).multipliedBy(2));
+        assertThat(policy.backoff(Integer.MAX_VALUE)).isEqualTo(longest);
+        assertThat(flat.backoff(1)).isEqualTo(longest);
+        assertThat(flat.backoff(Integer.MAX_VALUE)).isEqualTo(longest);
+    }
+
+    @Test
+    void zeroInitialBackoffNeverWaitsWhateverTheCap() {
+        // given
+        RetryPolicy policy = new RetryPolicy(5, Duration.ZERO, Duration.ofDays(200_000), 0);
+
+        // when / then
+        assertThat(policy.backoff(1)).isZero();
+        assertThat(policy.backoff(Integer.MAX_VALUE)).isZero();
     }
 
     @Property

@@ -33,22 +33,35 @@ public final class JsonTrees {
      */
     public static Map<String, @Nullable Object> copyObject(@Nullable Map<String, ?> object, String field) {
         Checks.notNull(object, field);
-        return copyMap(object, field, 0);
+        try {
+            return copyMap(object, 0);
+        } catch (BadValue bad) {
+            throw new IllegalArgumentException(bad.path(field) + bad.problem);
+        }
     }
 
-    private static Map<String, @Nullable Object> copyMap(Map<?, ?> map, String path, int depth) {
-        checkDepth(path, depth);
+    // The copy builds no path while it succeeds: a bad value throws BadValue with what is wrong, and each map and
+    // list it passes on the way out adds its key or index, so the path is assembled only for the message.
+
+    private static Map<String, @Nullable Object> copyMap(Map<?, ?> map, int depth) {
+        checkDepth(depth);
         LinkedHashMap<String, @Nullable Object> copy = LinkedHashMap.newLinkedHashMap(map.size());
         for (Map.Entry<?, ?> entry : map.entrySet()) {
             if (!(entry.getKey() instanceof String key)) {
-                throw new IllegalArgumentException(path + " has a key that is not a string: " + entry.getKey());
+                throw new BadValue(" has a key that is not a string: " + entry.getKey());
             }
-            copy.put(key, copyValue(entry.getValue(), path + "." + key, depth + 1));
+            @Nullable Object value;
+            try {
+                value = copyValue(entry.getValue(), depth + 1);
+            } catch (BadValue bad) {
+                throw bad.under(key);
+            }
+            copy.put(key, value);
         }
         return Collections.unmodifiableMap(copy);
     }
 
-    private static @Nullable Object copyValue(@Nullable Object value, String path, int depth) {
+    private static @Nullable Object copyValue(@Nullable Object value, int depth) {
         return switch (value) {
             case null -> null;
             case String s -> s;
@@ -56,38 +69,81 @@ public final class JsonTrees {
             case Integer i -> i;
             case Long l -> l;
             case BigInteger b -> b;
-            case Double d -> requireFinite(d, path);
+            case Double d -> requireFinite(d);
             case BigDecimal d -> d;
             case Short s -> s.intValue();
             case Byte b -> b.intValue();
-            case Float f -> requireFinite(f.doubleValue(), path);
-            case Map<?, ?> m -> copyMap(m, path, depth);
-            case List<?> l -> copyList(l, path, depth);
-            default -> throw new IllegalArgumentException(
-                    path + " must be a JSON value (null, string, boolean, number, list or map), was a "
-                            + value.getClass().getName());
+            case Float f -> requireFinite(f.doubleValue());
+            case Map<?, ?> m -> copyMap(m, depth);
+            case List<?> l -> copyList(l, depth);
+            default -> throw new BadValue(" must be a JSON value (null, string, boolean, number, list or map), was a "
+                    + value.getClass().getName());
         };
     }
 
-    private static List<@Nullable Object> copyList(List<?> list, String path, int depth) {
-        checkDepth(path, depth);
+    private static List<@Nullable Object> copyList(List<?> list, int depth) {
+        checkDepth(depth);
         ArrayList<@Nullable Object> copy = new ArrayList<>(list.size());
         for (int i = 0; i < list.size(); i++) {
-            copy.add(copyValue(list.get(i), path + "[" + i + "]", depth + 1));
+            try {
+                copy.add(copyValue(list.get(i), depth + 1));
+            } catch (BadValue bad) {
+                throw bad.at(i);
+            }
         }
         return Collections.unmodifiableList(copy);
     }
 
-    private static Double requireFinite(double d, String path) {
+    private static Double requireFinite(double d) {
         if (!Double.isFinite(d)) {
-            throw new IllegalArgumentException(path + " must be a finite number, was " + d);
+            throw new BadValue(" must be a finite number, was " + d);
         }
         return d;
     }
 
-    private static void checkDepth(String path, int depth) {
+    private static void checkDepth(int depth) {
         if (depth > MAX_DEPTH) {
-            throw new IllegalArgumentException(path + " nests deeper than " + MAX_DEPTH + " levels (a cycle?)");
+            throw new BadValue(" nests deeper than " + MAX_DEPTH + " levels (a cycle?)");
+        }
+    }
+
+    /**
+     * A value {@link #copyObject} refuses, on its way out of the copy: what is wrong, and the keys and indexes of the
+     * maps and lists left so far, innermost first. Never escapes this class; without a stack trace, as only its
+     * message is kept.
+     */
+    private static final class BadValue extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        final String problem;
+        private final ArrayList<Object> steps = new ArrayList<>();
+
+        BadValue(String problem) {
+            super(problem, null, false, false);
+            this.problem = problem;
+        }
+
+        BadValue under(String key) {
+            steps.add(key);
+            return this;
+        }
+
+        BadValue at(int index) {
+            steps.add(index);
+            return this;
+        }
+
+        String path(String field) {
+            StringBuilder path = new StringBuilder(field);
+            for (int i = steps.size() - 1; i >= 0; i--) {
+                Object step = steps.get(i);
+                if (step instanceof String key) {
+                    path.append('.').append(key);
+                } else {
+                    path.append('[').append(step).append(']');
+                }
+            }
+            return path.toString();
         }
     }
 

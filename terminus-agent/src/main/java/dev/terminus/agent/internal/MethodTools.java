@@ -15,11 +15,15 @@ import java.lang.reflect.Parameter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,26 +34,89 @@ public final class MethodTools {
     private MethodTools() {}
 
     /** One parameter: its argument name, or null for the injected run context. */
-    private record Arg(@Nullable String name, JavaType type, boolean required, boolean primitive) {}
+    private record Arg(@Nullable String name, JavaType type, boolean required) {}
 
     /**
+     * The tools of an object: every method annotated {@link AgentTool}, whatever its access (public, protected,
+     * package-private or private), declared by the object's class, its superclasses or its interfaces (default
+     * methods). A method overridden further down counts once, as the overriding declaration: the override is a tool
+     * only when it is annotated itself, as annotations on methods are not inherited.
+     *
      * @param target the object whose annotated methods become tools
      * @return the tools, sorted by name
+     * @throws IllegalArgumentException when there is none, when one cannot be a tool, or when two share a name
      */
     public static List<Tool> of(Object target) {
+        List<Method> declared = declaredMethods(target.getClass());
+        Map<String, Method> byName = new HashMap<>();
         List<Tool> tools = new ArrayList<>();
-        for (Method method : target.getClass().getMethods()) {
+        for (Method method : declared) {
             AgentTool annotation = method.getAnnotation(AgentTool.class);
-            if (annotation != null) {
-                tools.add(toolOf(target, method, annotation));
+            if (annotation == null || method.isBridge() || method.isSynthetic()
+                    || Modifier.isAbstract(method.getModifiers()) || overridden(method, declared)) {
+                continue;
             }
+            Tool tool = toolOf(target, method, annotation);
+            Method same = byName.putIfAbsent(tool.spec().name(), method);
+            if (same != null) {
+                throw new IllegalArgumentException("two @AgentTool methods of " + target.getClass().getName()
+                        + " are named \"" + tool.spec().name() + "\": " + same + " and " + method);
+            }
+            tools.add(tool);
         }
         if (tools.isEmpty()) {
-            throw new IllegalArgumentException(target.getClass().getName()
-                    + " has no public method annotated @AgentTool");
+            throw new IllegalArgumentException(target.getClass().getName() + " has no method annotated @AgentTool");
         }
         tools.sort(Comparator.comparing(tool -> tool.spec().name()));
         return List.copyOf(tools);
+    }
+
+    /** The methods declared by a class, its superclasses but Object, and all their interfaces, most derived first. */
+    private static List<Method> declaredMethods(Class<?> type) {
+        Set<Class<?>> types = new LinkedHashSet<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            types.add(c);
+        }
+        List<Class<?>> pending = new ArrayList<>(types);
+        for (int i = 0; i < pending.size(); i++) {
+            for (Class<?> implemented : pending.get(i).getInterfaces()) {
+                if (types.add(implemented)) {
+                    pending.add(implemented);
+                }
+            }
+        }
+        List<Method> methods = new ArrayList<>();
+        for (Class<?> c : types) {
+            methods.addAll(Arrays.asList(c.getDeclaredMethods()));
+        }
+        return methods;
+    }
+
+    /**
+     * Whether a method is overridden by one declared in a subtype (a class or interface below its own) or, for an
+     * interface method, by any class of the object. Bridge methods count as overrides: they are how a subclass
+     * overrides a generic method with a narrower signature.
+     */
+    private static boolean overridden(Method method, List<Method> declared) {
+        int modifiers = method.getModifiers();
+        if (Modifier.isPrivate(modifiers) || Modifier.isStatic(modifiers)) {
+            return false;
+        }
+        boolean packagePrivate = !Modifier.isPublic(modifiers) && !Modifier.isProtected(modifiers);
+        Class<?> owner = method.getDeclaringClass();
+        for (Method other : declared) {
+            Class<?> otherOwner = other.getDeclaringClass();
+            // a class method wins over an interface's default method even from an unrelated superclass
+            boolean below = owner.isAssignableFrom(otherOwner) || owner.isInterface() && !otherOwner.isInterface();
+            if (otherOwner != owner && below
+                    && !Modifier.isStatic(other.getModifiers())
+                    && other.getName().equals(method.getName())
+                    && Arrays.equals(other.getParameterTypes(), method.getParameterTypes())
+                    && (!packagePrivate || otherOwner.getPackageName().equals(owner.getPackageName()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Tool toolOf(Object target, Method method, AgentTool annotation) {
@@ -62,7 +129,7 @@ public final class MethodTools {
         List<Arg> args = new ArrayList<>();
         for (Parameter parameter : method.getParameters()) {
             if (parameter.getType() == RunContext.class) {
-                args.add(new Arg(null, JsonText.type(RunContext.class), false, false));
+                args.add(new Arg(null, JsonText.type(RunContext.class), false));
                 continue;
             }
             AgentTool.Param param = parameter.getAnnotation(AgentTool.Param.class);
@@ -71,7 +138,9 @@ public final class MethodTools {
                         + " needs @AgentTool.Param or compiling with -parameters");
             }
             String argName = param != null ? param.value() : parameter.getName();
-            boolean isRequired = param == null || param.required();
+            // A primitive cannot be left out (there is no value to pass for it), so it is always required, whatever
+            // @Param says: the schema then tells the model so, rather than letting it omit the argument and fail.
+            boolean isRequired = param == null || param.required() || parameter.getType().isPrimitive();
             Map<String, Object> schema = new LinkedHashMap<>(schemaOf(parameter.getType()));
             if (param != null && !param.description().isEmpty()) {
                 schema.put("description", param.description());
@@ -80,8 +149,7 @@ public final class MethodTools {
             if (isRequired) {
                 required.add(argName);
             }
-            args.add(new Arg(argName, JsonText.type(parameter.getParameterizedType()), isRequired,
-                    parameter.getType().isPrimitive()));
+            args.add(new Arg(argName, JsonText.type(parameter.getParameterizedType()), isRequired));
         }
         Map<String, @Nullable Object> parameters = new LinkedHashMap<>();
         parameters.put("type", "object");
@@ -139,7 +207,7 @@ public final class MethodTools {
                     continue;
                 }
                 Object raw = arguments.get(arg.name());
-                if (raw == null && (arg.required() || arg.primitive())) {
+                if (raw == null && arg.required()) {
                     throw new ToolArgumentException("missing required argument \"" + arg.name() + "\"");
                 }
                 try {

@@ -10,6 +10,7 @@ import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
+import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
@@ -19,6 +20,8 @@ import org.jspecify.annotations.Nullable;
  * (429, 5xx, timeouts) with jittered exponential backoff that never sleeps past the run's deadline.
  */
 final class ModelCaller {
+    private static final Duration MAX_NANOS = Duration.ofNanos(Long.MAX_VALUE);
+
     private final AgentRun run;
     private final Model model;
     private final RetryPolicy retry;
@@ -89,7 +92,9 @@ final class ModelCaller {
     }
 
     private @Nullable Termination backoff(int retryNumber) {
-        long nanos = retry.backoff(retryNumber).toNanos();
+        Duration backoff = retry.backoff(retryNumber);
+        // saturate: a backoff beyond ~292 years (a cap meaning "no cap") does not fit a long of nanoseconds
+        long nanos = backoff.compareTo(MAX_NANOS) >= 0 ? Long.MAX_VALUE : backoff.toNanos();
         if (retry.jitter() > 0 && nanos > 0) {
             nanos -= (long) (nanos * retry.jitter() * ThreadLocalRandom.current().nextDouble());
         }

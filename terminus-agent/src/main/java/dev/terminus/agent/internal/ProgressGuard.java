@@ -2,6 +2,13 @@ package dev.terminus.agent.internal;
 
 import dev.terminus.Message;
 import dev.terminus.ToolCall;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import java.util.RandomAccess;
+import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Watches whether iterations make progress, in bounded memory whatever the run's length.
@@ -30,6 +37,17 @@ final class ProgressGuard {
     private boolean nothingNew;
 
     /**
+     * The sum of the entry hashes of the map being hashed: each entry is hashed on its own, then summed, so the same
+     * entries in another order give the same sum. A field and one reusable callback rather than an entry iterator, so
+     * hashing a map allocates nothing ({@code forEach} of the loop's maps walks their nodes directly).
+     */
+    private long entrySum;
+    private final BiConsumer<Object, Object> entryHasher = (key, value) -> {
+        long entry = hashJson(hashJson(ENTRY, key), value); // may hash a nested map, which restores entrySum
+        entrySum += entry;
+    };
+
+    /**
      * @param noProgressThreshold identical iterations that count as no progress; 0 switches the check off
      * @param stallThreshold iterations with nothing new that count as a stall; 0 switches the check off
      */
@@ -49,12 +67,12 @@ final class ProgressGuard {
 
     void observeText(String text) {
         if (!text.isBlank()) {
-            observe(mix(1, text.hashCode()));
+            observe(hash(1, text));
         }
     }
 
     void observeToolResult(ToolCall call, Message.ToolResult result) {
-        long print = mix(mix(mix(2, call.name().hashCode()), call.arguments().hashCode()), result.content().hashCode());
+        long print = hash(hashJson(hash(2, call.name()), call.arguments()), result.content());
         observe(result.error() ? print ^ 0x5bd1e995L : print);
     }
 
@@ -96,6 +114,99 @@ final class ProgressGuard {
 
     int identicalStreak() {
         return identicalStreak;
+    }
+
+    // Fingerprints are 64-bit hashes of the content itself (not of the 32-bit hashCode()s, under which e.g. "Aa"
+    // and "BB" collide), computed without allocating for strings, maps, lists and the usual JSON scalars.
+
+    private static final long NULL = 0x6a09e667f3bcc908L;
+    private static final long FALSE = 0xbb67ae8584caa73bL;
+    private static final long TRUE = 0x3c6ef372fe94f82bL;
+    private static final long STRING = 0xa54ff53a5f1d36f1L;
+    private static final long INTEGER = 0x510e527fade682d1L;
+    private static final long DOUBLE = 0x9b05688c2b3e6c1fL;
+    private static final long DECIMAL = 0x1f83d9abfb41bd6bL;
+    private static final long LIST = 0x5be0cd19137e2179L;
+    private static final long MAP = 0xcbbb9d5dc1059ed8L;
+    private static final long ENTRY = 0x629a292a367cd507L;
+    private static final long OTHER = 0x9159015a3070dd17L;
+
+    /** Folds a string's chars into {@code h}, four chars (packed without loss) per round, then its length. */
+    private static long hash(long h, String s) {
+        int length = s.length();
+        int i = 0;
+        for (; i + 4 <= length; i += 4) {
+            h = mix(h, s.charAt(i) | (long) s.charAt(i + 1) << 16 | (long) s.charAt(i + 2) << 32
+                    | (long) s.charAt(i + 3) << 48);
+        }
+        long tail = 0;
+        for (int shift = 0; i < length; i++, shift += 16) {
+            tail |= (long) s.charAt(i) << shift;
+        }
+        return mix(mix(h, tail), length);
+    }
+
+    /**
+     * Folds a JSON value held as plain Java values (see {@code JsonTrees}) into {@code h}. Each kind of value has
+     * its own tag, so {@code "1"}, {@code 1} and {@code [1]} differ; integers hash alike whatever their Java type
+     * (as they compared before), and a map's entries are combined in any order, as {@link java.util.Map#equals}
+     * ignores it.
+     */
+    private long hashJson(long h, @Nullable Object value) {
+        return switch (value) {
+            case null -> mix(h, NULL);
+            case String s -> hash(mix(h, STRING), s);
+            case Boolean b -> mix(h, b ? TRUE : FALSE);
+            case Integer n -> mix(mix(h, INTEGER), n);
+            case Long n -> mix(mix(h, INTEGER), n);
+            case Short n -> mix(mix(h, INTEGER), n);
+            case Byte n -> mix(mix(h, INTEGER), n);
+            case Double d -> mix(mix(h, DOUBLE), Double.doubleToLongBits(d));
+            case Float f -> mix(mix(h, DOUBLE), Double.doubleToLongBits(f));
+            case BigInteger b -> b.bitLength() < Long.SIZE ? mix(mix(h, INTEGER), b.longValue())
+                    : hashMagnitude(mix(h, INTEGER), b);
+            case BigDecimal d -> mix(hashMagnitude(mix(h, DECIMAL), d.unscaledValue()), d.scale());
+            case Map<?, ?> m -> hashMap(h, m);
+            case List<?> l -> hashList(h, l);
+            default -> hash(mix(h, OTHER), value.toString());
+        };
+    }
+
+    /** The rare big number: allocates its bytes, packed eight to a round. */
+    private static long hashMagnitude(long h, BigInteger b) {
+        byte[] bytes = b.toByteArray();
+        long word = 0;
+        for (int i = 0; i < bytes.length; i++) {
+            word = word << 8 | (bytes[i] & 0xff);
+            if ((i & 7) == 7) {
+                h = mix(h, word);
+                word = 0;
+            }
+        }
+        return mix(mix(h, word), bytes.length);
+    }
+
+    private long hashMap(long h, Map<?, ?> map) {
+        long outer = entrySum;
+        entrySum = 0;
+        map.forEach(entryHasher);
+        long entries = entrySum;
+        entrySum = outer;
+        return mix(mix(mix(h, MAP), map.size()), entries);
+    }
+
+    private long hashList(long h, List<?> list) {
+        h = mix(mix(h, LIST), list.size());
+        if (list instanceof RandomAccess) {
+            for (int i = 0, size = list.size(); i < size; i++) {
+                h = hashJson(h, list.get(i));
+            }
+        } else {
+            for (Object element : list) {
+                h = hashJson(h, element);
+            }
+        }
+        return h;
     }
 
     private static long mix(long h, long v) {

@@ -18,7 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 class MethodToolsTest {
@@ -188,7 +187,6 @@ class MethodToolsTest {
     }
 
     @Test
-    @Disabled("BUG (reported): only public methods are found, so the AgentTool Javadoc example is refused")
     void aPackagePrivateAnnotatedMethodAsInTheJavadocBecomesATool() throws Exception {
         // when
         List<Tool> tools = MethodTools.of(new Weather());
@@ -199,7 +197,6 @@ class MethodToolsTest {
     }
 
     @Test
-    @Disabled("BUG (reported): an optional primitive is left out of \"required\" yet a call without it is refused")
     void anOptionalPrimitiveIsListedAsRequiredBecauseACallCannotOmitIt() {
         // when
         Tool tool = MethodTools.of(new OptionalPrimitive()).get(0);
@@ -466,7 +463,6 @@ class MethodToolsTest {
     }
 
     @Test
-    @Disabled("BUG (reported): Jackson's ACCEPT_FLOAT_AS_INT truncates 4.5 to 4 inside records and lists")
     void aFractionalNumberForAnIntegerInsideARecordIsAnArgumentError() {
         // given: the loop's ArgumentCheck sees only the top level, where "from" is an object
         Tool tool = toolNamed(new Results(), "move");
@@ -603,7 +599,7 @@ class MethodToolsTest {
         // when / then
         assertThatThrownBy(() -> MethodTools.of(new NoTools()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage(NoTools.class.getName() + " has no public method annotated @AgentTool");
+                .hasMessage(NoTools.class.getName() + " has no method annotated @AgentTool");
     }
 
     @Test
@@ -649,6 +645,269 @@ class MethodToolsTest {
         // then
         assertThat(first.lastQuery).isEqualTo("one");
         assertThat(second.lastQuery).isNull();
+    }
+
+    static class Counter {
+        int count;
+
+        @AgentTool(description = "Private")
+        private int increment(int by) {
+            count += by;
+            return count;
+        }
+
+        @AgentTool(description = "Protected")
+        protected int current() {
+            return count;
+        }
+    }
+
+    static class BaseTools {
+        @AgentTool(description = "Inherited, package-private")
+        String inherited() {
+            return "base";
+        }
+
+        @AgentTool(description = "Overridden and annotated again")
+        public String greet(String name) {
+            return "base " + name;
+        }
+
+        @AgentTool(description = "Overridden without the annotation")
+        public String retired() {
+            return "base";
+        }
+    }
+
+    static final class DerivedTools extends BaseTools {
+        @AgentTool(description = "The override")
+        @Override
+        public String greet(String name) {
+            return "derived " + name;
+        }
+
+        @Override
+        public String retired() {
+            return "derived";
+        }
+    }
+
+    static class Echo<T> {
+        @AgentTool(description = "Echoes any value")
+        public Object echo(T value) {
+            return value;
+        }
+    }
+
+    static final class TextEcho extends Echo<String> {
+        @AgentTool(description = "Echoes a text")
+        @Override
+        public Object echo(String value) {
+            return "text " + value;
+        }
+    }
+
+    interface Pinging {
+        @AgentTool(description = "A default method")
+        default String ping() {
+            return "pong";
+        }
+    }
+
+    static final class Pinger implements Pinging {}
+
+    static class PlainPing {
+        public String ping() {
+            return "plain";
+        }
+    }
+
+    /** Inherits ping() both from a class and, as a default, from an interface: the class's wins. */
+    static final class ShadowedPinger extends PlainPing implements Pinging {
+        @AgentTool(description = "Another tool")
+        String other() {
+            return "other";
+        }
+    }
+
+    static final class Duplicates {
+        @AgentTool(name = "lookup", description = "One")
+        public String first() {
+            return "1";
+        }
+
+        @AgentTool(name = "lookup", description = "Two")
+        String second() {
+            return "2";
+        }
+    }
+
+    static class ParentWithLookup {
+        @AgentTool(name = "lookup", description = "Parent's")
+        String parentLookup() {
+            return "parent";
+        }
+    }
+
+    static final class ChildWithLookup extends ParentWithLookup {
+        @AgentTool(description = "Child's")
+        String lookup() {
+            return "child";
+        }
+    }
+
+    static class PrivateBase {
+        @AgentTool(description = "Private in the base")
+        private String hidden() {
+            return "base";
+        }
+    }
+
+    static final class PrivateChild extends PrivateBase {
+        @AgentTool(description = "Private in the child")
+        private String hidden() {
+            return "child";
+        }
+    }
+
+    @Test
+    void privateAndProtectedAnnotatedMethodsAreToolsToo() throws Exception {
+        // given
+        Counter target = new Counter();
+
+        // when
+        List<Tool> tools = MethodTools.of(target);
+
+        // then
+        assertThat(tools).extracting(tool -> tool.spec().name()).containsExactly("current", "increment");
+        assertThat(toolNamed(target, "increment").call(Map.of("by", 2), StubRunContext.INSTANCE)).isEqualTo(2);
+        assertThat(tools.get(0).call(Map.of(), StubRunContext.INSTANCE)).isEqualTo(2);
+    }
+
+    @Test
+    void methodsOfSuperclassesAreToolsAndAnOverrideCountsOnce() throws Exception {
+        // given
+        DerivedTools target = new DerivedTools();
+
+        // when
+        List<Tool> tools = MethodTools.of(target);
+
+        // then: greet once, as the override declares it; retired's override is not annotated, so it is no tool
+        assertThat(tools).extracting(tool -> tool.spec().name()).containsExactly("greet", "inherited");
+        Tool greet = toolNamed(target, "greet");
+        assertThat(greet.spec().description()).isEqualTo("The override");
+        assertThat(greet.call(Map.of("name", "Ada"), StubRunContext.INSTANCE)).isEqualTo("derived Ada");
+        assertThat(toolNamed(target, "inherited").call(Map.of(), StubRunContext.INSTANCE)).isEqualTo("base");
+    }
+
+    @Test
+    void aGenericMethodOverriddenWithANarrowerTypeCountsOnce() throws Exception {
+        // given: TextEcho also holds a synthetic bridge echo(Object), which is not a tool of its own
+        TextEcho target = new TextEcho();
+
+        // when
+        List<Tool> tools = MethodTools.of(target);
+
+        // then
+        assertThat(tools).hasSize(1);
+        assertThat(tools.get(0).spec().description()).isEqualTo("Echoes a text");
+        assertThat(tools.get(0).spec().parameters().get("properties"))
+                .isEqualTo(Map.of("value", Map.of("type", "string")));
+        assertThat(tools.get(0).call(Map.of("value", "hi"), StubRunContext.INSTANCE)).isEqualTo("text hi");
+    }
+
+    @Test
+    void anAnnotatedDefaultMethodOfAnInterfaceIsATool() throws Exception {
+        // when
+        List<Tool> tools = MethodTools.of(new Pinger());
+
+        // then
+        assertThat(tools).extracting(tool -> tool.spec().name()).containsExactly("ping");
+        assertThat(tools.get(0).call(Map.of(), StubRunContext.INSTANCE)).isEqualTo("pong");
+    }
+
+    @Test
+    void aDefaultMethodImplementedByASuperclassIsNoTool() throws Exception {
+        // given
+        ShadowedPinger target = new ShadowedPinger();
+
+        // when
+        List<Tool> tools = MethodTools.of(target);
+
+        // then: ping() runs PlainPing's unannotated method, so it is not a tool
+        assertThat(target.ping()).isEqualTo("plain");
+        assertThat(tools).extracting(tool -> tool.spec().name()).containsExactly("other");
+    }
+
+    @Test
+    void twoToolsWithTheSameNameAreRefusedNamingBothMethods() {
+        // when / then
+        assertThatThrownBy(() -> MethodTools.of(new Duplicates()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("two @AgentTool methods of " + Duplicates.class.getName()
+                        + " are named \"lookup\": ")
+                .hasMessageContaining("Duplicates.first()")
+                .hasMessageContaining("Duplicates.second()");
+    }
+
+    @Test
+    void aSubclassToolNamedLikeASuperclassToolIsRefused() {
+        // when / then
+        assertThatThrownBy(() -> MethodTools.of(new ChildWithLookup()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("are named \"lookup\"")
+                .hasMessageContaining("ParentWithLookup.parentLookup()")
+                .hasMessageContaining("ChildWithLookup.lookup()");
+    }
+
+    @Test
+    void privateMethodsDoNotOverrideSoTheSameSignatureTwiceIsADuplicate() {
+        // when / then
+        assertThatThrownBy(() -> MethodTools.of(new PrivateChild()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("are named \"hidden\"")
+                .hasMessageContaining("PrivateBase.hidden()")
+                .hasMessageContaining("PrivateChild.hidden()");
+    }
+
+    @Test
+    void anOptionalPrimitiveIsStillRequiredWhileOtherParamsStayOptional() {
+        // given
+        final class Mixed {
+            @AgentTool(description = "Mixed")
+            String run(@AgentTool.Param(value = "n", required = false) long n,
+                    @AgentTool.Param(value = "m", required = false) Long m) {
+                return n + "/" + m;
+            }
+        }
+
+        // when
+        Tool tool = MethodTools.of(new Mixed()).get(0);
+
+        // then
+        assertThat(tool.spec().parameters().get("required")).isEqualTo(List.of("n"));
+    }
+
+    @Test
+    void aFractionalNumberInsideAListOfIntegersIsAnArgumentError() {
+        // given
+        Tool tool = toolNamed(new Results(), "doubled");
+
+        // when / then
+        assertThatThrownBy(() -> tool.call(Map.of("values", List.of(1, 2.5)), StubRunContext.INSTANCE))
+                .isInstanceOf(ToolArgumentException.class)
+                .hasMessageStartingWith("argument \"values\" is not a valid List: ");
+    }
+
+    @Test
+    void aFractionalNumberForAnIntegerParameterIsAnArgumentError() {
+        // given
+        Tool tool = toolNamed(new Results(), "sum");
+
+        // when / then
+        assertThatThrownBy(() -> tool.call(Map.of("a", 1.5, "b", 2), StubRunContext.INSTANCE))
+                .isInstanceOf(ToolArgumentException.class)
+                .hasMessage("argument \"a\" is not a valid long: 1.5");
     }
 
     private static Tool toolNamed(Object target, String name) {

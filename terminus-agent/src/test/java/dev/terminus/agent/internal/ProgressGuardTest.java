@@ -11,7 +11,6 @@ import dev.terminus.agent.internal.ProgressGuard.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 class ProgressGuardTest {
@@ -388,7 +387,6 @@ class ProgressGuardTest {
     }
 
     @Test
-    @Disabled("BUG (reported): fingerprints use 32-bit String.hashCode, so \"Aa\" and \"BB\" look identical")
     void textsWithCollidingHashCodesAreStillDifferent() {
         // given
         ProgressGuard guard = new ProgressGuard(2, 2);
@@ -397,6 +395,194 @@ class ProgressGuardTest {
 
         // when
         Verdict verdict = iteration(guard, text("BB"));
+
+        // then
+        assertThat(verdict).isEqualTo(PROGRESS);
+    }
+
+    @Test
+    void resultsWithCollidingHashCodesAreStillDifferent() {
+        // given
+        ProgressGuard guard = new ProgressGuard(2, 2);
+        iteration(guard, call("read", Map.of(), "Aa"));
+
+        // when
+        Verdict verdict = iteration(guard, call("read", Map.of(), "BB"));
+
+        // then
+        assertThat(verdict).isEqualTo(PROGRESS);
+    }
+
+    @Test
+    void argumentsWithCollidingHashCodesAreStillDifferent() {
+        // given: equal 32-bit hashCode()s, as the maps' hashCode()s are too
+        ProgressGuard guard = new ProgressGuard(2, 2);
+        assertThat(Map.of("q", "Aa").hashCode()).isEqualTo(Map.of("q", "BB").hashCode());
+        assertThat(Map.of("Aa", 1).hashCode()).isEqualTo(Map.of("BB", 1).hashCode());
+        iteration(guard, call("search", Map.of("q", "Aa"), "r"));
+        iteration(guard, call("search", Map.of("Aa", 1), "r"));
+
+        // when
+        Verdict first = iteration(guard, call("search", Map.of("q", "BB"), "r"));
+        Verdict second = iteration(guard, call("search", Map.of("BB", 1), "r"));
+
+        // then
+        assertThat(first).isEqualTo(PROGRESS);
+        assertThat(second).isEqualTo(PROGRESS);
+    }
+
+    @Test
+    void nestedArgumentsAreComparedByContent() {
+        // given
+        ProgressGuard guard = new ProgressGuard(2, 2);
+        iteration(guard, call("plot", Map.of("points", List.of(List.of(1, 2), List.of(3, 4))), "ok"));
+
+        // when
+        Map<String, Object> swapped = Map.of("points", List.of(List.of(2, 1), List.of(3, 4)));
+        Verdict reordered = iteration(guard, call("plot", swapped, "ok"));
+        Verdict repeated = iteration(guard, call("plot", swapped, "ok"));
+
+        // then: a list's order matters
+        assertThat(reordered).isEqualTo(PROGRESS);
+        assertThat(repeated).isEqualTo(NO_PROGRESS);
+    }
+
+    @Test
+    void theOrderOfAnArgumentsKeysDoesNotMatter() {
+        // given: equal maps, as Map.equals sees them
+        ProgressGuard guard = new ProgressGuard(2, 0);
+        Map<String, Object> ab = new java.util.LinkedHashMap<>();
+        ab.put("a", 1);
+        ab.put("b", List.of("x"));
+        Map<String, Object> ba = new java.util.LinkedHashMap<>();
+        ba.put("b", List.of("x"));
+        ba.put("a", 1);
+        iteration(guard, call("f", ab, "r"));
+
+        // when
+        Verdict verdict = iteration(guard, call("f", ba, "r"));
+
+        // then
+        assertThat(verdict).isEqualTo(NO_PROGRESS);
+    }
+
+    @Test
+    void nestedMapsAreComparedByContentInAnyKeyOrder() {
+        // given: a nested map between the entries of its parent
+        ProgressGuard guard = new ProgressGuard(2, 0);
+        Map<String, Object> inner = new java.util.LinkedHashMap<>();
+        inner.put("p", 1);
+        inner.put("q", "s");
+        Map<String, Object> innerReordered = new java.util.LinkedHashMap<>();
+        innerReordered.put("q", "s");
+        innerReordered.put("p", 1);
+        Map<String, Object> outer = new java.util.LinkedHashMap<>();
+        outer.put("a", 1);
+        outer.put("inner", inner);
+        outer.put("z", 2);
+        Map<String, Object> outerReordered = new java.util.LinkedHashMap<>();
+        outerReordered.put("z", 2);
+        outerReordered.put("inner", innerReordered);
+        outerReordered.put("a", 1);
+        Map<String, Object> changed = new java.util.LinkedHashMap<>(outer);
+        changed.put("inner", Map.of("p", 1, "q", "t"));
+        iteration(guard, call("f", outer, "r"));
+
+        // when
+        Verdict same = iteration(guard, call("f", outerReordered, "r"));
+        Verdict different = iteration(guard, call("f", changed, "r"));
+
+        // then
+        assertThat(same).isEqualTo(NO_PROGRESS);
+        assertThat(different).isEqualTo(PROGRESS);
+    }
+
+    @Test
+    void argumentsOfDifferentJsonTypesAreDifferent() {
+        // given
+        ProgressGuard guard = new ProgressGuard(2, 0);
+        List<Map<String, Object>> variants = new ArrayList<>();
+        variants.add(Map.of("v", "1"));
+        variants.add(Map.of("v", 1));
+        variants.add(Map.of("v", 1.0));
+        variants.add(Map.of("v", new java.math.BigDecimal("1.0")));
+        variants.add(Map.of("v", List.of(1)));
+        variants.add(Map.of("v", Map.of("1", 1)));
+        variants.add(Map.of("v", true));
+        variants.add(Map.of("v", false));
+        variants.add(Map.of("v", List.of()));
+        variants.add(Map.of("v", Map.of()));
+        variants.add(Map.of("v", ""));
+        Map<String, Object> withNull = new java.util.HashMap<>();
+        withNull.put("v", null);
+        variants.add(withNull);
+        variants.add(Map.of());
+
+        // when
+        List<Verdict> verdicts = new ArrayList<>();
+        for (Map<String, Object> arguments : variants) {
+            verdicts.add(iteration(guard, call("f", arguments, "r")));
+        }
+
+        // then
+        assertThat(verdicts).containsOnly(PROGRESS);
+    }
+
+    @Test
+    void anIntegerArgumentIsTheSameWhateverItsJavaType() {
+        // given: a decoder may give 7 as an Integer, a Long or a BigInteger
+        ProgressGuard guard = new ProgressGuard(3, 0);
+
+        // when
+        List<Verdict> verdicts = List.of(
+                iteration(guard, call("status", Map.of("job", 7), "running")),
+                iteration(guard, call("status", Map.of("job", 7L), "running")),
+                iteration(guard, call("status", Map.of("job", java.math.BigInteger.valueOf(7)), "running")));
+
+        // then
+        assertThat(verdicts).containsExactly(PROGRESS, PROGRESS, NO_PROGRESS);
+    }
+
+    @Test
+    void bigNumbersAreComparedByValue() {
+        // given
+        ProgressGuard guard = new ProgressGuard(2, 0);
+        java.math.BigInteger big = new java.math.BigInteger("123456789012345678901234567890");
+        iteration(guard, call("f", Map.of("n", big), "r"));
+
+        // when
+        Verdict same = iteration(guard, call("f", Map.of("n", new java.math.BigInteger(big.toString())), "r"));
+        Verdict other = iteration(guard, call("f", Map.of("n", big.add(java.math.BigInteger.ONE)), "r"));
+
+        // then
+        assertThat(same).isEqualTo(NO_PROGRESS);
+        assertThat(other).isEqualTo(PROGRESS);
+    }
+
+    @Test
+    void textsThatDifferOnlyInTheirTailOrLengthAreDifferent() {
+        // given: the hash packs four chars at a time, so vary the tail and the length around that
+        ProgressGuard guard = new ProgressGuard(2, 2);
+        List<String> texts = List.of("abcd", "abcde", "abcdf", "abcd\0", "abcd\0\0", "abc", "abcdefgh", "abcdefgi");
+
+        // when
+        List<Verdict> verdicts = new ArrayList<>();
+        for (String t : texts) {
+            verdicts.add(iteration(guard, text(t)));
+        }
+
+        // then
+        assertThat(verdicts).containsOnly(PROGRESS);
+    }
+
+    @Test
+    void theToolNameArgumentsAndResultDoNotRunTogether() {
+        // given: the same characters, split differently between name and result
+        ProgressGuard guard = new ProgressGuard(2, 2);
+        iteration(guard, call("ab", Map.of(), "c"));
+
+        // when
+        Verdict verdict = iteration(guard, call("a", Map.of(), "bc"));
 
         // then
         assertThat(verdict).isEqualTo(PROGRESS);
