@@ -1,0 +1,73 @@
+package dev.terminus.benchmarks;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Issue 3, informational: what the JDK alone charges for the two things a supervised run (an agent with a time
+ * budget, see {@code RunTask}) does beside the loop, measured from a platform thread like
+ * {@link AgentLoopBenchmark#terminus()}: start a virtual thread and wait for its result ({@link #virtualThreadHandoff()}),
+ * and schedule then cancel a deadline timer on a one-thread {@code ScheduledThreadPoolExecutor} with
+ * remove-on-cancel ({@link #deadlineTimer()}). Run in the same JMH run as {@link AgentLoopBenchmark} to attribute its
+ * fixed cost.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(2)
+public class SupervisionFloorBenchmark {
+    private static final Object VALUE = new Object();
+
+    private ScheduledThreadPoolExecutor timers;
+
+    /** A timer thread like {@code RunTask}'s. */
+    @Setup
+    public void setUp() {
+        timers = new ScheduledThreadPoolExecutor(1, runnable -> {
+            Thread thread = new Thread(runnable, "bench-timers");
+            thread.setDaemon(true);
+            return thread;
+        });
+        timers.setRemoveOnCancelPolicy(true);
+    }
+
+    /** Stops the timer thread. */
+    @TearDown
+    public void tearDown() {
+        timers.shutdownNow();
+    }
+
+    /**
+     * @return the value computed on a new virtual thread, awaited by this (platform) thread
+     * @throws Exception never
+     */
+    @Benchmark
+    public Object virtualThreadHandoff() throws InterruptedException, ExecutionException {
+        FutureTask<Object> task = new FutureTask<>(() -> VALUE);
+        Thread.ofVirtual().start(task);
+        return task.get();
+    }
+
+    /** @return whether a 60 s timer, scheduled then cancelled, was cancelled */
+    @Benchmark
+    public boolean deadlineTimer() {
+        ScheduledFuture<?> timer = timers.schedule(() -> { }, 60, TimeUnit.SECONDS);
+        return timer.cancel(false);
+    }
+}
