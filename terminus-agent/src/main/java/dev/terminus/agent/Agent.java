@@ -50,8 +50,9 @@ public final class Agent {
     }
 
     /**
-     * Runs a task to its end on the calling thread (or, when the agent has a time budget, on a supervised virtual
-     * thread, so a hanging call cannot hold the caller past the deadline).
+     * Runs a task to its end on the calling thread (or, when the agent has a time budget enforced by
+     * {@link TimeBudgetEnforcement#SUPERVISED_THREAD}, on a supervised virtual thread, so a hanging call cannot hold
+     * the caller past the deadline).
      *
      * @param task what to do, as the user's first message
      * @return the result; never null
@@ -59,7 +60,8 @@ public final class Agent {
      */
     public RunResult run(String task) {
         Checks.notNull(task, "task");
-        if (spec.config().timeBudget().isEmpty()) {
+        if (spec.config().timeBudget().isEmpty()
+                || spec.config().timeBudgetEnforcement() == TimeBudgetEnforcement.INTERRUPT_CALLER) {
             return RunTask.runInline(spec, task);
         }
         RunHandle handle = RunTask.start(spec, task);

@@ -53,6 +53,7 @@ public final class AgentConfig {
     private final PriceTable prices;
     private final @Nullable Duration timeBudget;
     private final Duration interruptGrace;
+    private final TimeBudgetEnforcement timeBudgetEnforcement;
     private final @Nullable Double budgetPressureThreshold;
     private final String budgetPressureInstruction;
     private final @Nullable Integer noProgressThreshold;
@@ -74,6 +75,7 @@ public final class AgentConfig {
         this.prices = b.prices;
         this.timeBudget = b.timeBudget;
         this.interruptGrace = b.interruptGrace;
+        this.timeBudgetEnforcement = b.timeBudgetEnforcement;
         this.budgetPressureThreshold = b.budgetPressureThreshold;
         this.budgetPressureInstruction = b.budgetPressureInstruction;
         this.noProgressThreshold = b.noProgressThreshold;
@@ -122,6 +124,8 @@ public final class AgentConfig {
     public Optional<Duration> timeBudget() { return Optional.ofNullable(timeBudget); }
     /** @return how long an interrupted call may take to give up before the run returns without it */
     public Duration interruptGrace() { return interruptGrace; }
+    /** @return how {@link Agent#run(String)} enforces the time budget */
+    public TimeBudgetEnforcement timeBudgetEnforcement() { return timeBudgetEnforcement; }
     /** @return the budget fraction that starts the finalization iteration, if any */
     public Optional<Double> budgetPressureThreshold() { return Optional.ofNullable(budgetPressureThreshold); }
     /** @return the instruction sent in the finalization iteration */
@@ -154,6 +158,7 @@ public final class AgentConfig {
         private PriceTable prices = PriceTable.EMPTY;
         private @Nullable Duration timeBudget;
         private Duration interruptGrace = Duration.ofMillis(200);
+        private TimeBudgetEnforcement timeBudgetEnforcement = TimeBudgetEnforcement.SUPERVISED_THREAD;
         private @Nullable Double budgetPressureThreshold;
         private String budgetPressureInstruction = DEFAULT_BUDGET_PRESSURE_INSTRUCTION;
         private @Nullable Integer noProgressThreshold = DEFAULT_NO_PROGRESS_THRESHOLD;
@@ -177,6 +182,7 @@ public final class AgentConfig {
             prices = c.prices;
             timeBudget = c.timeBudget;
             interruptGrace = c.interruptGrace;
+            timeBudgetEnforcement = c.timeBudgetEnforcement;
             budgetPressureThreshold = c.budgetPressureThreshold;
             budgetPressureInstruction = c.budgetPressureInstruction;
             noProgressThreshold = c.noProgressThreshold;
@@ -237,6 +243,16 @@ public final class AgentConfig {
         /** @param timeBudget the wall-clock budget (> 0), or null for none @return this builder */
         public Builder timeBudget(@Nullable Duration timeBudget) {
             this.timeBudget = timeBudget == null ? null : positive(timeBudget, "timeBudget");
+            return this;
+        }
+
+        /**
+         * @param enforcement how {@link Agent#run(String)} enforces the time budget; {@code SUPERVISED_THREAD} by
+         *     default ({@link Agent#start(String)} always uses its own thread)
+         * @return this builder
+         */
+        public Builder timeBudgetEnforcement(TimeBudgetEnforcement enforcement) {
+            this.timeBudgetEnforcement = Checks.notNull(enforcement, "timeBudgetEnforcement");
             return this;
         }
 

@@ -29,6 +29,7 @@ class AgentConfigTest {
         assertThat(config.prices()).isSameAs(PriceTable.EMPTY);
         assertThat(config.timeBudget()).isEmpty();
         assertThat(config.interruptGrace()).isEqualTo(Duration.ofMillis(200));
+        assertThat(config.timeBudgetEnforcement()).isEqualTo(TimeBudgetEnforcement.SUPERVISED_THREAD);
         assertThat(config.budgetPressureThreshold()).isEmpty();
         assertThat(config.budgetPressureInstruction()).isEqualTo(AgentConfig.DEFAULT_BUDGET_PRESSURE_INSTRUCTION);
         assertThat(config.noProgressThreshold()).contains(3);
@@ -82,6 +83,7 @@ class AgentConfigTest {
         assertThat(config.prices()).isSameAs(PRICES);
         assertThat(config.timeBudget()).contains(Duration.ofSeconds(30));
         assertThat(config.interruptGrace()).isEqualTo(Duration.ofMillis(50));
+        assertThat(config.timeBudgetEnforcement()).isEqualTo(TimeBudgetEnforcement.INTERRUPT_CALLER);
         assertThat(config.budgetPressureThreshold()).contains(0.8);
         assertThat(config.budgetPressureInstruction()).isEqualTo("Wrap up.");
         assertThat(config.noProgressThreshold()).contains(5);
@@ -359,6 +361,7 @@ class AgentConfigTest {
                 bad("tokenBudget", b -> b.tokenBudget(null), "tokenBudget must not be null"),
                 bad("prices", b -> b.prices(null), "prices must not be null"),
                 bad("interruptGrace", b -> b.interruptGrace(null), "interruptGrace must not be null"),
+                bad("timeBudgetEnforcement", b -> b.timeBudgetEnforcement(null), "timeBudgetEnforcement must not be null"),
                 bad("budgetPressureInstruction", b -> b.budgetPressureInstruction(null),
                         "budgetPressureInstruction must not be null"),
                 bad("retryPolicy", b -> b.retryPolicy(null), "retryPolicy must not be null"));
@@ -404,6 +407,7 @@ class AgentConfigTest {
                 .prices(PRICES)
                 .timeBudget(Duration.ofSeconds(30))
                 .interruptGrace(Duration.ofMillis(50))
+                .timeBudgetEnforcement(TimeBudgetEnforcement.INTERRUPT_CALLER)
                 .budgetPressureThreshold(0.8)
                 .budgetPressureInstruction("Wrap up.")
                 .noProgressThreshold(5)

@@ -59,14 +59,71 @@ public final class RunTask implements RunHandle {
     }
 
     /**
-     * Runs on the calling thread, for runs without a time budget: nothing to supervise, no thread to start.
+     * Runs on the calling thread. With a time budget, the shared timer interrupts this thread at the deadline (and
+     * never after the run has ended); an interrupt the timer delivered is cleared before returning.
      *
      * @param spec the agent
      * @param task the task
      * @return the result
      */
     public static RunResult runInline(AgentSpec spec, String task) {
-        return new AgentRun(spec, System.nanoTime(), RunControl.NO_DEADLINE).execute(task);
+        long start = System.nanoTime();
+        long budget = spec.config().timeBudget().map(Duration::toNanos).orElse(RunControl.NO_DEADLINE);
+        AgentRun run = new AgentRun(spec, start, budget);
+        if (budget == RunControl.NO_DEADLINE) {
+            return run.execute(task);
+        }
+        CallerInterrupt interrupt = new CallerInterrupt(Thread.currentThread());
+        interrupt.arm(budget);
+        try {
+            return run.execute(task);
+        } finally {
+            interrupt.disarm();
+        }
+    }
+
+    /** Interrupts a caller's thread at its run's deadline, unless the run has ended first. */
+    private static final class CallerInterrupt {
+        private final Thread caller;
+        private final ReentrantLock lock = new ReentrantLock();
+        private @Nullable ScheduledFuture<?> timer;
+        private boolean ended;
+        private boolean fired;
+
+        CallerInterrupt(Thread caller) {
+            this.caller = caller;
+        }
+
+        void arm(long budgetNanos) {
+            timer = TIMERS.schedule(this::fire, budgetNanos, TimeUnit.NANOSECONDS);
+        }
+
+        private void fire() {
+            lock.lock();
+            try {
+                if (!ended) {
+                    fired = true;
+                    caller.interrupt();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        void disarm() {
+            lock.lock();
+            try {
+                ended = true;
+                if (timer != null) {
+                    timer.cancel(false);
+                }
+                if (fired) {
+                    Thread.interrupted();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
     }
 
     private void onDeadline() {
