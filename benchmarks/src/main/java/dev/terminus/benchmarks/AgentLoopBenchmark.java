@@ -92,6 +92,7 @@ public class AgentLoopBenchmark {
 
     private Agent terminus;
     private Agent terminusInline;
+    private Agent terminusInterruptCaller;
     private Assistant langchain4j;
 
     /** Builds both sides and checks that one run of each ends as expected. */
@@ -101,7 +102,11 @@ public class AgentLoopBenchmark {
         Model model = new ZeroLatencyModel(script);
         terminus = terminusAgent(model, true);
         terminusInline = terminusAgent(model, false);
-        for (Agent agent : List.of(terminus, terminusInline)) {
+        terminusInterruptCaller = Agent.builder(model)
+                .config(AgentConfig.from(allGuards(true))
+                        .timeBudgetEnforcement(dev.terminus.agent.TimeBudgetEnforcement.INTERRUPT_CALLER).build())
+                .tool(trivialTool()).build();
+        for (Agent agent : List.of(terminus, terminusInline, terminusInterruptCaller)) {
             RunResult result = agent.run(TASK);
             check(result.termination() instanceof Termination.NaturalCompletion, "Terminus ended " + result.termination());
             check(result.iterationCount() == iterations, "Terminus ran " + result.iterationCount() + " iterations");
@@ -124,6 +129,15 @@ public class AgentLoopBenchmark {
     @Benchmark
     public RunResult terminus() {
         return terminus.run(TASK);
+    }
+
+    /**
+     * A whole Terminus run, every guard on, time budget included, enforced by interrupting the caller's thread
+     * ({@code TimeBudgetEnforcement.INTERRUPT_CALLER}): no thread handoff.
+     */
+    @Benchmark
+    public RunResult terminusInterruptCaller() {
+        return terminusInterruptCaller.run(TASK);
     }
 
     /** Informational: a whole Terminus run, every guard on but the time budget (the inline path). */
