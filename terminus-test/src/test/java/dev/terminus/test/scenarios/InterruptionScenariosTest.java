@@ -1,5 +1,10 @@
 package dev.terminus.test.scenarios;
 
+import dev.terminus.agent.TimeBudgetEnforcement;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import static dev.terminus.test.TerminusAssertions.assertThat;
 import static dev.terminus.test.scenarios.Scenarios.args;
 import static dev.terminus.test.scenarios.Scenarios.assertEveryCallAnsweredOnce;
@@ -305,35 +310,20 @@ class InterruptionScenariosTest {
         assertThat(again).isSameAs(first);
     }
 
-    @Test
-    void interruptingTheCallerOfAnInlineRunCancelsItAndKeepsTheInterrupt() throws Exception {
-        // given
-        var called = new CountDownLatch(1);
-        var agent = Agent.builder(hangingModel(called)).build();
-        var result = new AtomicReference<RunResult>();
-        var stillInterrupted = new AtomicBoolean();
-        Thread caller = Thread.ofVirtual().start(() -> {
-            result.set(agent.run("go"));
-            stillInterrupted.set(Thread.currentThread().isInterrupted());
-        });
-
-        // when
-        assertThat(called.await(10, TimeUnit.SECONDS)).isTrue();
-        caller.interrupt();
-        caller.join(WAIT);
-
-        // then
-        assertThat(result.get()).isNotNull();
-        assertThat(result.get()).endedWith(new Termination.Cancelled("thread-interrupt")).isConsistent();
-        assertThat(stillInterrupted).isTrue();
+    static Stream<Arguments> callerPaths() {
+        return Stream.of(
+                Arguments.of("inline (no time budget)", AgentConfig.ofDefaults()),
+                Arguments.of("supervised thread", AgentConfig.custom().timeBudget(Duration.ofSeconds(30)).build()),
+                Arguments.of("interrupt the caller", AgentConfig.custom().timeBudget(Duration.ofSeconds(30))
+                        .timeBudgetEnforcement(TimeBudgetEnforcement.INTERRUPT_CALLER).build()));
     }
 
-    @Test
-    void interruptingTheCallerOfASupervisedRunCancelsIt() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("callerPaths")
+    void interruptingTheCallerCancelsTheRunAndKeepsTheInterrupt(String path, AgentConfig config) throws Exception {
         // given
         var called = new CountDownLatch(1);
-        var agent = Agent.builder(hangingModel(called))
-                .config(AgentConfig.custom().timeBudget(Duration.ofSeconds(30)).build()).build();
+        var agent = Agent.builder(hangingModel(called)).config(config).build();
         var result = new AtomicReference<RunResult>();
         var stillInterrupted = new AtomicBoolean();
         Thread caller = Thread.ofVirtual().start(() -> {
