@@ -12,7 +12,7 @@ import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.HookDecision;
 import dev.terminus.agent.ModelPrice;
 import dev.terminus.agent.RunResult;
-import dev.terminus.agent.Usage;
+import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.UserTurn;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.ModelRequest;
@@ -45,21 +45,56 @@ public final class AgentRun {
     private final ModelCaller modelCaller;
     private final ToolRound toolRound;
     private final @Nullable ModelPrice price;
+    private final @Nullable BigDecimal costBudget;
+    private final @Nullable Double pressureThreshold;
+    private final TokenBudget tokenBudget;
+    /** The token budget's caps by {@code TokenKind} ordinal; -1 for none (a cap is positive). */
+    private final long[] tokenLimits;
+    private final @Nullable Integer maxOutputTokens;
     private final AtomicReference<@Nullable RunResult> published = new AtomicReference<>();
 
     private int iterationTranscriptStart;
     private boolean finalizing;
 
-    AgentRun(AgentSpec spec, long startNanos, long budgetNanos) {
+    /**
+     * @param supervised whether the run runs on a thread of its own, under a supervisor that may end it from outside
+     *     with a snapshot of its state
+     */
+    AgentRun(AgentSpec spec, long startNanos, long budgetNanos, boolean supervised) {
         this.spec = spec;
         this.config = spec.config();
-        this.state = new RunState(config.name(), startNanos);
+        this.price = config.prices().priceOf(spec.model().name()).orElse(null);
+        this.costBudget = config.costBudgetUsd().orElse(null);
+        this.pressureThreshold = config.budgetPressureThreshold().orElse(null);
+        this.tokenBudget = config.tokenBudget();
+        this.tokenLimits = new long[TOKEN_KINDS.length];
+        for (int k = 0; k < TOKEN_KINDS.length; k++) {
+            Long limit = tokenBudget.limit(TOKEN_KINDS[k]);
+            tokenLimits[k] = limit == null ? -1 : limit;
+        }
+        this.maxOutputTokens = config.maxOutputTokens().orElse(null);
+        // the state is shared when another thread may read it while this run writes it: a supervisor's snapshot, or
+        // tools running on threads of their own (in parallel, or under a per-tool timeout)
+        boolean shared = supervised || config.parallelToolCalls() || config.toolTimeout().isPresent();
+        this.state = new RunState(config.name(), startNanos, price == null ? null : pricing(price, costBudget), shared);
         this.control = new RunControl(startNanos, budgetNanos);
         this.events = new EventDispatcher(spec.listeners());
         this.progress = new ProgressGuard(config.noProgressThreshold().orElse(0), config.stallThreshold().orElse(0));
         this.modelCaller = new ModelCaller(this, spec.model(), config.retryPolicy());
         this.toolRound = new ToolRound(this, spec, state);
-        this.price = config.prices().priceOf(spec.model().name()).orElse(null);
+    }
+
+    /** The last agent's pricing, reused while runs of the same price and budget follow one another. */
+    private static volatile CostMeter.@Nullable Pricing lastPricing;
+
+    private static CostMeter.Pricing pricing(ModelPrice price, @Nullable BigDecimal budget) {
+        CostMeter.Pricing last = lastPricing;
+        if (last != null && last.price() == price && last.budget() == budget) {
+            return last;
+        }
+        CostMeter.Pricing pricing = CostMeter.Pricing.of(price, budget);
+        lastPricing = pricing;
+        return pricing;
     }
 
     RunControl control() {
@@ -106,10 +141,12 @@ public final class AgentRun {
                 state.append(new Message.User(config.budgetPressureInstruction()));
             }
             List<ToolSpec> offered = finalizing ? List.of() : spec.toolSpecs();
-            ModelRequest request = new ModelRequest(state.transcript(), offered, config.maxOutputTokens().orElse(null));
-            for (AgentHook hook : spec.hooks()) {
-                if (hook.beforeModel(state, request) instanceof HookDecision.Halt halt) {
-                    return new Termination.Halted("before-model-hook", halt.reason());
+            ModelRequest request = new ModelRequest(state.transcript(), offered, maxOutputTokens);
+            if (!spec.hooks().isEmpty()) {
+                for (AgentHook hook : spec.hooks()) {
+                    if (hook.beforeModel(state, request) instanceof HookDecision.Halt halt) {
+                        return new Termination.Halted("before-model-hook", halt.reason());
+                    }
                 }
             }
             Termination failed = modelCaller.call(request);
@@ -142,26 +179,34 @@ public final class AgentRun {
         if (state.iteration >= config.maxIterations()) {
             return new Termination.MaxIterationsReached(config.maxIterations(), state.iteration);
         }
+        // the pressure is only computed when a threshold can use it: nothing else reads it
+        boolean pressureWanted = pressureThreshold != null && !finalizing;
         double pressure = 0;
-        for (TokenKind kind : TOKEN_KINDS) {
-            Long limit = config.tokenBudget().limit(kind);
-            if (limit != null) {
-                long used = tokens(kind);
-                if (used >= limit) {
-                    return new Termination.TokenBudgetExhausted(used, limit, kind);
+        if (tokenBudget != TokenBudget.UNLIMITED) {
+            for (int k = 0; k < TOKEN_KINDS.length; k++) {
+                long limit = tokenLimits[k];
+                if (limit >= 0) {
+                    TokenKind kind = TOKEN_KINDS[k];
+                    long used = tokens(kind);
+                    if (used >= limit) {
+                        return new Termination.TokenBudgetExhausted(used, limit, kind);
+                    }
+                    if (pressureWanted) {
+                        pressure = Math.max(pressure, (double) used / limit);
+                    }
                 }
-                pressure = Math.max(pressure, (double) used / limit);
             }
         }
-        BigDecimal costBudget = config.costBudgetUsd().orElse(null);
         if (costBudget != null) {
-            if (state.cost.compareTo(costBudget) >= 0) {
-                return new Termination.CostBudgetExhausted(state.cost, costBudget);
+            if (state.costReached(costBudget)) {
+                BigDecimal cost = state.costUsd();
+                return new Termination.CostBudgetExhausted(cost, costBudget);
             }
-            pressure = Math.max(pressure, state.cost.doubleValue() / costBudget.doubleValue());
+            if (pressureWanted) {
+                pressure = Math.max(pressure, state.costUsd().doubleValue() / costBudget.doubleValue());
+            }
         }
-        Double threshold = config.budgetPressureThreshold().orElse(null);
-        if (threshold != null && !finalizing && pressure >= threshold) {
+        if (pressureWanted && pressure >= pressureThreshold) {
             finalizing = true;
         }
         return null;
@@ -171,23 +216,27 @@ public final class AgentRun {
 
     private long tokens(TokenKind kind) {
         return switch (kind) {
-            case TOTAL -> state.usage.totalTokens();
-            case INPUT -> state.usage.inputTokens();
-            case OUTPUT -> state.usage.outputTokens();
+            case TOTAL -> state.totalTokens();
+            case INPUT -> state.inputTokens();
+            case OUTPUT -> state.outputTokens();
         };
     }
 
     private @Nullable Termination afterModel(ModelResponse response) throws Exception {
-        Usage usage = response.usage();
-        state.recordModelCall(usage, price != null ? price.cost(usage) : BigDecimal.ZERO, response.finishReason());
         Message.Assistant answer = response.message();
-        for (AgentHook hook : spec.hooks()) {
-            if (hook.afterModel(state, response) instanceof HookDecision.Halt halt) {
-                state.append(answer);
-                return unanswered(answer, new Termination.Halted("after-model-hook", halt.reason()));
+        if (spec.hooks().isEmpty()) {
+            state.recordModelCall(response.usage(), response.finishReason(), answer);
+        } else {
+            // the hooks see the call's usage before the answer is in the transcript
+            state.recordModelCall(response.usage(), response.finishReason(), null);
+            for (AgentHook hook : spec.hooks()) {
+                if (hook.afterModel(state, response) instanceof HookDecision.Halt halt) {
+                    state.append(answer);
+                    return unanswered(answer, new Termination.Halted("after-model-hook", halt.reason()));
+                }
             }
+            state.append(answer);
         }
-        state.append(answer);
         progress.observeText(answer.content());
         FinishReason finish = response.finishReason();
         if (finish == FinishReason.CONTENT_FILTER || finish == FinishReason.REFUSAL) {
@@ -198,7 +247,7 @@ public final class AgentRun {
             return null;
         }
         if (finish == FinishReason.LENGTH) {
-            return new Termination.OutputTruncated(config.maxOutputTokens().orElse(null));
+            return new Termination.OutputTruncated(maxOutputTokens);
         }
         if (finalizing) {
             return new Termination.BudgetPressure(config.budgetPressureThreshold().orElse(null));
@@ -241,7 +290,7 @@ public final class AgentRun {
         if (verdict == ProgressGuard.Verdict.STALL) {
             return new Termination.StallDetected(config.stallThreshold().orElse(null));
         }
-        closeIteration();
+        state.endIteration();
         return null;
     }
 
@@ -259,10 +308,6 @@ public final class AgentRun {
         if (events.active()) {
             events.publish(new AgentEvent.IterationStarted(config.name(), state.iteration));
         }
-    }
-
-    private void closeIteration() {
-        state.closeIteration();
     }
 
     /**
@@ -293,7 +338,7 @@ public final class AgentRun {
      */
     private RunResult finish(Termination end) {
         boolean interrupted = Thread.interrupted();
-        closeIteration();
+        state.closeIteration();
         RunResult result = publish(end);
         if (interrupted || end instanceof Termination.Cancelled(String by) && "thread-interrupt".equals(by)) {
             Thread.currentThread().interrupt();
@@ -335,7 +380,7 @@ public final class AgentRun {
         if (events.active()) {
             AgentEvent terminated = new AgentEvent.RunTerminated(config.name(), result);
             if (end.isBudgetExhausted() || end.isStuck()) {
-                events.publishLast(new AgentEvent.GuardTripped(config.name(), state.iteration, end), terminated);
+                events.publishLast(new AgentEvent.GuardTripped(config.name(), state.iteration(), end), terminated);
             } else {
                 events.publishLast(terminated);
             }

@@ -9,6 +9,7 @@ import dev.terminus.agent.Tool;
 import dev.terminus.agent.UserSimulator;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ToolSpec;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -26,7 +27,46 @@ import org.jspecify.annotations.Nullable;
  * @param userSimulator the user simulator, or null
  * @param completion the completion predicate, or null
  * @param completionCheck when the predicate is asked
+ * @param argumentChecks the tools with their argument schemas compiled, by tool name (internal; see
+ *     {@code ArgumentCheck})
  */
 public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools, List<ToolSpec> toolSpecs,
         List<AgentHook> hooks, List<AgentListener> listeners, @Nullable UserSimulator userSimulator,
-        @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck) {}
+        @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck,
+        Map<String, ?> argumentChecks) {
+
+    /**
+     * The spec, with the tools' argument schemas compiled once.
+     *
+     * @param model the model
+     * @param config the settings
+     * @param tools the tools by name, in registration order
+     * @param toolSpecs the specs of the tools, in registration order
+     * @param hooks the hooks, in order
+     * @param listeners the listeners, in order
+     * @param userSimulator the user simulator, or null
+     * @param completion the completion predicate, or null
+     * @param completionCheck when the predicate is asked
+     */
+    public AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools, List<ToolSpec> toolSpecs,
+            List<AgentHook> hooks, List<AgentListener> listeners, @Nullable UserSimulator userSimulator,
+            @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck) {
+        this(model, config, tools, toolSpecs, hooks, listeners, userSimulator, completion, completionCheck,
+                compile(tools));
+    }
+
+    private static Map<String, ArgumentCheck.Compiled> compile(Map<String, Tool> tools) {
+        Map<String, ArgumentCheck.Compiled> compiled = new HashMap<>();
+        tools.forEach((name, tool) -> compiled.put(name,
+                new ArgumentCheck.Compiled(tool, ArgumentCheck.compile(tool.spec().parameters()))));
+        return compiled;
+    }
+
+    /**
+     * @return the tool of a name with its compiled argument check (the tool {@link #tools()} has for the name), or
+     *     null when there is none
+     */
+    ArgumentCheck.@Nullable Compiled compiledTool(String toolName) {
+        return (ArgumentCheck.Compiled) argumentChecks.get(toolName);
+    }
+}

@@ -46,17 +46,23 @@ final class ModelCaller {
             if (interruption != null) {
                 return interruption;
             }
-            long start = System.nanoTime();
+            // the clock is read only for an event's duration: not at all when no listener will get one
+            boolean timed = run.events().active();
+            long start = timed ? System.nanoTime() : 0;
             try {
                 ModelResponse answer = model.chat(request);
                 if (answer == null) {
                     throw new IllegalStateException("model " + model.name() + " returned null");
                 }
-                event(System.nanoTime() - start, answer, null);
+                if (timed) {
+                    event(System.nanoTime() - start, answer, null);
+                }
                 response = answer;
                 return null;
             } catch (Throwable e) {
-                event(System.nanoTime() - start, null, e);
+                if (timed) {
+                    event(System.nanoTime() - start, null, e);
+                }
                 Termination outside = run.interruption(e);
                 if (outside != null) {
                     return outside;

@@ -34,6 +34,8 @@ final class ProgressGuard {
     private int stallStreak;
 
     private long iterationPrint;
+    private @Nullable String lastName;
+    private long lastNameHash;
     private boolean nothingNew;
 
     /**
@@ -72,7 +74,16 @@ final class ProgressGuard {
     }
 
     void observeToolResult(ToolCall call, Message.ToolResult result) {
-        long print = hash(hashJson(hash(2, call.name()), call.arguments()), result.content());
+        String name = call.name();
+        long nameHash;
+        if (name == lastName) {
+            nameHash = lastNameHash; // rounds usually call the same tool: its name's hash is kept
+        } else {
+            nameHash = hash(2, name);
+            lastName = name;
+            lastNameHash = nameHash;
+        }
+        long print = hash(hashJson(nameHash, call.arguments()), result.content());
         observe(result.error() ? print ^ 0x5bd1e995L : print);
     }
 

@@ -8,49 +8,93 @@ import dev.terminus.agent.spi.FinishReason;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The mutable state of one run, owned by the run's thread, and the read-only {@link RunContext} view user code
- * sees. Every write is synchronized, and the open iteration's accounting lives here too, so a supervisor that gives
- * up on a hung run takes a {@link #snapshot()} whose usage and tool calls are the sums over its iterations.
+ * sees. Only the run's thread writes it, and every write is synchronized (when the state is shared, below), so a
+ * supervisor that gives up on a hung run takes a {@link #snapshot()} whose usage and tool calls are the sums over its iterations. The run's thread
+ * reads its own state without the lock (the package-private fields and methods marked so); any other thread reads
+ * through the synchronized {@link RunContext} methods or {@link #snapshot()}.
+ *
+ * <p>To keep the run's thread cheap, writes are grouped: one locked section opens an iteration (and records the
+ * iteration that ended before it), one records a model answer, one a tool result. The lock is taken only when
+ * another thread may read the state while the run's thread writes it ({@code shared}: a supervised run, whose
+ * supervisor may take a snapshot; parallel tool calls or a per-tool timeout, whose tools run on threads of their
+ * own); an inline run of sequential tools writes without it, no other thread ever looking. Token counts are kept as
+ * longs and the cost in a {@link CostMeter}; the {@link Usage}, the cost and the iteration records are built when
+ * asked.
  */
 final class RunState implements RunContext {
     private final String agentName;
     private final long startNanos;
+    /** Whether another thread may read this state while the run's thread writes it: writes take the lock. */
+    private final boolean shared;
     private final ArrayList<Message> transcript = new ArrayList<>();
     private final List<Message> view = Collections.unmodifiableList(transcript);
-    private final ArrayList<IterationRecord> records = new ArrayList<>();
 
-    volatile int iteration;
-    volatile int toolCalls;
-    volatile Usage usage = Usage.ZERO;
-    volatile BigDecimal cost = BigDecimal.ZERO;
-    int consecutiveMistakes;
-    volatile @Nullable String finalAnswer;
+    // ---- guarded by this for other threads; the run's thread reads them without the lock
+    /** The current iteration, from 1 (0 before the first). */
+    int iteration;
+    /** The tool calls executed so far. */
+    int toolCalls;
+    private long inputTokens;
+    private long outputTokens;
+    private long cachedInputTokens;
+    private long reasoningTokens;
+    private @Nullable Usage usage = Usage.ZERO;
+    private final CostMeter cost;
+
+    // the finished iterations, built into records when asked
+    private int recordCount;
+    private Usage[] recordUsage = new Usage[0];
+    private int[] recordToolCalls = new int[0];
+    private @Nullable FinishReason[] recordFinish = new FinishReason[0];
+    private long[] recordNanos = new long[0];
 
     private boolean iterationOpen;
     private long iterationStart;
+    /** Set (by the run's thread, without the lock) when the open iteration ended; recorded at the next lock. */
+    private boolean iterationEnded;
+    private long iterationEnd;
     private int iterationToolCallsBefore;
     private Usage iterationUsage = Usage.ZERO;
     private @Nullable FinishReason iterationFinish;
+    // ----
+
+    int consecutiveMistakes;
+    volatile @Nullable String finalAnswer;
 
     /** What a run has at one moment, taken atomically. */
     record Snapshot(List<Message> transcript, List<IterationRecord> records, Usage usage, BigDecimal cost,
             int toolCalls) {}
 
     RunState(String agentName, long startNanos) {
+        this(agentName, startNanos, null, true);
+    }
+
+    RunState(String agentName, long startNanos, CostMeter.@Nullable Pricing pricing, boolean shared) {
         this.agentName = agentName;
         this.startNanos = startNanos;
+        this.cost = new CostMeter(pricing);
+        this.shared = shared;
     }
 
-    synchronized void append(Message message) {
-        transcript.add(message);
+    void append(Message message) {
+        if (shared) {
+            synchronized (this) {
+                transcript.add(message);
+            }
+        } else {
+            transcript.add(message);
+        }
     }
 
-    synchronized int transcriptSize() {
+    /** Run's thread only. */
+    int transcriptSize() {
         return transcript.size();
     }
 
@@ -58,8 +102,19 @@ final class RunState implements RunContext {
         return List.copyOf(transcript.subList(from, transcript.size()));
     }
 
-    /** Starts the next iteration's accounting. */
-    synchronized void openIteration() {
+    /** Starts the next iteration's accounting, recording the one that ended before it. */
+    void openIteration() {
+        if (shared) {
+            synchronized (this) {
+                open();
+            }
+        } else {
+            open();
+        }
+    }
+
+    private void open() {
+        recordEnded();
         iteration++;
         iterationOpen = true;
         iterationStart = System.nanoTime();
@@ -68,43 +123,133 @@ final class RunState implements RunContext {
         iterationFinish = null;
     }
 
-    /** Adds a model answer's usage and cost to the run and to the open iteration. */
-    synchronized void recordModelCall(Usage callUsage, BigDecimal callCost, FinishReason finish) {
-        usage = usage.plus(callUsage);
-        cost = cost.add(callCost);
-        iterationUsage = iterationUsage.plus(callUsage);
+    /**
+     * Adds a model answer's usage and cost to the run and to the open iteration, and appends the answer to the
+     * transcript when one is given.
+     */
+    void recordModelCall(Usage callUsage, FinishReason finish, Message.@Nullable Assistant answer) {
+        if (shared) {
+            synchronized (this) {
+                modelCall(callUsage, finish, answer);
+            }
+        } else {
+            modelCall(callUsage, finish, answer);
+        }
+    }
+
+    private void modelCall(Usage callUsage, FinishReason finish, Message.@Nullable Assistant answer) {
+        if (callUsage != Usage.ZERO) {
+            long in = inputTokens + callUsage.inputTokens();
+            long out = outputTokens + callUsage.outputTokens();
+            long cached = cachedInputTokens + callUsage.cachedInputTokens();
+            long reasoning = reasoningTokens + callUsage.reasoningTokens();
+            if ((in | out | cached | reasoning) < 0) {
+                usage().plus(callUsage); // overflow: throws as the sum of the Usages does
+            }
+            inputTokens = in;
+            outputTokens = out;
+            cachedInputTokens = cached;
+            reasoningTokens = reasoning;
+            usage = null;
+            iterationUsage = iterationUsage == Usage.ZERO ? callUsage : iterationUsage.plus(callUsage);
+        }
+        cost.add(callUsage);
         iterationFinish = finish;
+        if (answer != null) {
+            transcript.add(answer);
+        }
     }
 
-    synchronized void countToolCall() {
-        toolCalls++;
+    /** Counts an executed tool call and appends its result. */
+    void recordToolResult(Message.ToolResult result) {
+        if (shared) {
+            synchronized (this) {
+                toolCalls++;
+                transcript.add(result);
+            }
+        } else {
+            toolCalls++;
+            transcript.add(result);
+        }
     }
 
-    /** @return the tool calls executed in the open iteration */
-    synchronized int iterationToolCalls() {
+    /** Run's thread only. @return the tool calls executed in the open iteration */
+    int iterationToolCalls() {
         return toolCalls - iterationToolCallsBefore;
+    }
+
+    /**
+     * Marks the open iteration ended now, without the lock: it is recorded at the next {@link #openIteration()} or
+     * {@link #closeIteration()}; until then a snapshot counts it as open (the same record, its duration up to the
+     * snapshot).
+     */
+    void endIteration() {
+        if (iterationOpen) {
+            iterationEnd = System.nanoTime();
+            iterationEnded = true;
+        }
     }
 
     /** Ends the open iteration's accounting, if one is open. */
     synchronized void closeIteration() {
-        if (iterationOpen) {
+        if (iterationOpen && !iterationEnded) {
+            iterationEnd = System.nanoTime();
+            iterationEnded = true;
+        }
+        recordEnded();
+    }
+
+    private void recordEnded() {
+        if (iterationOpen && iterationEnded) {
+            if (recordCount == recordNanos.length) {
+                int n = Math.max(8, recordCount * 2);
+                recordUsage = Arrays.copyOf(recordUsage, n);
+                recordToolCalls = Arrays.copyOf(recordToolCalls, n);
+                recordFinish = Arrays.copyOf(recordFinish, n);
+                recordNanos = Arrays.copyOf(recordNanos, n);
+            }
+            recordUsage[recordCount] = iterationUsage;
+            recordToolCalls[recordCount] = toolCalls - iterationToolCallsBefore;
+            recordFinish[recordCount] = iterationFinish;
+            recordNanos[recordCount] = iterationEnd - iterationStart;
+            recordCount++;
             iterationOpen = false;
-            records.add(openRecord());
+            iterationEnded = false;
         }
     }
 
     /** @return the run so far; an open iteration is included as if it ended now */
     synchronized Snapshot snapshot() {
-        List<IterationRecord> all = new ArrayList<>(records);
-        if (iterationOpen) {
-            all.add(openRecord());
+        IterationRecord[] all = new IterationRecord[recordCount + (iterationOpen ? 1 : 0)];
+        for (int i = 0; i < recordCount; i++) {
+            all[i] = new IterationRecord(i + 1, recordUsage[i], recordToolCalls[i], recordFinish[i],
+                    Duration.ofNanos(recordNanos[i]));
         }
-        return new Snapshot(List.copyOf(transcript), List.copyOf(all), usage, cost, toolCalls);
+        if (iterationOpen) {
+            all[recordCount] = new IterationRecord(iteration, iterationUsage, toolCalls - iterationToolCallsBefore,
+                    iterationFinish, Duration.ofNanos(System.nanoTime() - iterationStart));
+        }
+        return new Snapshot(List.copyOf(transcript), List.of(all), usage(), cost.total(), toolCalls);
     }
 
-    private IterationRecord openRecord() {
-        return new IterationRecord(iteration, iterationUsage, toolCalls - iterationToolCallsBefore, iterationFinish,
-                Duration.ofNanos(System.nanoTime() - iterationStart));
+    /** Run's thread only. @return the tokens of a kind consumed so far */
+    long totalTokens() {
+        return inputTokens + outputTokens;
+    }
+
+    /** Run's thread only. */
+    long inputTokens() {
+        return inputTokens;
+    }
+
+    /** Run's thread only. */
+    long outputTokens() {
+        return outputTokens;
+    }
+
+    /** Run's thread only. @return whether the cost so far has reached the budget */
+    boolean costReached(BigDecimal budget) {
+        return cost.reached(budget);
     }
 
     long startNanos() {
@@ -117,23 +262,28 @@ final class RunState implements RunContext {
     }
 
     @Override
-    public int iteration() {
+    public synchronized int iteration() {
         return iteration;
     }
 
     @Override
-    public int toolCallCount() {
+    public synchronized int toolCallCount() {
         return toolCalls;
     }
 
     @Override
-    public Usage usage() {
-        return usage;
+    public synchronized Usage usage() {
+        Usage u = usage;
+        if (u == null) {
+            u = new Usage(inputTokens, outputTokens, cachedInputTokens, reasoningTokens);
+            usage = u;
+        }
+        return u;
     }
 
     @Override
-    public BigDecimal costUsd() {
-        return cost;
+    public synchronized BigDecimal costUsd() {
+        return cost.total();
     }
 
     @Override

@@ -44,7 +44,7 @@ public final class RunTask implements RunHandle {
     public static RunTask start(AgentSpec spec, String task) {
         long start = System.nanoTime();
         long budget = spec.config().timeBudget().map(Duration::toNanos).orElse(RunControl.NO_DEADLINE);
-        RunTask handle = new RunTask(new AgentRun(spec, start, budget), spec.config().interruptGrace().toNanos());
+        RunTask handle = new RunTask(new AgentRun(spec, start, budget, true), spec.config().interruptGrace().toNanos());
         handle.lock.lock();
         try {
             handle.worker = Thread.ofVirtual().name("terminus-run-" + spec.config().name())
@@ -69,7 +69,7 @@ public final class RunTask implements RunHandle {
     public static RunResult runInline(AgentSpec spec, String task) {
         long start = System.nanoTime();
         long budget = spec.config().timeBudget().map(Duration::toNanos).orElse(RunControl.NO_DEADLINE);
-        AgentRun run = new AgentRun(spec, start, budget);
+        AgentRun run = new AgentRun(spec, start, budget, false);
         if (budget == RunControl.NO_DEADLINE) {
             return run.execute(task);
         }

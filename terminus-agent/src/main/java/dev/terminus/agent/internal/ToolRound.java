@@ -38,6 +38,9 @@ final class ToolRound {
     private final int toolCallCap;
     private final int maxMistakes;
     private final long toolTimeoutNanos;
+    /** Whether a listener gets the tool events, hence whether calls are timed. */
+    private final boolean timed;
+    private final boolean noHooks;
 
     /** Whether a call of this round was refused by the tool-call cap. */
     boolean capReached;
@@ -45,6 +48,8 @@ final class ToolRound {
     @Nullable String lastTool;
     /** Calls admitted to run in parallel but not yet concluded; they count against the cap. */
     int reserved;
+    /** The last decision to run a tool. */
+    private @Nullable Prepared toRun;
 
     ToolRound(AgentRun run, AgentSpec spec, RunState state) {
         this.run = run;
@@ -54,6 +59,8 @@ final class ToolRound {
         this.toolCallCap = spec.config().maxToolCalls().orElse(Integer.MAX_VALUE);
         this.maxMistakes = spec.config().maxConsecutiveMistakes().orElse(0);
         this.toolTimeoutNanos = spec.config().toolTimeout().map(d -> d.toNanos()).orElse(0L);
+        this.timed = run.events().active();
+        this.noHooks = spec.hooks().isEmpty();
     }
 
     /**
@@ -113,9 +120,9 @@ final class ToolRound {
 
     Prepared prepare(ToolCall call, boolean offered) {
         if (call.name().equals(finalAnswerTool)) {
-            Tool tool = spec.tools().get(call.name());
-            if (tool != null && offered) {
-                String problem = ArgumentCheck.problem(tool.spec().parameters(), call.arguments());
+            ArgumentCheck.Compiled compiled = spec.compiledTool(call.name());
+            if (compiled != null && offered) {
+                String problem = checkArguments(compiled, call);
                 if (problem != null) {
                     return mistake(call, INVALID_ARGUMENTS, "Error: invalid arguments: " + problem);
                 }
@@ -135,16 +142,17 @@ final class ToolRound {
                 return null;
             }, false);
         }
-        Tool tool = offered ? spec.tools().get(call.name()) : null;
-        if (tool == null) {
+        ArgumentCheck.Compiled compiled = offered ? spec.compiledTool(call.name()) : null;
+        if (compiled == null) {
             String why = spec.tools().containsKey(call.name()) ? "is not offered now" : "does not exist";
             return mistake(call, UNKNOWN_TOOL, "Error: tool \"" + call.name() + "\" " + why + ". Available tools: "
                     + (offered ? String.join(", ", spec.tools().keySet()) : "none"));
         }
-        String problem = ArgumentCheck.problem(tool.spec().parameters(), call.arguments());
+        String problem = checkArguments(compiled, call);
         if (problem != null) {
             return mistake(call, INVALID_ARGUMENTS, "Error: invalid arguments: " + problem);
         }
+        Tool tool = compiled.tool();
         for (AgentHook hook : spec.hooks()) {
             HookDecision decision = hook.beforeTool(state, call);
             if (decision instanceof HookDecision.Halt halt) {
@@ -154,7 +162,22 @@ final class ToolRound {
                 }, true);
             }
         }
-        return new Prepared(tool, null, false);
+        Prepared run = toRun;
+        if (run == null || run.tool() != tool) {
+            run = new Prepared(tool, null, false); // immutable: kept for the next call of the same tool
+            toRun = run;
+        }
+        return run;
+    }
+
+    /** The argument check of the tool's schema, compiled when the agent was built (unless the schema changed). */
+    private @Nullable String checkArguments(ArgumentCheck.Compiled compiled, ToolCall call) {
+        java.util.Map<String, @Nullable Object> schema = compiled.tool().spec().parameters();
+        ArgumentCheck.Schema check = compiled.check();
+        if (check.source() != schema) {
+            check = ArgumentCheck.compile(schema);
+        }
+        return check.problem(call.arguments());
     }
 
     private Prepared mistake(ToolCall call, String kind, String message) {
@@ -177,12 +200,13 @@ final class ToolRound {
 
     /** Runs one tool on this thread, or on its own virtual thread when a per-tool timeout applies. */
     Outcome invoke(Tool tool, ToolCall call) {
-        long start = System.nanoTime();
+        // the duration only feeds the ToolCalled event: no clock reads when no listener will get one
+        long start = timed ? System.nanoTime() : 0;
         try {
             Object value = toolTimeoutNanos > 0 ? callWithTimeout(tool, call) : tool.call(call.arguments(), state);
-            return success(call, value, System.nanoTime() - start);
+            return success(call, value, timed ? System.nanoTime() - start : 0);
         } catch (Throwable e) {
-            return failure(call, e, System.nanoTime() - start);
+            return failure(call, e, timed ? System.nanoTime() - start : 0);
         }
     }
 
@@ -235,15 +259,16 @@ final class ToolRound {
     /** Records a call's outcome: transcript, events, hooks, mistakes and the early-completion check. */
     @Nullable Termination conclude(ToolCall call, Outcome outcome) {
         Message.ToolResult result = outcome.result;
-        state.countToolCall();
+        state.recordToolResult(result);
         lastTool = call.name();
-        state.append(result);
         run.toolEvent(call.name(), outcome.nanos, outcome.error);
         run.progress().observeToolResult(call, result);
-        for (AgentHook hook : spec.hooks()) {
-            HookDecision decision = hook.afterTool(state, call, result);
-            if (decision instanceof HookDecision.Halt halt) {
-                return new Termination.Halted("after-tool-hook", halt.reason());
+        if (!noHooks) {
+            for (AgentHook hook : spec.hooks()) {
+                HookDecision decision = hook.afterTool(state, call, result);
+                if (decision instanceof HookDecision.Halt halt) {
+                    return new Termination.Halted("after-tool-hook", halt.reason());
+                }
             }
         }
         if (outcome.error != null) {
