@@ -184,9 +184,14 @@ public final class Agent {
 
         /**
          * @return the agent
-         * @throws IllegalArgumentException when the final-answer tool is set but unknown and would never be offered
+         * @throws IllegalArgumentException when a cost budget is set but the model has no price
          */
         public Agent build() {
+            if (config.costBudgetUsd().isPresent() && config.prices().priceOf(model.name()).isEmpty()) {
+                throw new IllegalArgumentException("costBudgetUsd is set (" + config.costBudgetUsd().get()
+                        + ") but prices has no price for model \"" + model.name() + "\": the budget could never be"
+                        + " reached");
+            }
             List<ToolSpec> specs = new ArrayList<>();
             tools.values().forEach(tool -> specs.add(tool.spec()));
             String finalTool = config.finalAnswerTool().orElse(null);

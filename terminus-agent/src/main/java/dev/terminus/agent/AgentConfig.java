@@ -262,7 +262,7 @@ public final class AgentConfig {
             if (interruptGrace.isNegative()) {
                 throw new IllegalArgumentException("interruptGrace must be >= 0, was " + interruptGrace);
             }
-            this.interruptGrace = interruptGrace;
+            this.interruptGrace = withinNanos(interruptGrace, "interruptGrace");
             return this;
         }
 
@@ -360,7 +360,17 @@ public final class AgentConfig {
             if (value.isNegative() || value.isZero()) {
                 throw new IllegalArgumentException(setting + " must be > 0, was " + value);
             }
+            return withinNanos(value, setting);
+        }
+
+        private static Duration withinNanos(Duration value, String setting) {
+            if (value.compareTo(MAX_NANOS) > 0) {
+                throw new IllegalArgumentException(setting + " must be at most " + MAX_NANOS
+                        + " (a long of nanoseconds; use null for no limit), was " + value);
+            }
             return value;
         }
+
+        private static final Duration MAX_NANOS = Duration.ofNanos(Long.MAX_VALUE);
     }
 }

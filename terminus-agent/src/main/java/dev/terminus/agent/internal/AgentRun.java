@@ -141,7 +141,7 @@ public final class AgentRun {
                 state.append(new Message.User(config.budgetPressureInstruction()));
             }
             List<ToolSpec> offered = finalizing ? List.of() : spec.toolSpecs();
-            ModelRequest request = new ModelRequest(state.transcript(), offered, maxOutputTokens);
+            ModelRequest request = new ModelRequest(state.liveTranscript(), offered, maxOutputTokens);
             if (!spec.hooks().isEmpty()) {
                 for (AgentHook hook : spec.hooks()) {
                     if (hook.beforeModel(state, request) instanceof HookDecision.Halt halt) {

@@ -293,6 +293,16 @@ final class RunState implements RunContext {
 
     @Override
     public List<Message> transcript() {
+        if (shared) {
+            synchronized (this) {
+                return List.copyOf(transcript);
+            }
+        }
+        return view;
+    }
+
+    /** The live read-only view, for the run's own thread (e.g. a model request). */
+    List<Message> liveTranscript() {
         return view;
     }
 }

@@ -145,7 +145,9 @@ public final class RunTask implements RunHandle {
             if (worker != null) {
                 worker.interrupt();
             }
-            graceTimer = TIMERS.schedule(this::abandon, graceNanos, TimeUnit.NANOSECONDS);
+            // The timer thread only hands off: abandoning publishes to listeners, which must not hold up other runs' timers.
+            graceTimer = TIMERS.schedule(() -> Thread.ofVirtual().name("terminus-abandon").start(this::abandon),
+                    graceNanos, TimeUnit.NANOSECONDS);
         } finally {
             lock.unlock();
         }
@@ -190,7 +192,7 @@ public final class RunTask implements RunHandle {
 
     @Override
     public Optional<RunResult> await(Duration timeout) throws InterruptedException {
-        long nanos = timeout.toNanos();
+        long nanos = timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : timeout.toNanos();
         lock.lock();
         try {
             while (result == null && nanos > 0) {
