@@ -1,5 +1,6 @@
 package dev.terminus.agent.internal;
 
+import dev.terminus.ErrorCategory;
 import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
@@ -82,12 +83,21 @@ final class ToolRound {
                 skipRest(calls, i, end);
                 return end;
             }
-            Prepared prepared = prepare(call, offered);
-            if (prepared.tool() == null) {
-                end = prepared.give();
-            } else {
-                Outcome outcome = invoke(prepared.tool(), call);
-                end = outcome.end != null ? stopped(call, outcome.end) : conclude(call, outcome);
+            int answeredBefore = state.transcriptSize();
+            try {
+                Prepared prepared = prepare(call, offered);
+                if (prepared.tool() == null) {
+                    end = prepared.give();
+                } else {
+                    Outcome outcome = invoke(prepared.tool(), call);
+                    end = outcome.end != null ? stopped(call, outcome.end) : conclude(call, outcome);
+                }
+            } catch (RuntimeException | Error e) {
+                // A hook or the completion predicate failed: the run fails, and every call still gets its result.
+                Termination outside = run.interruption(e);
+                end = outside != null ? outside : Termination.Failed.of(e, ErrorCategory.INTERNAL);
+                skipRest(calls, state.transcriptSize() > answeredBefore ? i + 1 : i, end);
+                return end;
             }
             if (end != null) {
                 skipRest(calls, i + 1, end);
