@@ -213,9 +213,4 @@ public final class WireFormat {
     private static Map<String, @Nullable Object> map(@Nullable Object value) {
         return (Map<String, @Nullable Object>) value;
     }
-
-    /** Writes a message in its wire form (for transcripts and checkpoints). */
-    ValueCodec<Message> messageCodec() {
-        return message;
-    }
 }
