@@ -16,7 +16,6 @@ import dev.terminus.Diagnostic;
 import dev.terminus.ErrorCategory;
 import dev.terminus.ErrorInfo;
 import dev.terminus.InvariantClass;
-import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.Termination.*;
 import dev.terminus.TokenKind;
