@@ -3,6 +3,8 @@ package dev.terminus.agent.internal;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentListener;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Publishes events to listeners, isolating the run from them: a listener that throws is skipped for that event.
@@ -11,7 +13,12 @@ import java.util.List;
 final class EventDispatcher {
     private static final System.Logger LOG = System.getLogger(EventDispatcher.class.getName());
 
+    /** How long the last events wait for an event still being delivered by an abandoned run thread. */
+    private static final long LAST_EVENTS_WAIT_MILLIS = 100;
+
     private final AgentListener[] listeners;
+    /** Orders deliveries: nothing published before the last events is delivered after them. */
+    private final ReentrantLock delivering = new ReentrantLock();
     private volatile boolean closed;
 
     EventDispatcher(List<AgentListener> listeners) {
@@ -23,19 +30,40 @@ final class EventDispatcher {
     }
 
     void publish(AgentEvent event) {
-        if (!closed) {
-            deliver(event);
+        if (closed) {
+            return;
+        }
+        delivering.lock();
+        try {
+            if (!closed) { // checked again under the lock: the last events may have been published meanwhile
+                deliver(event);
+            }
+        } finally {
+            delivering.unlock();
         }
     }
 
     /**
      * Publishes a run's last events and closes the dispatcher first, so a run thread left running after its result
-     * was published (abandoned at the deadline) cannot publish after them.
+     * was published (abandoned at the deadline) cannot publish after them. An event that thread is delivering at
+     * that moment is waited for, briefly: a listener that hangs must not hold up the run's result.
      */
     void publishLast(AgentEvent... last) {
         closed = true;
-        for (AgentEvent event : last) {
-            deliver(event);
+        boolean locked = false;
+        try {
+            locked = delivering.tryLock(LAST_EVENTS_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            for (AgentEvent event : last) {
+                deliver(event);
+            }
+        } finally {
+            if (locked) {
+                delivering.unlock();
+            }
         }
     }
 

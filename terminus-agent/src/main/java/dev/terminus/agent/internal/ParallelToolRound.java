@@ -76,11 +76,14 @@ final class ParallelToolRound {
             FutureTask<@Nullable Object> task = tasks[i];
             ToolCall call = calls.get(i);
             if (end != null) {
-                if (task != null) {
-                    task.cancel(true);
+                if (task == null) {
+                    round.skip(call, end);
+                } else if (task.cancel(true)) {
                     round.stopped(call, end);
                 } else {
-                    round.skip(call, end);
+                    // it finished before the run ended: it ran, so it counts and its real result is kept
+                    round.reserved--;
+                    round.late(call, finished(call, task, starts[i]), end);
                 }
                 continue;
             }
@@ -95,8 +98,9 @@ final class ParallelToolRound {
                         : task.get();
                 outcome = round.success(call, value, System.nanoTime() - starts[i]);
             } catch (TimeoutException e) {
-                task.cancel(true);
-                outcome = round.failure(call, e, System.nanoTime() - starts[i]);
+                outcome = task.cancel(true)
+                        ? round.failure(call, e, System.nanoTime() - starts[i])
+                        : finished(call, task, starts[i]); // it finished just as the wait ran out
             } catch (Throwable e) {
                 outcome = round.failure(call, e, System.nanoTime() - starts[i]);
             }
@@ -109,5 +113,13 @@ final class ParallelToolRound {
             }
         }
         return end;
+    }
+
+    /** The outcome of a task known to be done and not cancelled. */
+    private ToolRound.Outcome finished(ToolCall call, FutureTask<@Nullable Object> task, long start) {
+        long nanos = System.nanoTime() - start;
+        return task.state() == java.util.concurrent.Future.State.SUCCESS
+                ? round.success(call, task.resultNow(), nanos)
+                : round.failure(call, task.exceptionNow(), nanos);
     }
 }

@@ -281,18 +281,31 @@ final class ToolRound {
                 }
             }
         }
+        Termination mistakes = null;
         if (outcome.error != null) {
-            Termination mistakes = countMistake();
-            if (mistakes != null) {
-                return mistakes;
-            }
+            mistakes = countMistake();
         } else {
             state.consecutiveMistakes = 0;
         }
+        // a completion reached by this very call wins over the mistake that it also was (ADR 0007)
         if (spec.completionCheck() == CompletionCheck.AFTER_EACH_TOOL_CALL && run.completionHolds()) {
             return new Termination.CompletedEarlyAfterToolCall(call.name());
         }
-        return null;
+        return mistakes;
+    }
+
+    /**
+     * Records a call of a parallel round that finished before the run ended but is concluded after: it ran, so it is
+     * counted and its real result kept; no hook, mistake count or completion check runs for it, the run having ended.
+     */
+    void late(ToolCall call, Outcome outcome, Termination end) {
+        Message.ToolResult result = outcome.result;
+        if (result == null) {
+            stopped(call, end);
+            return;
+        }
+        state.recordToolResult(result);
+        run.toolEvent(call.name(), outcome.nanos, outcome.error);
     }
 
     /** Answers the calls the run will not get to, so every call in the transcript has its result. */

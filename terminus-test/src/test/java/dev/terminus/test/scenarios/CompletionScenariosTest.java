@@ -223,4 +223,21 @@ class CompletionScenariosTest {
                 Message.Assistant.of("the final version"));
         assertThat(result.finalAnswer()).isEqualTo("the final version");
     }
+    @Test
+    void aCompletionReachedByAFailingCallWinsOverTheMistakeThatCallAlsoWas() {
+        // given: a threshold of one mistake, and completion as soon as any tool was called
+        var model = ScriptedModel.builder().toolCall("broken", args("x", 1)).text("never reached").build();
+        var agent = Agent.builder(model).tool(Scenarios.failing("broken"))
+                .config(AgentConfig.custom().maxConsecutiveMistakes(1).build())
+                .completeWhen(run -> run.toolCallCount() >= 1, CompletionCheck.AFTER_EACH_TOOL_CALL)
+                .build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.CompletedEarlyAfterToolCall("broken")).hasToolCalls(1)
+                .isConsistent();
+        assertThat(resultOf(result, "call_1").error()).isTrue();
+    }
 }

@@ -230,4 +230,31 @@ class ToolExecutionScenariosTest {
         assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1).isConsistent();
         assertThat(resultOf(result, "call_1").error()).isTrue();
     }
+    @Test
+    void aParallelCallThatFinishedBeforeAnEarlierCallHaltedKeepsItsRealResultAndCounts() {
+        // given: the first call halts the run only after the second has already finished
+        var secondDone = new CountDownLatch(1);
+        Tool halting = Tools.of("halting", "halts once the other call is done", (args, run) -> {
+            secondDone.await(5, TimeUnit.SECONDS);
+            throw new dev.terminus.agent.HaltException("enough");
+        });
+        Tool quick = Tools.of("quick", "answers at once", (args, run) -> {
+            secondDone.countDown();
+            return "quick result";
+        });
+        var model = ScriptedModel.builder()
+                .toolCalls(List.of(Map.entry("halting", args()), Map.entry("quick", args())))
+                .text("never reached").build();
+        var agent = Agent.builder(model).tools(halting, quick)
+                .config(AgentConfig.custom().parallelToolCalls(true).build()).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then: the quick call ran to its end, so the transcript says what it answered and the count includes it
+        assertThat(result).endedWith(new Termination.Halted("tool:halting", "enough")).hasToolCalls(1).isConsistent();
+        assertEveryCallAnsweredOnce(result);
+        assertThat(resultOf(result, "call_2")).isEqualTo(new Message.ToolResult("call_2", "quick", "quick result", false));
+        assertThat(resultOf(result, "call_1").content()).isEqualTo("Not completed: the run ended (Halted).");
+    }
 }

@@ -1,0 +1,83 @@
+package dev.terminus.agent.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.terminus.Termination;
+import dev.terminus.agent.AgentEvent;
+import dev.terminus.agent.AgentListener;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class EventDispatcherTest {
+
+    private static AgentEvent started(int iteration) {
+        return new AgentEvent.IterationStarted("agent", iteration);
+    }
+
+    @Test
+    void aListenerThatThrowsIsSkippedAndTheOthersStillGetTheEvent() {
+        // given
+        var seen = new CopyOnWriteArrayList<AgentEvent>();
+        AgentListener throwing = event -> {
+            throw new IllegalStateException("boom");
+        };
+        var dispatcher = new EventDispatcher(List.of(throwing, seen::add));
+
+        // when
+        dispatcher.publish(started(1));
+
+        // then
+        assertThat(seen).containsExactly(started(1));
+    }
+
+    @Test
+    void nothingPublishedAfterTheLastEventsIsDelivered() {
+        // given
+        var seen = new CopyOnWriteArrayList<AgentEvent>();
+        var dispatcher = new EventDispatcher(List.of(seen::add));
+        AgentEvent last = new AgentEvent.GuardTripped("agent", 1, new Termination.NaturalCompletion());
+
+        // when
+        dispatcher.publishLast(last);
+        dispatcher.publish(started(2));
+
+        // then
+        assertThat(seen).containsExactly(last);
+    }
+
+    @Test
+    void anEventBeingDeliveredWhenTheLastEventsArePublishedIsDeliveredBeforeThem() throws Exception {
+        // given: an abandoned run thread is inside a listener with its event when the supervisor publishes the end
+        var seen = new CopyOnWriteArrayList<AgentEvent>();
+        var entered = new CountDownLatch(1);
+        var release = new CountDownLatch(1);
+        AgentListener slowOnFirst = event -> {
+            if (event.equals(started(1))) {
+                entered.countDown();
+                try {
+                    release.await(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            seen.add(event);
+        };
+        var dispatcher = new EventDispatcher(List.of(slowOnFirst));
+        AgentEvent last = new AgentEvent.GuardTripped("agent", 1, new Termination.NaturalCompletion());
+        Thread runThread = Thread.ofVirtual().start(() -> dispatcher.publish(started(1)));
+        assertThat(entered.await(5, TimeUnit.SECONDS)).isTrue();
+
+        // when
+        Thread supervisor = Thread.ofVirtual().start(() -> dispatcher.publishLast(last));
+        Thread.sleep(10);
+        release.countDown();
+        supervisor.join(5_000);
+        runThread.join(5_000);
+
+        // then
+        assertThat(seen).containsExactly(started(1), last);
+    }
+}
