@@ -1,7 +1,10 @@
 package dev.terminus.agent;
 
 import dev.terminus.agent.internal.AgentSpec;
+import dev.terminus.agent.internal.Resumption;
+import dev.terminus.agent.internal.RunRules;
 import dev.terminus.agent.internal.RunTask;
+import dev.terminus.agent.spi.OutputValidator;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ToolSpec;
 import dev.terminus.internal.Checks;
@@ -64,7 +67,11 @@ public final class Agent {
                 || spec.config().timeBudgetEnforcement() == TimeBudgetEnforcement.INTERRUPT_CALLER) {
             return RunTask.runInline(spec, task);
         }
-        RunHandle handle = RunTask.start(spec, task);
+        return awaitUninterruptibly(RunTask.start(spec, task));
+    }
+
+    /** Waits for a supervised run; an interrupt of the caller cancels the run, and is restored on return. */
+    private static RunResult awaitUninterruptibly(RunHandle handle) {
         boolean interrupted = false;
         while (true) {
             try {
@@ -88,6 +95,30 @@ public final class Agent {
      */
     public RunHandle start(String task) {
         return RunTask.start(spec, Checks.notNull(task, "task"));
+    }
+
+    /**
+     * Continues a run that paused at a human-approval gate, with a person's decision on the pending call. The run
+     * goes on where it stopped, its budgets counting on from the checkpoint's figures; it may pause again at the next
+     * gate. Like {@link #run(String)}, it never throws for anything that happens inside the run.
+     *
+     * @param checkpoint the checkpoint of the paused run (from {@link RunResult#checkpoint()}, or read back from a
+     *     {@link CheckpointStore})
+     * @param decision the decision, for the checkpoint's gate
+     * @return the result of the continued run: its transcript, usage, cost, iterations and duration include the
+     *     part before the pause
+     * @throws IllegalArgumentException when the decision is for another gate, or the checkpoint was written by an
+     *     agent of another name, model or configuration (the message names which)
+     */
+    public RunResult resume(Checkpoint checkpoint, ResumeDecision decision) {
+        Checks.notNull(checkpoint, "checkpoint");
+        Checks.notNull(decision, "decision");
+        Resumption.check(spec, checkpoint, decision);
+        if (spec.config().timeBudget().isEmpty()
+                || spec.config().timeBudgetEnforcement() == TimeBudgetEnforcement.INTERRUPT_CALLER) {
+            return RunTask.resumeInline(spec, checkpoint, decision);
+        }
+        return awaitUninterruptibly(RunTask.resume(spec, checkpoint, decision));
     }
 
     /** @return the agent's settings */
@@ -115,6 +146,12 @@ public final class Agent {
         private @Nullable UserSimulator userSimulator;
         private @Nullable Predicate<RunContext> completion;
         private CompletionCheck completionCheck = CompletionCheck.AFTER_ITERATION;
+        private @Nullable OutputValidator outputValidator;
+        private @Nullable Compaction compaction;
+        private final Map<String, Predicate<Map<String, @Nullable Object>>> approvals = new LinkedHashMap<>();
+        private final List<SuccessCriterion> criteria = new ArrayList<>();
+        private final List<Invariant> invariants = new ArrayList<>();
+        private @Nullable PromotionGate promotionGate;
 
         private Builder(Model model) {
             this.model = Checks.notNull(model, "model");
@@ -183,8 +220,70 @@ public final class Agent {
         }
 
         /**
+         * Requires the final answer to have a shape (structured output): the answer is checked when the model claims
+         * it is done and repaired by re-prompting up to {@link AgentConfig#structuredOutputRepairs()} times; the
+         * typed answer is {@link RunResult#structuredOutput()}.
+         *
+         * @param validator the shape, e.g. {@code JsonSchemaOutput.forRecord(Forecast.class)} of
+         *     {@code terminus-jsonschema}; null for free text
+         * @return this builder
+         */
+        public Builder outputValidator(@Nullable OutputValidator validator) {
+            this.outputValidator = validator;
+            return this;
+        }
+
+        /** @param compaction how to keep the transcript within the context window, or null @return this builder */
+        public Builder compaction(@Nullable Compaction compaction) {
+            this.compaction = compaction;
+            return this;
+        }
+
+        /**
+         * Every call of a tool needs a person's approval: the run pauses {@code HitlGatePending} with a
+         * {@link Checkpoint} and continues with {@link Agent#resume(Checkpoint, ResumeDecision)}.
+         *
+         * @param toolName the tool
+         * @return this builder
+         */
+        public Builder requireApproval(String toolName) {
+            return requireApproval(toolName, arguments -> true);
+        }
+
+        /**
+         * The calls of a tool whose arguments match a predicate need a person's approval.
+         *
+         * @param toolName the tool
+         * @param when whether a call with these arguments needs approval
+         * @return this builder
+         */
+        public Builder requireApproval(String toolName, Predicate<Map<String, @Nullable Object>> when) {
+            approvals.put(Checks.notNull(toolName, "toolName"), Checks.notNull(when, "when"));
+            return this;
+        }
+
+        /** @param criterion a success criterion, evaluated after the ones added before it @return this builder */
+        public Builder criterion(SuccessCriterion criterion) {
+            criteria.add(Checks.notNull(criterion, "criterion"));
+            return this;
+        }
+
+        /** @param invariant an invariant, checked after the ones added before it @return this builder */
+        public Builder invariant(Invariant invariant) {
+            invariants.add(Checks.notNull(invariant, "invariant"));
+            return this;
+        }
+
+        /** @param gate the last check on a final answer, or null @return this builder */
+        public Builder promotionGate(@Nullable PromotionGate gate) {
+            this.promotionGate = gate;
+            return this;
+        }
+
+        /**
          * @return the agent
-         * @throws IllegalArgumentException when a cost budget is set but the model has no price
+         * @throws IllegalArgumentException when a cost budget is set but the model has no price, or an approval names
+         *     a tool the agent does not have
          */
         public Agent build() {
             if (config.costBudgetUsd().isPresent() && config.prices().priceOf(model.name()).isEmpty()) {
@@ -200,8 +299,16 @@ public final class Agent {
                         Map.of("type", "object", "properties", Map.of("answer", Map.of("type", "string")),
                                 "required", List.of("answer"))));
             }
-            return new Agent(new AgentSpec(model, config, Collections.unmodifiableMap(new LinkedHashMap<>(tools)), List.copyOf(specs), List.copyOf(hooks),
-                    List.copyOf(listeners), userSimulator, completion, completionCheck));
+            for (String gated : approvals.keySet()) {
+                if (!tools.containsKey(gated)) {
+                    throw new IllegalArgumentException("requireApproval names tool \"" + gated
+                            + "\", which the agent does not have; its tools: " + tools.keySet());
+                }
+            }
+            RunRules rules = new RunRules(outputValidator, compaction, approvals, criteria, invariants, promotionGate);
+            return new Agent(new AgentSpec(model, config, Collections.unmodifiableMap(new LinkedHashMap<>(tools)),
+                    List.copyOf(specs), List.copyOf(hooks), List.copyOf(listeners), userSimulator, completion,
+                    completionCheck, rules));
         }
     }
 }

@@ -35,6 +35,8 @@ public final class AgentConfig {
     public static final int DEFAULT_STALL_THRESHOLD = 4;
     /** Default number of tool mistakes in a row that end a run. */
     public static final int DEFAULT_MAX_CONSECUTIVE_MISTAKES = 3;
+    /** Default number of re-prompts that repair a final answer of the wrong shape (structured output). */
+    public static final int DEFAULT_STRUCTURED_OUTPUT_REPAIRS = 2;
     /** Default instruction of the finalization iteration under budget pressure. */
     public static final String DEFAULT_BUDGET_PRESSURE_INSTRUCTION = "You are close to the end of your budget. "
             + "Do not call tools any more: give your final answer now, with what you have.";
@@ -64,6 +66,7 @@ public final class AgentConfig {
     private final boolean parallelToolCalls;
     private final @Nullable Duration toolTimeout;
     private final @Nullable Integer maxOutputTokens;
+    private final int structuredOutputRepairs;
 
     private AgentConfig(Builder b) {
         this.name = b.name;
@@ -86,6 +89,7 @@ public final class AgentConfig {
         this.parallelToolCalls = b.parallelToolCalls;
         this.toolTimeout = b.toolTimeout;
         this.maxOutputTokens = b.maxOutputTokens;
+        this.structuredOutputRepairs = b.structuredOutputRepairs;
     }
 
     /** @return the default settings */
@@ -146,6 +150,8 @@ public final class AgentConfig {
     public Optional<Duration> toolTimeout() { return Optional.ofNullable(toolTimeout); }
     /** @return the output-token cap passed to the model, if any */
     public Optional<Integer> maxOutputTokens() { return Optional.ofNullable(maxOutputTokens); }
+    /** @return how many times a final answer of the wrong shape is repaired by re-prompting (0: never) */
+    public int structuredOutputRepairs() { return structuredOutputRepairs; }
 
     /** Builds an {@link AgentConfig}; every setter refuses a bad value at once, naming it. */
     public static final class Builder {
@@ -169,6 +175,7 @@ public final class AgentConfig {
         private boolean parallelToolCalls;
         private @Nullable Duration toolTimeout;
         private @Nullable Integer maxOutputTokens;
+        private int structuredOutputRepairs = DEFAULT_STRUCTURED_OUTPUT_REPAIRS;
 
         private Builder() {}
 
@@ -193,6 +200,7 @@ public final class AgentConfig {
             parallelToolCalls = c.parallelToolCalls;
             toolTimeout = c.toolTimeout;
             maxOutputTokens = c.maxOutputTokens;
+            structuredOutputRepairs = c.structuredOutputRepairs;
         }
 
         /** @param name the agent's name; not blank @return this builder */
@@ -341,6 +349,16 @@ public final class AgentConfig {
         /** @param maxOutputTokens the output-token cap passed to the model (>= 1), or null @return this builder */
         public Builder maxOutputTokens(@Nullable Integer maxOutputTokens) {
             this.maxOutputTokens = maxOutputTokens == null ? null : atLeast(maxOutputTokens, 1, "maxOutputTokens");
+            return this;
+        }
+
+        /**
+         * @param repairs how many times a final answer of the wrong shape is re-prompted with its violations (>= 0;
+         *     0 ends such a run {@code SchemaValidationFailed} at once)
+         * @return this builder
+         */
+        public Builder structuredOutputRepairs(int repairs) {
+            this.structuredOutputRepairs = atLeast(repairs, 0, "structuredOutputRepairs");
             return this;
         }
 

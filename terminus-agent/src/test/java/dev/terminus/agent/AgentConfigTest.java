@@ -40,6 +40,7 @@ class AgentConfigTest {
         assertThat(config.parallelToolCalls()).isFalse();
         assertThat(config.toolTimeout()).isEmpty();
         assertThat(config.maxOutputTokens()).isEmpty();
+        assertThat(config.structuredOutputRepairs()).isEqualTo(2);
     }
 
     @Test
@@ -94,6 +95,7 @@ class AgentConfigTest {
         assertThat(config.parallelToolCalls()).isTrue();
         assertThat(config.toolTimeout()).contains(Duration.ofSeconds(5));
         assertThat(config.maxOutputTokens()).contains(512);
+        assertThat(config.structuredOutputRepairs()).isEqualTo(5);
     }
 
     @Test
@@ -335,6 +337,8 @@ class AgentConfigTest {
                         "maxConsecutiveMistakes must be >= 1, was 0"),
                 bad("toolTimeout", b -> b.toolTimeout(Duration.ZERO), "toolTimeout must be > 0, was PT0S"),
                 bad("maxOutputTokens", b -> b.maxOutputTokens(0), "maxOutputTokens must be >= 1, was 0"),
+                bad("structuredOutputRepairs", b -> b.structuredOutputRepairs(-1),
+                        "structuredOutputRepairs must be >= 0, was -1"),
                 bad("name", b -> b.name(" "), "name must not be blank, was \" \""),
                 bad("budgetPressureInstruction", b -> b.budgetPressureInstruction(""),
                         "budgetPressureInstruction must not be blank, was \"\""),
@@ -423,7 +427,8 @@ class AgentConfigTest {
                 .retryPolicy(RETRY)
                 .parallelToolCalls(true)
                 .toolTimeout(Duration.ofSeconds(5))
-                .maxOutputTokens(512);
+                .maxOutputTokens(512)
+                .structuredOutputRepairs(5);
     }
 
     private static Arguments bad(String setting, Consumer<AgentConfig.Builder> set, String message) {

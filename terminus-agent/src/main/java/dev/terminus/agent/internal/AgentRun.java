@@ -4,7 +4,11 @@ import dev.terminus.ErrorCategory;
 import dev.terminus.ErrorInfo;
 import dev.terminus.Message;
 import dev.terminus.Termination;
+import dev.terminus.InvariantClass;
 import dev.terminus.TokenKind;
+import dev.terminus.ToolCall;
+import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentHook;
@@ -21,6 +25,8 @@ import dev.terminus.agent.spi.ToolSpec;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
@@ -52,9 +58,15 @@ public final class AgentRun {
     private final long[] tokenLimits;
     private final @Nullable Integer maxOutputTokens;
     private final AtomicReference<@Nullable RunResult> published = new AtomicReference<>();
+    private final ClaimReview claims;
+    private final Compactor compactor;
+    private final @Nullable Map<String, @Nullable Object> responseSchema;
 
     private int iterationTranscriptStart;
     private boolean finalizing;
+    /** The call the run paused at for a person's approval, and the calls of its message after it. */
+    private @Nullable ToolCall pendingCall;
+    private List<ToolCall> remainingCalls = List.of();
 
     /**
      * @param supervised whether the run runs on a thread of its own, under a supervisor that may end it from outside
@@ -82,6 +94,10 @@ public final class AgentRun {
         this.progress = new ProgressGuard(config.noProgressThreshold().orElse(0), config.stallThreshold().orElse(0));
         this.modelCaller = new ModelCaller(this, spec.model(), config.retryPolicy());
         this.toolRound = new ToolRound(this, spec, state);
+        RunRules rules = spec.rules();
+        this.claims = new ClaimReview(rules, state, config.structuredOutputRepairs());
+        this.compactor = new Compactor(this, state, rules.compaction(), spec.model().name());
+        this.responseSchema = rules.output() == null ? null : rules.output().schema();
     }
 
     /** The last agent's pricing, reused while runs of the same price and budget follow one another. */
@@ -113,62 +129,123 @@ public final class AgentRun {
         return events;
     }
 
+    Compactor compactor() {
+        return compactor;
+    }
+
     /** Runs the task to its end on the calling thread. */
     RunResult execute(String task) {
         Termination end;
         try {
-            end = loop(task);
+            begin();
+            config.systemPrompt().ifPresent(prompt -> state.append(new Message.System(prompt)));
+            state.append(new Message.User(task));
+            end = iterate();
         } catch (Throwable e) {
-            Termination interruption = interruption(e);
-            end = interruption != null ? interruption : Termination.Failed.of(e, ErrorCategory.INTERNAL);
+            end = failure(e);
         }
         return finish(end);
     }
 
-    private Termination loop(String task) throws Exception {
+    /**
+     * Continues a paused run on the calling thread: restores it from the checkpoint, carries out the decision on the
+     * pending call, runs the rest of that round and goes on iterating.
+     */
+    RunResult resume(Checkpoint checkpoint, ResumeDecision decision) {
+        Termination end;
+        try {
+            state.restore(checkpoint, System.nanoTime());
+            finalizing = checkpoint.finalizing();
+            claims.repairsUsed = checkpoint.repairsUsed();
+            iterationTranscriptStart = Resumption.pausedIterationStart(state.liveTranscript());
+            begin();
+            end = control.interruption();
+            if (end == null) {
+                end = toolRound.decide(checkpoint.pendingCall(), decision, !finalizing);
+                if (end == null && !checkpoint.remainingCalls().isEmpty()) {
+                    end = toolRound.execute(checkpoint.remainingCalls(), !finalizing);
+                }
+                end = end != null ? settle(end) : endOfIteration();
+                if (end == null) {
+                    state.endIteration();
+                    end = iterate();
+                }
+            }
+        } catch (Throwable e) {
+            end = failure(e);
+        }
+        return finish(end);
+    }
+
+    private Termination failure(Throwable e) {
+        Termination interruption = interruption(e);
+        return interruption != null ? interruption : Termination.Failed.of(e, ErrorCategory.INTERNAL);
+    }
+
+    private void begin() {
         if (events.active()) {
             events.publish(new AgentEvent.RunStarted(config.name(), spec.model().name(), spec.model().provider()));
         }
-        config.systemPrompt().ifPresent(prompt -> state.append(new Message.System(prompt)));
-        state.append(new Message.User(task));
+    }
+
+    /** Iterates until the run ends. */
+    private Termination iterate() throws Exception {
         while (true) {
-            Termination guard = beforeIteration();
-            if (guard != null) {
-                return guard;
-            }
-            openIteration();
-            if (finalizing) {
-                state.append(new Message.User(config.budgetPressureInstruction()));
-            }
-            List<ToolSpec> offered = finalizing ? List.of() : spec.toolSpecs();
-            ModelRequest request = new ModelRequest(state.liveTranscript(), offered, maxOutputTokens);
-            if (!spec.hooks().isEmpty()) {
-                for (AgentHook hook : spec.hooks()) {
-                    if (hook.beforeModel(state, request) instanceof HookDecision.Halt halt) {
-                        return new Termination.Halted("before-model-hook", halt.reason());
-                    }
-                }
-            }
-            Termination failed = modelCaller.call(request);
-            if (failed != null) {
-                return failed;
-            }
-            ModelResponse response = modelCaller.response();
-            Termination end = afterModel(response);
+            Termination end = iteration();
             if (end != null) {
                 return end;
             }
-            if (!response.message().toolCalls().isEmpty()) {
-                end = toolRound.execute(response.message().toolCalls(), !finalizing);
-                if (end != null) {
-                    return end;
+            state.endIteration();
+        }
+    }
+
+    /** One iteration: returns how the run ends, or null when it goes on. */
+    private @Nullable Termination iteration() throws Exception {
+        Termination guard = beforeIteration();
+        if (guard != null) {
+            return guard;
+        }
+        openIteration();
+        if (finalizing) {
+            state.append(new Message.User(config.budgetPressureInstruction()));
+        }
+        Termination compacted = compactor.beforeCall();
+        if (compacted != null) {
+            return compacted;
+        }
+        List<ToolSpec> offered = finalizing ? List.of() : spec.toolSpecs();
+        ModelRequest request = new ModelRequest(state.liveTranscript(), offered, maxOutputTokens, responseSchema);
+        if (!spec.hooks().isEmpty()) {
+            for (AgentHook hook : spec.hooks()) {
+                if (hook.beforeModel(state, request) instanceof HookDecision.Halt halt) {
+                    return new Termination.Halted("before-model-hook", halt.reason());
                 }
-            }
-            end = endOfIteration();
-            if (end != null) {
-                return end;
             }
         }
+        Termination failed = modelCaller.call(request);
+        if (failed != null) {
+            return failed;
+        }
+        ModelResponse response = modelCaller.response();
+        Termination end = afterModel(response);
+        if (end != null) {
+            return settle(end);
+        }
+        if (!response.message().toolCalls().isEmpty()) {
+            end = toolRound.execute(response.message().toolCalls(), !finalizing);
+            if (end != null) {
+                return settle(end);
+            }
+        }
+        return endOfIteration();
+    }
+
+    /**
+     * A termination the run reached, after the review of a completion claim; null when the review sent the model
+     * back to work (the iteration then ends and the run goes on).
+     */
+    private @Nullable Termination settle(Termination end) {
+        return claims.review(end);
     }
 
     private @Nullable Termination beforeIteration() {
@@ -238,6 +315,11 @@ public final class AgentRun {
             state.append(answer);
         }
         progress.observeText(answer.content());
+        Termination broken = spec.rules().invariants().isEmpty() ? null
+                : spec.rules().violated(InvariantClass.STRUCTURAL, state);
+        if (broken != null) {
+            return unanswered(answer, broken);
+        }
         FinishReason finish = response.finishReason();
         if (finish == FinishReason.CONTENT_FILTER || finish == FinishReason.REFUSAL) {
             return unanswered(answer, new Termination.AgentRefused(config.name(),
@@ -274,11 +356,17 @@ public final class AgentRun {
         if (finalizing) {
             return new Termination.BudgetPressure(config.budgetPressureThreshold().orElse(null));
         }
+        if (!spec.rules().invariants().isEmpty()) {
+            Termination broken = spec.rules().violated(InvariantClass.SEMANTIC, state);
+            if (broken != null) {
+                return broken;
+            }
+        }
         if (hadTools && spec.completionCheck() == CompletionCheck.AFTER_TOOL_ROUND && completionHolds()) {
-            return new Termination.CompletedEarlyAfterToolCall(toolRound.lastTool);
+            return settle(new Termination.CompletedEarlyAfterToolCall(toolRound.lastTool));
         }
         if (spec.completionCheck() == CompletionCheck.AFTER_ITERATION && completionHolds()) {
-            return new Termination.Completed();
+            return settle(new Termination.Completed());
         }
         if (toolRound.capReached) {
             return new Termination.MaxToolCallsReached(config.maxToolCalls().orElse(0), state.toolCalls);
@@ -290,7 +378,6 @@ public final class AgentRun {
         if (verdict == ProgressGuard.Verdict.STALL) {
             return new Termination.StallDetected(config.stallThreshold().orElse(null));
         }
-        state.endIteration();
         return null;
     }
 
@@ -323,6 +410,23 @@ public final class AgentRun {
             return new Termination.Cancelled("thread-interrupt");
         }
         return null;
+    }
+
+    /** Pauses the run at a call that needs a person's approval. */
+    Termination.HitlGatePending pauseAt(ToolCall call) {
+        pendingCall = call;
+        return new Termination.HitlGatePending("gate-" + UUID.randomUUID(), call.id(), Resumption.summary(call),
+                config.name(), state.iteration);
+    }
+
+    /** The calls of the paused call's message after it, run when the run resumes. */
+    void pausedBefore(List<ToolCall> remaining) {
+        remainingCalls = remaining;
+    }
+
+    /** The transcript was compacted: the iteration's messages start at its end. */
+    void transcriptReplaced() {
+        iterationTranscriptStart = state.transcriptSize();
     }
 
     void toolEvent(String tool, long nanos, @Nullable String error) {
@@ -364,8 +468,16 @@ public final class AgentRun {
                 && !last.content().isEmpty()) {
             answer = last.content();
         }
-        return new RunResult(end, end.defaultOutcome(), transcript, snapshot.records(), snapshot.usage(),
-                snapshot.cost(), snapshot.toolCalls(), Duration.ofNanos(System.nanoTime() - state.startNanos()), answer);
+        RunResult result = new RunResult(end, end.defaultOutcome(), transcript, snapshot.records(), snapshot.usage(),
+                snapshot.cost(), snapshot.toolCalls(), Duration.ofNanos(System.nanoTime() - state.startNanos()), answer,
+                claims.typedAnswer, null);
+        if (end instanceof Termination.HitlGatePending gate && pendingCall != null) {
+            Checkpoint checkpoint = Resumption.checkpoint(spec, result, gate, pendingCall, remainingCalls, state,
+                    claims.repairsUsed, finalizing);
+            result = new RunResult(end, result.outcome(), transcript, result.iterations(), result.usage(),
+                    result.costUsd(), result.toolCalls(), result.duration(), null, null, checkpoint);
+        }
+        return result;
     }
 
     /**

@@ -27,12 +27,13 @@ import org.jspecify.annotations.Nullable;
  * @param userSimulator the user simulator, or null
  * @param completion the completion predicate, or null
  * @param completionCheck when the predicate is asked
+ * @param rules structured output, compaction, approvals, invariants, criteria and the promotion gate
  * @param argumentChecks the tools with their argument schemas compiled, by tool name (internal; see
  *     {@code ArgumentCheck})
  */
 public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools, List<ToolSpec> toolSpecs,
         List<AgentHook> hooks, List<AgentListener> listeners, @Nullable UserSimulator userSimulator,
-        @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck,
+        @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck, RunRules rules,
         Map<String, ?> argumentChecks) {
 
     /**
@@ -47,11 +48,12 @@ public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools
      * @param userSimulator the user simulator, or null
      * @param completion the completion predicate, or null
      * @param completionCheck when the predicate is asked
+     * @param rules structured output, compaction, approvals, invariants, criteria and the promotion gate
      */
     public AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools, List<ToolSpec> toolSpecs,
             List<AgentHook> hooks, List<AgentListener> listeners, @Nullable UserSimulator userSimulator,
-            @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck) {
-        this(model, config, tools, toolSpecs, hooks, listeners, userSimulator, completion, completionCheck,
+            @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck, RunRules rules) {
+        this(model, config, tools, toolSpecs, hooks, listeners, userSimulator, completion, completionCheck, rules,
                 compile(tools));
     }
 

@@ -70,6 +70,17 @@ final class CostMeter {
         this.pricing = pricing;
     }
 
+    /**
+     * Starts from a cost already spent (a resumed run): the meter then adds in {@code BigDecimal}, so the total is the
+     * spent amount plus the new calls' costs, exactly.
+     */
+    void restore(BigDecimal spent) {
+        if (spent.signum() != 0) {
+            big = spent;
+            cached = null;
+        }
+    }
+
     /** Adds a call's cost. */
     void add(Usage usage) {
         Pricing p = pricing;

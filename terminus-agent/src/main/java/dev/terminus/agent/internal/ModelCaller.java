@@ -41,6 +41,7 @@ final class ModelCaller {
     /** Calls the model; returns null on success (see {@link #response()}), else how the run ends. */
     @Nullable Termination call(ModelRequest request) {
         response = null;
+        boolean compacted = false;
         for (int attempt = 0; ; attempt++) {
             Termination interruption = run.control().interruption();
             if (interruption != null) {
@@ -67,6 +68,18 @@ final class ModelCaller {
                 if (outside != null) {
                     return outside;
                 }
+                if (e instanceof ModelException.ContextLengthExceeded tooLong) {
+                    // compaction, then one retry (the request sees the compacted transcript); then PromptTooLong
+                    Termination end = compacted
+                            ? new Termination.PromptTooLong(tooLong.promptTokens(), tooLong.contextWindow())
+                            : run.compactor().afterTooLong(tooLong);
+                    if (end != null) {
+                        return end;
+                    }
+                    compacted = true;
+                    attempt--;
+                    continue;
+                }
                 Termination end = classify(e, attempt);
                 if (end != null) {
                     return end;
@@ -84,8 +97,6 @@ final class ModelCaller {
         return switch (e) {
             case ModelException.AuthenticationFailed auth ->
                     new Termination.ProviderAuthFailed(model.provider(), auth.status());
-            case ModelException.ContextLengthExceeded tooLong ->
-                    new Termination.PromptTooLong(tooLong.promptTokens(), tooLong.contextWindow());
             case ModelException.Refused refused -> new Termination.AgentRefused(run.state().agentName(), refused.reason());
             case ModelException.RateLimited limited when attempt >= retry.maxRetries() ->
                     new Termination.Failed(ErrorInfo.of(limited, ErrorCategory.RESOURCE), limited);

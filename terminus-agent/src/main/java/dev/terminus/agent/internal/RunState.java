@@ -138,6 +138,26 @@ final class RunState implements RunContext {
     }
 
     private void modelCall(Usage callUsage, FinishReason finish, Message.@Nullable Assistant answer) {
+        accumulate(callUsage);
+        iterationFinish = finish;
+        if (answer != null) {
+            transcript.add(answer);
+        }
+    }
+
+    /**
+     * Replaces the transcript (compaction) and adds the tokens the compaction spent to the run and the open
+     * iteration. The model request's view of the transcript sees the new one.
+     */
+    void replaceTranscript(List<Message> messages, Usage spent) {
+        synchronized (this) {
+            transcript.clear();
+            transcript.addAll(messages);
+            accumulate(spent);
+        }
+    }
+
+    private void accumulate(Usage callUsage) {
         if (callUsage != Usage.ZERO) {
             long in = inputTokens + callUsage.inputTokens();
             long out = outputTokens + callUsage.outputTokens();
@@ -154,10 +174,6 @@ final class RunState implements RunContext {
             iterationUsage = iterationUsage == Usage.ZERO ? callUsage : iterationUsage.plus(callUsage);
         }
         cost.add(callUsage);
-        iterationFinish = finish;
-        if (answer != null) {
-            transcript.add(answer);
-        }
     }
 
     /** Counts an executed tool call and appends its result. */
@@ -230,6 +246,46 @@ final class RunState implements RunContext {
                     iterationFinish, Duration.ofNanos(System.nanoTime() - iterationStart));
         }
         return new Snapshot(List.copyOf(transcript), List.of(all), usage(), cost.total(), toolCalls);
+    }
+
+    /**
+     * Restores a paused run (before its thread starts): transcript, counters, usage, cost and the finished iterations'
+     * records; the paused iteration (the checkpoint's last record) is open again, its usage, tool calls and time
+     * counting on.
+     */
+    synchronized void restore(dev.terminus.agent.Checkpoint checkpoint, long nowNanos) {
+        transcript.addAll(checkpoint.transcript());
+        iteration = checkpoint.iteration();
+        toolCalls = checkpoint.toolCalls();
+        Usage total = checkpoint.usage();
+        inputTokens = total.inputTokens();
+        outputTokens = total.outputTokens();
+        cachedInputTokens = total.cachedInputTokens();
+        reasoningTokens = total.reasoningTokens();
+        usage = null;
+        cost.restore(checkpoint.costUsd());
+        consecutiveMistakes = checkpoint.consecutiveMistakes();
+        List<IterationRecord> records = checkpoint.iterations();
+        int finished = records.isEmpty() ? 0 : records.size() - 1;
+        recordUsage = new Usage[Math.max(8, finished)];
+        recordToolCalls = new int[recordUsage.length];
+        recordFinish = new FinishReason[recordUsage.length];
+        recordNanos = new long[recordUsage.length];
+        for (int i = 0; i < finished; i++) {
+            IterationRecord record = records.get(i);
+            recordUsage[i] = record.usage();
+            recordToolCalls[i] = record.toolCalls();
+            recordFinish[i] = record.finishReason();
+            recordNanos[i] = record.duration().toNanos();
+        }
+        recordCount = finished;
+        IterationRecord paused = records.isEmpty() ? null : records.getLast();
+        iterationOpen = true;
+        iterationEnded = false;
+        iterationStart = nowNanos - (paused == null ? 0 : paused.duration().toNanos());
+        iterationUsage = paused == null ? Usage.ZERO : paused.usage();
+        iterationToolCallsBefore = toolCalls - (paused == null ? 0 : paused.toolCalls());
+        iterationFinish = paused == null ? null : paused.finishReason();
     }
 
     /** Run's thread only. @return the tokens of a kind consumed so far */

@@ -1,5 +1,7 @@
 package dev.terminus.agent.internal;
 
+import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import java.time.Duration;
@@ -10,6 +12,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,15 +45,31 @@ public final class RunTask implements RunHandle {
      * @return its handle
      */
     public static RunTask start(AgentSpec spec, String task) {
-        long start = System.nanoTime();
+        return start(spec, System.nanoTime(), run -> run.execute(task));
+    }
+
+    /**
+     * Resumes a paused run on a new virtual thread; its time budget counts on from the checkpoint's elapsed time.
+     *
+     * @param spec the agent
+     * @param checkpoint the paused run
+     * @param decision the decision on its pending call
+     * @return its handle
+     */
+    public static RunTask resume(AgentSpec spec, Checkpoint checkpoint, ResumeDecision decision) {
+        return start(spec, System.nanoTime() - Resumption.elapsedNanos(checkpoint), run -> run.resume(checkpoint, decision));
+    }
+
+    private static RunTask start(AgentSpec spec, long start, Function<AgentRun, RunResult> body) {
         long budget = spec.config().timeBudget().map(Duration::toNanos).orElse(RunControl.NO_DEADLINE);
         RunTask handle = new RunTask(new AgentRun(spec, start, budget, true), spec.config().interruptGrace().toNanos());
         handle.lock.lock();
         try {
             handle.worker = Thread.ofVirtual().name("terminus-run-" + spec.config().name())
-                    .start(() -> handle.complete(handle.run.execute(task)));
+                    .start(() -> handle.complete(body.apply(handle.run)));
             if (budget != RunControl.NO_DEADLINE) {
-                handle.deadlineTimer = TIMERS.schedule(handle::onDeadline, budget, TimeUnit.NANOSECONDS);
+                long left = Math.max(0, start + budget - System.nanoTime());
+                handle.deadlineTimer = TIMERS.schedule(handle::onDeadline, left, TimeUnit.NANOSECONDS);
             }
         } finally {
             handle.lock.unlock();
@@ -67,16 +86,32 @@ public final class RunTask implements RunHandle {
      * @return the result
      */
     public static RunResult runInline(AgentSpec spec, String task) {
-        long start = System.nanoTime();
+        return inline(spec, System.nanoTime(), run -> run.execute(task));
+    }
+
+    /**
+     * Resumes a paused run on the calling thread, as {@link #runInline} runs one.
+     *
+     * @param spec the agent
+     * @param checkpoint the paused run
+     * @param decision the decision on its pending call
+     * @return the result
+     */
+    public static RunResult resumeInline(AgentSpec spec, Checkpoint checkpoint, ResumeDecision decision) {
+        return inline(spec, System.nanoTime() - Resumption.elapsedNanos(checkpoint),
+                run -> run.resume(checkpoint, decision));
+    }
+
+    private static RunResult inline(AgentSpec spec, long start, Function<AgentRun, RunResult> body) {
         long budget = spec.config().timeBudget().map(Duration::toNanos).orElse(RunControl.NO_DEADLINE);
         AgentRun run = new AgentRun(spec, start, budget, false);
         if (budget == RunControl.NO_DEADLINE) {
-            return run.execute(task);
+            return body.apply(run);
         }
         CallerInterrupt interrupt = new CallerInterrupt(Thread.currentThread());
-        interrupt.arm(budget);
+        interrupt.arm(Math.max(0, start + budget - System.nanoTime()));
         try {
-            return run.execute(task);
+            return body.apply(run);
         } finally {
             interrupt.disarm();
         }

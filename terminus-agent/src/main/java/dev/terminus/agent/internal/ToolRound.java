@@ -10,7 +10,10 @@ import dev.terminus.agent.HaltException;
 import dev.terminus.agent.HookDecision;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.ToolArgumentException;
+import dev.terminus.agent.ResumeDecision;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +34,7 @@ final class ToolRound {
     private static final String UNKNOWN_TOOL = "unknown_tool";
     private static final String TIMEOUT = "timeout";
     private static final String REFUSED = "refused";
+    private static final String REJECTED = "rejected";
 
     private final AgentRun run;
     private final AgentSpec spec;
@@ -51,6 +55,10 @@ final class ToolRound {
     int reserved;
     /** The last decision to run a tool. */
     private @Nullable Prepared toRun;
+    /** The tools that need a person's approval, with when. */
+    private final Map<String, Predicate<Map<String, @Nullable Object>>> approvals;
+    /** The id of the call a person just approved (on resume): it runs without asking again. */
+    private @Nullable String approvedCallId;
 
     ToolRound(AgentRun run, AgentSpec spec, RunState state) {
         this.run = run;
@@ -62,6 +70,7 @@ final class ToolRound {
         this.toolTimeoutNanos = spec.config().toolTimeout().map(d -> d.toNanos()).orElse(0L);
         this.timed = run.events().active();
         this.noHooks = spec.hooks().isEmpty();
+        this.approvals = spec.rules().approvals();
     }
 
     /**
@@ -163,6 +172,9 @@ final class ToolRound {
             return mistake(call, INVALID_ARGUMENTS, "Error: invalid arguments: " + problem);
         }
         Tool tool = compiled.tool();
+        if (!approvals.isEmpty() && needsApproval(call)) {
+            return answered(() -> run.pauseAt(call), true);
+        }
         for (AgentHook hook : spec.hooks()) {
             HookDecision decision = hook.beforeTool(state, call);
             if (decision instanceof HookDecision.Halt halt) {
@@ -178,6 +190,36 @@ final class ToolRound {
             toRun = run;
         }
         return run;
+    }
+
+    private boolean needsApproval(ToolCall call) {
+        Predicate<Map<String, @Nullable Object>> when = approvals.get(call.name());
+        return when != null && !call.id().equals(approvedCallId) && when.test(call.arguments());
+    }
+
+    /**
+     * Carries out a person's decision on the call a run paused at: runs it (as proposed or with edited arguments)
+     * or answers it as rejected. Returns the termination it causes, or null when the run goes on.
+     */
+    @Nullable Termination decide(ToolCall pending, ResumeDecision decision, boolean offered) {
+        ToolCall call = switch (decision) {
+            case ResumeDecision.Approve approve -> pending;
+            case ResumeDecision.ApproveWithArguments(String gateId, Map<String, @Nullable Object> arguments) ->
+                    new ToolCall(pending.id(), pending.name(), arguments);
+            case ResumeDecision.Reject(String gateId, String reason) -> null;
+        };
+        if (call == null) {
+            String reason = ((ResumeDecision.Reject) decision).reason();
+            answer(pending, "Rejected by a person, not run: " + reason, true);
+            run.toolEvent(pending.name(), 0, REJECTED);
+            return null;
+        }
+        approvedCallId = call.id();
+        try {
+            return execute(List.of(call), offered);
+        } finally {
+            approvedCallId = null;
+        }
     }
 
     /** The argument check of the tool's schema, compiled when the agent was built (unless the schema changed). */
@@ -308,8 +350,15 @@ final class ToolRound {
         run.toolEvent(call.name(), outcome.nanos, outcome.error);
     }
 
-    /** Answers the calls the run will not get to, so every call in the transcript has its result. */
+    /**
+     * Answers the calls the run will not get to, so every call in the transcript has its result; when the run paused
+     * at an approval gate they are kept for the resume instead.
+     */
     void skipRest(List<ToolCall> calls, int from, Termination end) {
+        if (end instanceof Termination.HitlGatePending) {
+            run.pausedBefore(List.copyOf(calls.subList(Math.min(from, calls.size()), calls.size())));
+            return;
+        }
         for (int i = from; i < calls.size(); i++) {
             skip(calls.get(i), end);
         }

@@ -2,6 +2,7 @@ package dev.terminus.agent.spi;
 
 import dev.terminus.Message;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -11,5 +12,20 @@ import org.jspecify.annotations.Nullable;
  * @param messages the transcript so far, system prompt first
  * @param tools the tools offered in this call (empty when none are)
  * @param maxOutputTokens the output cap, if configured
+ * @param responseSchema the JSON Schema the final answer must match (structured output), or null; a provider that
+ *     supports native structured output may pass it on
  */
-public record ModelRequest(List<Message> messages, List<ToolSpec> tools, @Nullable Integer maxOutputTokens) {}
+public record ModelRequest(List<Message> messages, List<ToolSpec> tools, @Nullable Integer maxOutputTokens,
+        @Nullable Map<String, @Nullable Object> responseSchema) {
+
+    /**
+     * A request without a response schema.
+     *
+     * @param messages the transcript so far
+     * @param tools the tools offered
+     * @param maxOutputTokens the output cap, or null
+     */
+    public ModelRequest(List<Message> messages, List<ToolSpec> tools, @Nullable Integer maxOutputTokens) {
+        this(messages, tools, maxOutputTokens, null);
+    }
+}

@@ -1,0 +1,136 @@
+package dev.terminus.agent.internal;
+
+import dev.terminus.Message;
+import dev.terminus.Termination;
+import dev.terminus.ToolCall;
+import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.spi.ToolSpec;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Pausing at a human-approval gate and resuming: what a checkpoint holds, and whether a checkpoint and a decision
+ * fit the agent asked to resume them.
+ *
+ * <p>An agent's configuration fingerprint covers what a paused transcript depends on: the agent's name, the model,
+ * the tools offered (names and argument schemas), the final-answer tool, the tools that need approval and the
+ * structured output's schema. Budgets and guards are not part of it: they may be changed between pause and resume,
+ * and count on from the checkpoint's figures.
+ */
+public final class Resumption {
+
+    private Resumption() {}
+
+    /**
+     * Refuses a decision for another gate, or a checkpoint from an agent of another name, model or configuration.
+     *
+     * @param spec the agent asked to resume
+     * @param checkpoint the checkpoint
+     * @param decision the decision
+     * @throws IllegalArgumentException naming what does not match, and both values
+     */
+    public static void check(AgentSpec spec, Checkpoint checkpoint, ResumeDecision decision) {
+        if (!decision.gateId().equals(checkpoint.gateId())) {
+            throw new IllegalArgumentException("the decision is for gate \"" + decision.gateId()
+                    + "\" but the checkpoint is waiting at gate \"" + checkpoint.gateId() + "\"");
+        }
+        mustMatch("agentName", checkpoint.agentName(), spec.config().name());
+        mustMatch("modelName", checkpoint.modelName(), spec.model().name());
+        mustMatch("configFingerprint", checkpoint.configFingerprint(), fingerprint(spec));
+        if (!spec.tools().containsKey(checkpoint.pendingCall().name())) {
+            throw new IllegalArgumentException("the checkpoint's pending call is to tool \""
+                    + checkpoint.pendingCall().name() + "\", which this agent does not have");
+        }
+    }
+
+    private static void mustMatch(String field, String inCheckpoint, String inAgent) {
+        if (!inCheckpoint.equals(inAgent)) {
+            throw new IllegalArgumentException("the checkpoint's " + field + " is \"" + inCheckpoint
+                    + "\" but this agent's is \"" + inAgent + "\": it was written by an agent of another configuration");
+        }
+    }
+
+    /** @return the SHA-256 of what a paused transcript depends on, as 64 hex digits */
+    static String fingerprint(AgentSpec spec) {
+        StringBuilder text = new StringBuilder();
+        text.append("agent=").append(spec.config().name()).append('\n');
+        text.append("model=").append(spec.model().name()).append('\n');
+        for (ToolSpec tool : spec.toolSpecs()) {
+            text.append("tool=").append(tool.name()).append(' ').append(JsonText.write(sorted(tool.parameters())))
+                    .append('\n');
+        }
+        text.append("finalAnswerTool=").append(spec.config().finalAnswerTool().orElse("")).append('\n');
+        text.append("approvals=").append(new TreeMap<>(spec.rules().approvals()).keySet()).append('\n');
+        if (spec.rules().output() != null) {
+            text.append("output=").append(JsonText.write(sorted(spec.rules().output().schema()))).append('\n');
+        }
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    /** JSON objects with their keys sorted, so the fingerprint does not depend on map order. */
+    private static @Nullable Object sorted(@Nullable Object value) {
+        if (value instanceof java.util.Map<?, ?> map) {
+            TreeMap<String, @Nullable Object> copy = new TreeMap<>();
+            map.forEach((k, v) -> copy.put(String.valueOf(k), sorted(v)));
+            return copy;
+        }
+        if (value instanceof List<?> list) {
+            return list.stream().map(Resumption::sorted).toList();
+        }
+        return value;
+    }
+
+    /**
+     * The checkpoint of a run that paused.
+     *
+     * @param spec the agent
+     * @param result the run's result so far (transcript, records, usage, cost, duration)
+     * @param gate the termination it paused with
+     * @param pending the call waiting for approval
+     * @param remaining the calls of the same message after it
+     * @param state the run's state
+     * @param repairsUsed the structured-output repairs used
+     * @param finalizing whether it was in the finalization iteration
+     */
+    static Checkpoint checkpoint(AgentSpec spec, RunResult result, Termination.HitlGatePending gate, ToolCall pending,
+            List<ToolCall> remaining, RunState state, int repairsUsed, boolean finalizing) {
+        return new Checkpoint(Checkpoint.FORMAT_VERSION, gate, spec.config().name(), spec.model().name(),
+                fingerprint(spec), pending, remaining, result.transcript(), state.iteration, result.toolCalls(),
+                result.usage(), result.costUsd(), result.iterations(), result.duration(), state.consecutiveMistakes,
+                repairsUsed, finalizing, java.util.Map.of());
+    }
+
+    /** The summary a person reads at the gate: the tool and its arguments. */
+    static String summary(ToolCall call) {
+        return "Call " + call.name() + " with " + JsonText.write(call.arguments());
+    }
+
+    /** @return where the paused iteration's assistant message is in the transcript (its first message) */
+    static int pausedIterationStart(List<Message> transcript) {
+        for (int i = transcript.size() - 1; i >= 0; i--) {
+            if (transcript.get(i) instanceof Message.Assistant) {
+                return i;
+            }
+        }
+        return transcript.size();
+    }
+
+    /** @return the time already spent, as nanoseconds to subtract from now for the run's start */
+    static long elapsedNanos(Checkpoint checkpoint) {
+        Duration elapsed = checkpoint.elapsed();
+        return elapsed.compareTo(Duration.ofNanos(Long.MAX_VALUE / 4)) > 0 ? Long.MAX_VALUE / 4 : elapsed.toNanos();
+    }
+}
