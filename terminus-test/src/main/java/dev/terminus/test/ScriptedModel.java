@@ -76,7 +76,7 @@ public final class ScriptedModel implements Model {
         if (recordRequests) {
             synchronized (requests) {
                 requests.add(new ModelRequest(List.copyOf(request.messages()), List.copyOf(request.tools()),
-                        request.maxOutputTokens()));
+                        request.maxOutputTokens(), request.responseSchema()));
             }
         }
         while (true) {
