@@ -5,7 +5,6 @@ import dev.terminus.ErrorInfo;
 import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.InvariantClass;
-import dev.terminus.TokenKind;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.ResumeDecision;
@@ -14,19 +13,15 @@ import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentHook;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.HookDecision;
-import dev.terminus.agent.ModelPrice;
 import dev.terminus.agent.RunResult;
-import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.UserTurn;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.agent.spi.ToolSpec;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
@@ -35,11 +30,15 @@ import org.jspecify.annotations.Nullable;
  * {@link RunResult}, published once (the supervisor may publish first when the run hangs past its grace).
  *
  * <p>Order of checks in an iteration: cancellation and deadline, iteration cap, token and cost budgets, budget
- * pressure; then the model call; then refusal, truncation and completion for an answer without tool calls; then the
- * tool round (cancellation and deadline before each call, final-answer tool, tool-call cap, mistakes, early
- * completion); then, at the end of the iteration, completion, the tool-call cap, no progress and stall. A completion
- * in an iteration always wins over a guard. Tool calls the run ends without running (a halting after-model hook, a
- * refusal) are answered too, so every call in the transcript has its one result.
+ * pressure; proactive compaction; then the model call (reactive compaction and one retry when the prompt is refused
+ * as too long); then structural invariants, refusal, truncation and completion for an answer without tool calls; then
+ * the tool round (cancellation and deadline before each call, final-answer tool, tool-call cap, approval gates,
+ * mistakes, early completion); then, at the end of the iteration, semantic invariants, completion, the tool-call cap,
+ * no progress and stall. A completion in an iteration always wins over a guard. Every completion claim is reviewed
+ * before the run ends with it ({@link ClaimReview}: structured output, acceptance invariants, promotion gate, success
+ * criteria), which may send the model back to work instead. Tool calls the run ends without running (a halting
+ * after-model hook, a refusal) are answered too, so every call in the transcript has its one result; the calls after
+ * an approval gate are kept in the checkpoint instead.
  */
 public final class AgentRun {
     private final AgentSpec spec;
@@ -50,12 +49,7 @@ public final class AgentRun {
     private final ProgressGuard progress;
     private final ModelCaller modelCaller;
     private final ToolRound toolRound;
-    private final @Nullable ModelPrice price;
-    private final @Nullable BigDecimal costBudget;
-    private final @Nullable Double pressureThreshold;
-    private final TokenBudget tokenBudget;
-    /** The token budget's caps by {@code TokenKind} ordinal; -1 for none (a cap is positive). */
-    private final long[] tokenLimits;
+    private final BudgetGuard budgets;
     private final @Nullable Integer maxOutputTokens;
     private final AtomicReference<@Nullable RunResult> published = new AtomicReference<>();
     private final ClaimReview claims;
@@ -64,9 +58,7 @@ public final class AgentRun {
 
     private int iterationTranscriptStart;
     private boolean finalizing;
-    /** The call the run paused at for a person's approval, and the calls of its message after it. */
-    private @Nullable ToolCall pendingCall;
-    private List<ToolCall> remainingCalls = List.of();
+    private final ApprovalPause pause = new ApprovalPause();
 
     /**
      * @param supervised whether the run runs on a thread of its own, under a supervisor that may end it from outside
@@ -75,20 +67,12 @@ public final class AgentRun {
     AgentRun(AgentSpec spec, long startNanos, long budgetNanos, boolean supervised) {
         this.spec = spec;
         this.config = spec.config();
-        this.price = config.prices().priceOf(spec.model().name()).orElse(null);
-        this.costBudget = config.costBudgetUsd().orElse(null);
-        this.pressureThreshold = config.budgetPressureThreshold().orElse(null);
-        this.tokenBudget = config.tokenBudget();
-        this.tokenLimits = new long[TOKEN_KINDS.length];
-        for (int k = 0; k < TOKEN_KINDS.length; k++) {
-            Long limit = tokenBudget.limit(TOKEN_KINDS[k]);
-            tokenLimits[k] = limit == null ? -1 : limit;
-        }
         this.maxOutputTokens = config.maxOutputTokens().orElse(null);
         // the state is shared when another thread may read it while this run writes it: a supervisor's snapshot, or
         // tools running on threads of their own (in parallel, or under a per-tool timeout)
         boolean shared = supervised || config.parallelToolCalls() || config.toolTimeout().isPresent();
-        this.state = new RunState(config.name(), startNanos, price == null ? null : pricing(price, costBudget), shared);
+        this.state = new RunState(config.name(), startNanos, BudgetGuard.pricing(config, spec.model().name()), shared);
+        this.budgets = new BudgetGuard(config, state);
         this.control = new RunControl(startNanos, budgetNanos);
         this.events = new EventDispatcher(spec.listeners());
         this.progress = new ProgressGuard(config.noProgressThreshold().orElse(0), config.stallThreshold().orElse(0));
@@ -98,19 +82,6 @@ public final class AgentRun {
         this.claims = new ClaimReview(rules, state, config.structuredOutputRepairs());
         this.compactor = new Compactor(this, state, rules.compaction(), spec.model().name());
         this.responseSchema = rules.output() == null ? null : rules.output().schema();
-    }
-
-    /** The last agent's pricing, reused while runs of the same price and budget follow one another. */
-    private static volatile CostMeter.@Nullable Pricing lastPricing;
-
-    private static CostMeter.Pricing pricing(ModelPrice price, @Nullable BigDecimal budget) {
-        CostMeter.Pricing last = lastPricing;
-        if (last != null && last.price() == price && last.budget() == budget) {
-            return last;
-        }
-        CostMeter.Pricing pricing = CostMeter.Pricing.of(price, budget);
-        lastPricing = pricing;
-        return pricing;
     }
 
     RunControl control() {
@@ -256,47 +227,14 @@ public final class AgentRun {
         if (state.iteration >= config.maxIterations()) {
             return new Termination.MaxIterationsReached(config.maxIterations(), state.iteration);
         }
-        // the pressure is only computed when a threshold can use it: nothing else reads it
-        boolean pressureWanted = pressureThreshold != null && !finalizing;
-        double pressure = 0;
-        if (tokenBudget != TokenBudget.UNLIMITED) {
-            for (int k = 0; k < TOKEN_KINDS.length; k++) {
-                long limit = tokenLimits[k];
-                if (limit >= 0) {
-                    TokenKind kind = TOKEN_KINDS[k];
-                    long used = tokens(kind);
-                    if (used >= limit) {
-                        return new Termination.TokenBudgetExhausted(used, limit, kind);
-                    }
-                    if (pressureWanted) {
-                        pressure = Math.max(pressure, (double) used / limit);
-                    }
-                }
-            }
+        Termination exhausted = budgets.exhausted(!finalizing);
+        if (exhausted != null) {
+            return exhausted;
         }
-        if (costBudget != null) {
-            if (state.costReached(costBudget)) {
-                BigDecimal cost = state.costUsd();
-                return new Termination.CostBudgetExhausted(cost, costBudget);
-            }
-            if (pressureWanted) {
-                pressure = Math.max(pressure, state.costUsd().doubleValue() / costBudget.doubleValue());
-            }
-        }
-        if (pressureWanted && pressure >= pressureThreshold) {
+        if (!finalizing && budgets.underPressure()) {
             finalizing = true;
         }
         return null;
-    }
-
-    private static final TokenKind[] TOKEN_KINDS = TokenKind.values();
-
-    private long tokens(TokenKind kind) {
-        return switch (kind) {
-            case TOTAL -> state.totalTokens();
-            case INPUT -> state.inputTokens();
-            case OUTPUT -> state.outputTokens();
-        };
     }
 
     private @Nullable Termination afterModel(ModelResponse response) throws Exception {
@@ -414,14 +352,12 @@ public final class AgentRun {
 
     /** Pauses the run at a call that needs a person's approval. */
     Termination.HitlGatePending pauseAt(ToolCall call) {
-        pendingCall = call;
-        return new Termination.HitlGatePending("gate-" + UUID.randomUUID(), call.id(), Resumption.summary(call),
-                config.name(), state.iteration);
+        return pause.at(call, config.name(), state.iteration);
     }
 
     /** The calls of the paused call's message after it, run when the run resumes. */
     void pausedBefore(List<ToolCall> remaining) {
-        remainingCalls = remaining;
+        pause.before(remaining);
     }
 
     /** The transcript was compacted: the iteration's messages start at its end. */
@@ -471,13 +407,7 @@ public final class AgentRun {
         RunResult result = new RunResult(end, end.defaultOutcome(), transcript, snapshot.records(), snapshot.usage(),
                 snapshot.cost(), snapshot.toolCalls(), Duration.ofNanos(System.nanoTime() - state.startNanos()), answer,
                 claims.typedAnswer, null);
-        if (end instanceof Termination.HitlGatePending gate && pendingCall != null) {
-            Checkpoint checkpoint = Resumption.checkpoint(spec, result, gate, pendingCall, remainingCalls, state,
-                    claims.repairsUsed, finalizing);
-            result = new RunResult(end, result.outcome(), transcript, result.iterations(), result.usage(),
-                    result.costUsd(), result.toolCalls(), result.duration(), null, null, checkpoint);
-        }
-        return result;
+        return pause.attach(result, spec, state, claims.repairsUsed, finalizing);
     }
 
     /**

@@ -1,0 +1,44 @@
+package dev.terminus.agent.internal;
+
+import dev.terminus.Termination;
+import dev.terminus.ToolCall;
+import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.RunResult;
+import java.util.List;
+import java.util.UUID;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where a run paused for a person's approval: the pending call and the calls of its message after it, turned into
+ * the {@link Checkpoint} of the run's result.
+ */
+final class ApprovalPause {
+    private @Nullable ToolCall pending;
+    private List<ToolCall> remaining = List.of();
+
+    /** Pauses at a call; the gate id is random, so a decision can only answer the gate it was made for. */
+    Termination.HitlGatePending at(ToolCall call, String agentName, int iteration) {
+        pending = call;
+        return new Termination.HitlGatePending("gate-" + UUID.randomUUID(), call.id(), Resumption.summary(call),
+                agentName, iteration);
+    }
+
+    /** The calls after the pending one, run when the run resumes. */
+    void before(List<ToolCall> calls) {
+        remaining = calls;
+    }
+
+    /**
+     * @return the result with its checkpoint when the run paused (and without an answer: it has none yet), else the
+     *     result as it is
+     */
+    RunResult attach(RunResult result, AgentSpec spec, RunState state, int repairsUsed, boolean finalizing) {
+        if (!(result.termination() instanceof Termination.HitlGatePending gate) || pending == null) {
+            return result;
+        }
+        Checkpoint checkpoint = Resumption.checkpoint(spec, result, gate, pending, remaining, state, repairsUsed,
+                finalizing);
+        return new RunResult(gate, result.outcome(), result.transcript(), result.iterations(), result.usage(),
+                result.costUsd(), result.toolCalls(), result.duration(), null, null, checkpoint);
+    }
+}
