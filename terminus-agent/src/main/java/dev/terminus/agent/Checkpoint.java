@@ -45,7 +45,7 @@ import java.util.Map;
  * @param consecutiveMistakes the mistake streak at the pause
  * @param repairsUsed the structured-output repairs used so far
  * @param finalizing whether the run was in its budget-pressure finalization iteration
- * @param metadata free text for the application (e.g. where the agent's configuration comes from)
+ * @param metadata free text for the application (e.g. where the agent's configuration comes from), kept sorted by key
  */
 public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, String agentName, String modelName,
         String configFingerprint, ToolCall pendingCall, List<ToolCall> remainingCalls, List<Message> transcript,
@@ -73,7 +73,7 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
         }
         Checks.nonNegative(toolCalls, "Checkpoint.toolCalls");
         Checks.notNull(usage, "Checkpoint.usage");
-        Checks.notNull(costUsd, "Checkpoint.costUsd");
+        Checks.nonNegative(costUsd, "Checkpoint.costUsd");
         iterations = Checks.immutableList(iterations, "Checkpoint.iterations");
         Checks.notNull(elapsed, "Checkpoint.elapsed");
         if (elapsed.isNegative()) {
@@ -81,7 +81,12 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
         }
         Checks.nonNegative(consecutiveMistakes, "Checkpoint.consecutiveMistakes");
         Checks.nonNegative(repairsUsed, "Checkpoint.repairsUsed");
-        metadata = Map.copyOf(Checks.notNull(metadata, "Checkpoint.metadata"));
+        Checks.notNull(metadata, "Checkpoint.metadata");
+        metadata.forEach((key, value) -> {
+            Checks.notNull(key, "Checkpoint.metadata key");
+            Checks.notNull(value, "Checkpoint.metadata[" + key + "]");
+        });
+        metadata = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(metadata));
         if (!pendingCall.id().equals(gate.proposalId())) {
             throw new IllegalArgumentException("Checkpoint.pendingCall.id \"" + pendingCall.id()
                     + "\" is not the gate's proposalId \"" + gate.proposalId() + "\"");

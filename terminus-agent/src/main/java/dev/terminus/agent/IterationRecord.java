@@ -1,6 +1,7 @@
 package dev.terminus.agent;
 
 import dev.terminus.agent.spi.FinishReason;
+import dev.terminus.internal.Checks;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -14,4 +15,16 @@ import org.jspecify.annotations.Nullable;
  * @param duration how long it took
  */
 public record IterationRecord(int iteration, Usage usage, int toolCalls, @Nullable FinishReason finishReason,
-        Duration duration) {}
+        Duration duration) {
+
+    /** Validates the components. */
+    public IterationRecord {
+        Checks.nonNegative(iteration, "IterationRecord.iteration");
+        Checks.notNull(usage, "IterationRecord.usage");
+        Checks.nonNegative(toolCalls, "IterationRecord.toolCalls");
+        Checks.notNull(duration, "IterationRecord.duration");
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException("IterationRecord.duration must not be negative, was " + duration);
+        }
+    }
+}

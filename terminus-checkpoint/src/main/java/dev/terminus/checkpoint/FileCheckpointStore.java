@@ -1,0 +1,237 @@
+package dev.terminus.checkpoint;
+
+import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.CheckpointStore;
+import dev.terminus.internal.Checks;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * A {@link CheckpointStore} keeping one file per checkpoint, {@code <gateId>.checkpoint.json}, in a directory, in the
+ * layout of {@link CheckpointJson}. Thread-safe, and safe to share a directory between processes.
+ *
+ * {@snippet :
+ * CheckpointStore store = FileCheckpointStore.in(Path.of("checkpoints"));
+ * RunResult paused = agent.run("Refund order 42");
+ * if (paused.termination() instanceof Termination.HitlGatePending gate) {
+ *     store.save(paused.checkpoint().orElseThrow());     // checkpoints/gate-….checkpoint.json
+ * }
+ * // later, maybe in another process:
+ * for (String gateId : store.pending()) {
+ *     Checkpoint checkpoint = store.load(gateId).orElseThrow();
+ *     RunResult done = agent.resume(checkpoint, ResumeDecision.approve(gateId));
+ *     store.delete(gateId);
+ * }
+ * }
+ *
+ * <p><b>Atomic replacement.</b> {@link #save(Checkpoint)} writes the JSON to a temporary file in the same directory
+ * (named {@code .<gateId>…tmp}, so that {@link #pending()} never lists it), forces it to disk, then renames it over
+ * the checkpoint's file with {@link StandardCopyOption#ATOMIC_MOVE}. A reader therefore sees the previous version or
+ * the new one, never a part of either, even when the process dies mid-write; the temporary file is deleted when the
+ * save fails. Only on a file system that cannot rename atomically
+ * ({@link AtomicMoveNotSupportedException}) is the file replaced by a plain move. After the rename the directory
+ * itself is forced to disk where the platform allows it (not on Windows), so that a saved checkpoint survives a
+ * power loss too.
+ *
+ * <p><b>Gate ids</b> become file names, so only ids of 1 to 128 characters among {@code A-Z a-z 0-9 . _ -} not
+ * starting with {@code .} are accepted: a crafted id such as {@code ../x} cannot name a file outside the directory.
+ * The agent's own ids ({@code gate-…}) always qualify. On a case-insensitive file system, ids differing only in case
+ * name the same file.
+ *
+ * <p>On POSIX file systems checkpoint files are created readable and writable by their owner only (they hold
+ * transcripts).
+ */
+public final class FileCheckpointStore implements CheckpointStore {
+
+    /** The end of every checkpoint file's name. */
+    public static final String SUFFIX = ".checkpoint.json";
+
+    private static final Pattern GATE_ID = Pattern.compile("[A-Za-z0-9._-]{1,128}");
+
+    private final Path directory;
+    private final CheckpointJson json;
+
+    private FileCheckpointStore(Path directory, CheckpointJson json) {
+        this.directory = directory;
+        this.json = json;
+    }
+
+    /**
+     * A store in a directory, created (with its parents) by the first {@link #save(Checkpoint)}. Stores share one
+     * {@link CheckpointJson}.
+     *
+     * @param directory the directory of the checkpoint files
+     * @return the store
+     */
+    public static FileCheckpointStore in(Path directory) {
+        return new FileCheckpointStore(Checks.notNull(directory, "directory"), Shared.JSON);
+    }
+
+    /** @return the directory of the checkpoint files */
+    public Path directory() {
+        return directory;
+    }
+
+    /**
+     * The file a gate's checkpoint is stored in, whether or not it exists.
+     *
+     * @param gateId a gate id
+     * @return {@code <directory>/<gateId>.checkpoint.json}
+     * @throws IllegalArgumentException naming the id when it cannot name a file (see the class comment)
+     */
+    public Path pathOf(String gateId) {
+        return directory.resolve(requireFileSafe(gateId) + SUFFIX);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalArgumentException naming the gate id when it cannot name a file (see the class comment)
+     */
+    @Override
+    public void save(Checkpoint checkpoint) throws IOException {
+        Checks.notNull(checkpoint, "checkpoint");
+        Path target = pathOf(checkpoint.gateId());
+        byte[] bytes = json.writeBytes(checkpoint);
+        Files.createDirectories(directory);
+        Path temp = Files.createTempFile(directory, "." + checkpoint.gateId(), ".tmp");
+        try {
+            writeToDisk(temp, bytes);
+            moveOver(temp, target);
+        } catch (Throwable failure) {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException cleanup) {
+                failure.addSuppressed(cleanup);
+            }
+            throw failure;
+        }
+        forceDirectory();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws CheckpointFormatException naming the file when what it holds is not a valid checkpoint, or is the
+     *     checkpoint of another gate (a renamed file)
+     * @throws IllegalArgumentException naming the gate id when it cannot name a file (see the class comment)
+     */
+    @Override
+    public Optional<Checkpoint> load(String gateId) throws IOException {
+        Path file = pathOf(gateId);
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+        Checkpoint checkpoint;
+        try {
+            checkpoint = json.read(bytes);
+        } catch (CheckpointFormatException e) {
+            throw new CheckpointFormatException(file + " does not hold a valid checkpoint: " + e.getMessage(), e);
+        }
+        if (!checkpoint.gateId().equals(gateId)) {
+            throw new CheckpointFormatException(file + " holds the checkpoint of gate \"" + checkpoint.gateId()
+                    + "\", not of \"" + gateId + "\"");
+        }
+        return Optional.of(checkpoint);
+    }
+
+    /**
+     * {@inheritDoc} Lists the {@code *.checkpoint.json} files (a missing directory has none), never temporary ones.
+     * A listed checkpoint may still fail to {@linkplain #load(String) load} when its file is corrupt.
+     */
+    @Override
+    public List<String> pending() throws IOException {
+        List<String> ids = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (name.endsWith(SUFFIX)) {
+                    String id = name.substring(0, name.length() - SUFFIX.length());
+                    if (isFileSafe(id) && Files.isRegularFile(entry)) {
+                        ids.add(id);
+                    }
+                }
+            }
+        } catch (NoSuchFileException e) {
+            return List.of();
+        }
+        ids.sort(null);
+        return List.copyOf(ids);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalArgumentException naming the gate id when it cannot name a file (see the class comment)
+     */
+    @Override
+    public boolean delete(String gateId) throws IOException {
+        return Files.deleteIfExists(pathOf(gateId));
+    }
+
+    @Override
+    public String toString() {
+        return "FileCheckpointStore[" + directory + "]";
+    }
+
+    private static String requireFileSafe(String gateId) {
+        Checks.notNull(gateId, "gateId");
+        if (!isFileSafe(gateId)) {
+            throw new IllegalArgumentException("gate id \"" + gateId + "\" cannot name a checkpoint file: it must be 1"
+                    + " to 128 characters among A-Z a-z 0-9 . _ - and not start with '.'");
+        }
+        return gateId;
+    }
+
+    private static boolean isFileSafe(String gateId) {
+        return GATE_ID.matcher(gateId).matches() && gateId.charAt(0) != '.';
+    }
+
+    private static void writeToDisk(Path file, byte[] bytes) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        }
+    }
+
+    private static void moveOver(Path temp, Path target) throws IOException {
+        try {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** Makes the rename durable; best effort, as some platforms (Windows) cannot open a directory to force it. */
+    private void forceDirectory() {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException e) {
+            // The rename is atomic regardless; only its durability across a power loss is then up to the platform.
+        }
+    }
+
+    /** The one {@link CheckpointJson} of all stores, built when the first store is. */
+    private static final class Shared {
+        static final CheckpointJson JSON = CheckpointJson.create();
+    }
+}

@@ -1,0 +1,112 @@
+package dev.terminus.checkpoint.internal;
+
+import static dev.terminus.checkpoint.internal.ValueReaders.BOOLEAN;
+import static dev.terminus.checkpoint.internal.ValueReaders.DECIMAL;
+import static dev.terminus.checkpoint.internal.ValueReaders.DURATION;
+import static dev.terminus.checkpoint.internal.ValueReaders.INT;
+import static dev.terminus.checkpoint.internal.ValueReaders.STRING;
+import static dev.terminus.checkpoint.internal.ValueReaders.STRING_MAP;
+import static dev.terminus.checkpoint.internal.ValueReaders.listOf;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.BeanProperty;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import dev.terminus.Message;
+import dev.terminus.Termination;
+import dev.terminus.ToolCall;
+import dev.terminus.agent.Checkpoint;
+import java.io.IOException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads a {@link Checkpoint}: the {@code formatVersion} first (see {@link VersionLocator}), then every other field,
+ * strictly, in any order. The gate, the messages and the tool calls are read by the wire format's deserializers of
+ * {@code TerminusModule}, looked up once when Jackson contextualizes this deserializer. Every error is a Jackson
+ * exception whose message names the field ({@code Checkpoint.transcript[2]: ...}) and the bad value.
+ */
+public final class CheckpointDeserializer extends StdDeserializer<Checkpoint> implements ContextualDeserializer {
+    private static final long serialVersionUID = 1L;
+
+    private final transient @Nullable FieldTable fields;
+
+    /** A deserializer to register; Jackson contextualizes it before use. */
+    public CheckpointDeserializer() {
+        this(null);
+    }
+
+    private CheckpointDeserializer(@Nullable FieldTable fields) {
+        super(Checkpoint.class);
+        this.fields = fields;
+    }
+
+    @Override
+    public JsonDeserializer<?> createContextual(DeserializationContext ctxt, @Nullable BeanProperty property)
+            throws JsonMappingException {
+        return fields != null ? this : new CheckpointDeserializer(table(ctxt));
+    }
+
+    private static FieldTable table(DeserializationContext ctxt) throws JsonMappingException {
+        ValueReader<ToolCall> toolCall = ValueReaders.delegate(deserializer(ctxt, ToolCall.class), ToolCall.class,
+                "a tool call object");
+        ValueReader<Message> message = ValueReaders.delegate(deserializer(ctxt, Message.class), Message.class,
+                "a message object");
+        ValueReader<Termination.HitlGatePending> gate = ValueReaders.delegate(
+                deserializer(ctxt, Termination.HitlGatePending.class), Termination.HitlGatePending.class,
+                "a HitlGatePending termination object");
+        return FieldTable.builder()
+                .shownOnly(VersionLocator.FIELD)
+                .field("gate", gate)
+                .field("agentName", STRING)
+                .field("modelName", STRING)
+                .field("configFingerprint", STRING)
+                .field("pendingCall", toolCall)
+                .field("remainingCalls", listOf(toolCall))
+                .field("transcript", listOf(message))
+                .field("iteration", INT)
+                .field("toolCalls", INT)
+                .field("usage", RecordReaders.USAGE)
+                .field("costUsd", DECIMAL)
+                .field("iterations", listOf(RecordReaders.ITERATION))
+                .field("elapsed", DURATION)
+                .field("consecutiveMistakes", INT)
+                .field("repairsUsed", INT)
+                .field("finalizing", BOOLEAN)
+                .field("metadata", STRING_MAP)
+                .build();
+    }
+
+    private static JsonDeserializer<Object> deserializer(DeserializationContext ctxt, Class<?> type)
+            throws JsonMappingException {
+        return ctxt.findRootValueDeserializer(ctxt.constructType(type));
+    }
+
+    @Override
+    public Checkpoint deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+        FieldTable table = fields != null ? fields : table(ctxt);
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw ReadErrors.wrongType(p, "Checkpoint", "an object");
+        }
+        JsonParser rest = VersionLocator.locate(p, ctxt);
+        FieldTable.Values v = table.readFields(rest, ctxt, "Checkpoint");
+        try {
+            return new Checkpoint(Checkpoint.FORMAT_VERSION, v.get("gate"), v.get("agentName"), v.get("modelName"),
+                    v.get("configFingerprint"), v.get("pendingCall"), v.get("remainingCalls"), v.get("transcript"),
+                    v.<Integer>get("iteration"), v.<Integer>get("toolCalls"), v.get("usage"), v.get("costUsd"),
+                    v.get("iterations"), v.get("elapsed"), v.<Integer>get("consecutiveMistakes"),
+                    v.<Integer>get("repairsUsed"), v.<Boolean>get("finalizing"), v.get("metadata"));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw ReadErrors.invalid(rest, String.valueOf(e.getMessage()), e);
+        }
+    }
+
+    /** A JSON {@code null} is not a checkpoint. */
+    @Override
+    public Checkpoint getNullValue(DeserializationContext ctxt) throws JsonMappingException {
+        throw ReadErrors.invalid(ctxt.getParser(), "Checkpoint: expected an object, got null");
+    }
+}

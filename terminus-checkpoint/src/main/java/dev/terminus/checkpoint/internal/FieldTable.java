@@ -1,0 +1,113 @@
+package dev.terminus.checkpoint.internal;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The fields of one JSON object, each with its reader. Reading is strict: an unknown field, a field given twice and a
+ * missing field are errors naming the field; the order of the fields does not matter. Immutable.
+ */
+final class FieldTable {
+
+    private final Map<String, ValueReader<?>> readers;
+    private final List<String> order;
+    private final String known;
+
+    private FieldTable(Map<String, ValueReader<?>> readers, List<String> shownNames) {
+        this.readers = Map.copyOf(readers);
+        this.order = List.copyOf(readers.keySet());
+        this.known = String.join(", ", shownNames);
+    }
+
+    /** @return a builder of a table, its fields added in the order they are written */
+    static Builder builder() {
+        return new Builder();
+    }
+
+    /** Reads an object; the parser is on its opening brace and is left on its closing brace. */
+    Values readObject(JsonParser p, DeserializationContext ctxt, String path) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw ReadErrors.wrongType(p, path, "an object with the fields " + known);
+        }
+        p.nextToken();
+        return readFields(p, ctxt, path);
+    }
+
+    /** Reads the fields of an object; the parser is on a field name or the closing brace and is left on the latter. */
+    Values readFields(JsonParser p, DeserializationContext ctxt, String path) throws IOException {
+        Map<String, @Nullable Object> values = LinkedHashMap.newLinkedHashMap(readers.size());
+        JsonToken t = p.currentToken();
+        while (t == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            ValueReader<?> reader = readers.get(name);
+            if (reader == null) {
+                throw ReadErrors.invalid(p, path + " has no field " + ReadErrors.quote(name) + " (its fields: "
+                        + known + ")");
+            }
+            if (values.containsKey(name)) {
+                throw ReadErrors.invalid(p, path + "." + name + " appears twice");
+            }
+            p.nextToken();
+            values.put(name, reader.read(p, ctxt, path + "." + name));
+            t = p.nextToken();
+        }
+        if (t != JsonToken.END_OBJECT) {
+            throw ReadErrors.wrongType(p, path, "a field name or the end of the object");
+        }
+        if (values.size() < readers.size()) {
+            List<String> missing = new ArrayList<>(order);
+            missing.removeAll(values.keySet());
+            throw ReadErrors.invalid(p, path + " is missing its field" + (missing.size() == 1 ? " " : "s ")
+                    + missing.stream().map(ReadErrors::quote).collect(Collectors.joining(", ")));
+        }
+        return new Values(values);
+    }
+
+    /** Collects the fields of a table. */
+    static final class Builder {
+        private final Map<String, ValueReader<?>> readers = new LinkedHashMap<>();
+        private final List<String> shown = new ArrayList<>();
+
+        private Builder() {}
+
+        /** Adds a field the table reads. */
+        Builder field(String name, ValueReader<?> reader) {
+            readers.put(name, reader);
+            shown.add(name);
+            return this;
+        }
+
+        /** Adds a field read before the table is (the version), so that the messages still list it. */
+        Builder shownOnly(String name) {
+            shown.add(name);
+            return this;
+        }
+
+        FieldTable build() {
+            return new FieldTable(readers, shown);
+        }
+    }
+
+    /** The values read, by field name; every field of the table is present (a nullable one may hold null). */
+    static final class Values {
+        private final Map<String, @Nullable Object> byName;
+
+        private Values(Map<String, @Nullable Object> byName) {
+            this.byName = byName;
+        }
+
+        /** @return the value of a field, of the type its reader returns */
+        @SuppressWarnings({"unchecked", "TypeParameterUnusedInFormals"})
+        <T extends @Nullable Object> T get(String name) {
+            return (T) byName.get(name);
+        }
+    }
+}

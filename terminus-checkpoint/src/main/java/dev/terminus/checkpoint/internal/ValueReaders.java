@@ -1,0 +1,161 @@
+package dev.terminus.checkpoint.internal;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import dev.terminus.agent.spi.FinishReason;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+
+/** The readers of the scalar, list and map values of a checkpoint, each checking the JSON type first. */
+final class ValueReaders {
+    private ValueReaders() {}
+
+    static final ValueReader<String> STRING = (p, ctxt, path) -> {
+        if (p.currentToken() != JsonToken.VALUE_STRING) {
+            throw ReadErrors.wrongType(p, path, "a string");
+        }
+        return p.getText();
+    };
+
+    static final ValueReader<Integer> INT = (p, ctxt, path) -> {
+        if (p.currentToken() != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
+            throw ReadErrors.wrongType(p, path, "an integer between " + Integer.MIN_VALUE + " and "
+                    + Integer.MAX_VALUE);
+        }
+        return p.getIntValue();
+    };
+
+    static final ValueReader<Long> LONG = (p, ctxt, path) -> {
+        if (p.currentToken() != JsonToken.VALUE_NUMBER_INT || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+            throw ReadErrors.wrongType(p, path, "an integer between " + Long.MIN_VALUE + " and " + Long.MAX_VALUE);
+        }
+        return p.getLongValue();
+    };
+
+    static final ValueReader<Boolean> BOOLEAN = (p, ctxt, path) -> {
+        JsonToken t = p.currentToken();
+        if (t != JsonToken.VALUE_TRUE && t != JsonToken.VALUE_FALSE) {
+            throw ReadErrors.wrongType(p, path, "true or false");
+        }
+        return t == JsonToken.VALUE_TRUE;
+    };
+
+    /** A number read from its text, so that {@code 0.012300} keeps its scale of 6. */
+    static final ValueReader<BigDecimal> DECIMAL = (p, ctxt, path) -> {
+        JsonToken t = p.currentToken();
+        if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
+            throw ReadErrors.wrongType(p, path, "a number");
+        }
+        return p.getDecimalValue();
+    };
+
+    /** An ISO-8601 duration, as {@link Duration#toString()} writes it: exact to the nanosecond. */
+    static final ValueReader<Duration> DURATION = (p, ctxt, path) -> {
+        if (p.currentToken() != JsonToken.VALUE_STRING) {
+            throw ReadErrors.wrongType(p, path, "an ISO-8601 duration string such as \"PT1.5S\"");
+        }
+        String text = p.getText();
+        try {
+            return Duration.parse(text);
+        } catch (DateTimeException | ArithmeticException e) {
+            throw ReadErrors.invalid(p, path + ": " + ReadErrors.quote(text)
+                    + " is not an ISO-8601 duration such as \"PT1.5S\"", e);
+        }
+    };
+
+    /** A finish reason by its enum name, or null. */
+    static final ValueReader<@Nullable FinishReason> FINISH_REASON = new ValueReader<>() {
+        private final String allowed = Arrays.stream(FinishReason.values()).map(Enum::name)
+                .collect(Collectors.joining(", "));
+
+        @Override
+        public @Nullable FinishReason read(JsonParser p, DeserializationContext ctxt, String path) throws IOException {
+            JsonToken t = p.currentToken();
+            if (t == JsonToken.VALUE_NULL) {
+                return null;
+            }
+            if (t != JsonToken.VALUE_STRING) {
+                throw ReadErrors.wrongType(p, path, "one of " + allowed + " or null");
+            }
+            for (FinishReason reason : FinishReason.values()) {
+                if (reason.name().equals(p.getText())) {
+                    return reason;
+                }
+            }
+            throw ReadErrors.invalid(p, path + ": " + ReadErrors.quote(p.getText()) + " is not one of " + allowed
+                    + " or null");
+        }
+    };
+
+    /** An object of string values, in the order read. */
+    static final ValueReader<Map<String, String>> STRING_MAP = (p, ctxt, path) -> {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw ReadErrors.wrongType(p, path, "an object of strings");
+        }
+        Map<String, String> map = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            p.nextToken();
+            map.put(key, STRING.read(p, ctxt, path + "[" + ReadErrors.quote(key) + "]"));
+        }
+        if (p.currentToken() != JsonToken.END_OBJECT) {
+            throw ReadErrors.wrongType(p, path, "a field name or the end of the object");
+        }
+        return map;
+    };
+
+    /** An array; each element's path is the list's path with its index, as {@code Checkpoint.transcript[2]}. */
+    static <V> ValueReader<List<V>> listOf(ValueReader<V> element) {
+        return (p, ctxt, path) -> {
+            if (p.currentToken() != JsonToken.START_ARRAY) {
+                throw ReadErrors.wrongType(p, path, "an array");
+            }
+            List<V> list = new ArrayList<>();
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                if (p.currentToken() == null) {
+                    throw ReadErrors.wrongType(p, path, "the end of the array");
+                }
+                list.add(element.read(p, ctxt, path + "[" + list.size() + "]"));
+            }
+            return list;
+        };
+    }
+
+    /**
+     * An object read by another deserializer (the wire format's, for messages, tool calls and the gate), its errors
+     * prefixed with the path.
+     *
+     * @param deserializer the deserializer, resolved once
+     * @param type the type it returns
+     * @param what what is expected, for the message when the value is not an object
+     */
+    static <V> ValueReader<V> delegate(JsonDeserializer<?> deserializer, Class<V> type, String what) {
+        return (p, ctxt, path) -> {
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                throw ReadErrors.wrongType(p, path, what);
+            }
+            Object value;
+            try {
+                value = deserializer.deserialize(p, ctxt);
+            } catch (JsonMappingException e) {
+                throw ReadErrors.invalid(p, path + ": " + e.getOriginalMessage(), e);
+            }
+            if (!type.isInstance(value)) {
+                throw ReadErrors.invalid(p, path + ": expected " + what + ", got " + value);
+            }
+            return type.cast(value);
+        };
+    }
+}

@@ -1,0 +1,140 @@
+package dev.terminus.checkpoint;
+
+import dev.terminus.Message;
+import dev.terminus.Termination;
+import dev.terminus.ToolCall;
+import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.IterationRecord;
+import dev.terminus.agent.Usage;
+import dev.terminus.agent.spi.FinishReason;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/** Checkpoints built by hand, as a support agent pausing before a refund would leave them. */
+final class SampleCheckpoints {
+    private SampleCheckpoints() {}
+
+    /** A run paused in its second iteration, before the refund of a round of two calls. */
+    static Checkpoint refundPending(String gateId) {
+        Map<String, @Nullable Object> refundArguments = new LinkedHashMap<>();
+        refundArguments.put("order", 42);
+        refundArguments.put("amount", 19.99);
+        refundArguments.put("reason", "arrived broken");
+        refundArguments.put("tags", List.of("priority", "damaged"));
+        refundArguments.put("note", null);
+        refundArguments.put("customer", Map.of("id", 9_000_000_000L));
+        ToolCall lookup = new ToolCall("call_1", "lookup_order", Map.of("order", 42));
+        ToolCall refund = new ToolCall("call_2", "refund", refundArguments);
+        ToolCall notify = new ToolCall("call_3", "notify", Map.of("channel", "email"));
+        List<Message> transcript = List.of(
+                new Message.System("You are a careful support agent. Ask before refunding."),
+                new Message.User("Order 42 arrived broken, I want my money back. Grüße aus Köln ☕"),
+                Message.Assistant.of("", lookup),
+                new Message.ToolResult("call_1", "lookup_order", "{\"status\":\"delivered\",\"total\":19.99}", false),
+                new Message.ToolResult("call_0", null, "rate limited, retry later", true),
+                Message.Assistant.of("The order qualifies; refunding and notifying.", refund, notify));
+        var gate = new Termination.HitlGatePending(gateId, "call_2", "Call refund with {\"order\":42}", "support", 2);
+        List<IterationRecord> iterations = List.of(
+                new IterationRecord(1, new Usage(1_180, 96, 1_024, 32), 1, FinishReason.TOOL_CALLS,
+                        Duration.ofNanos(812_345_678)));
+        return new Checkpoint(Checkpoint.FORMAT_VERSION, gate, "support", "gpt-4o", "sha256:9f2c41d07e",
+                refund, List.of(notify), transcript, 2, 1, new Usage(2_410, 215, 1_024, 64),
+                new BigDecimal("0.012300"), iterations, Duration.ofSeconds(3, 141_592_653), 1, 0, false,
+                Map.of("tenant", "acme", "config", "agents/support.yaml"));
+    }
+
+    /** @return the checkpoint {@link #refundPending(String)} with gate id {@code gate-7f3a} */
+    static Checkpoint refundPending() {
+        return refundPending("gate-7f3a");
+    }
+
+    /** The small checkpoint of {@link CheckpointJson}'s class comment. */
+    static Checkpoint small() {
+        ToolCall refund = new ToolCall("call_1", "refund", Map.of("order", 42));
+        var gate = new Termination.HitlGatePending("gate-7", "call_1", "Call refund with {\"order\":42}", "support", 1);
+        return new Checkpoint(Checkpoint.FORMAT_VERSION, gate, "support", "gpt-4o", "sha256:9f2c", refund, List.of(),
+                List.of(new Message.User("Refund order 42")), 1, 0, Usage.of(120, 30), new BigDecimal("0.012300"),
+                List.of(), Duration.parse("PT0.0123S"), 0, 0, false, Map.of("tenant", "acme"));
+    }
+
+    /** The JSON of {@link #small()}, as the class comment of {@link CheckpointJson} shows it. */
+    static final String SMALL_JSON = """
+            {
+              "formatVersion": 1,
+              "gate": {
+                "$kind": "HitlGatePending",
+                "gateId": "gate-7",
+                "proposalId": "call_1",
+                "summary": "Call refund with {\\"order\\":42}",
+                "agentId": "support",
+                "cycle": 1
+              },
+              "agentName": "support",
+              "modelName": "gpt-4o",
+              "configFingerprint": "sha256:9f2c",
+              "pendingCall": {
+                "id": "call_1",
+                "name": "refund",
+                "arguments": {
+                  "order": 42
+                }
+              },
+              "remainingCalls": [],
+              "transcript": [
+                {
+                  "role": "user",
+                  "content": "Refund order 42"
+                }
+              ],
+              "iteration": 1,
+              "toolCalls": 0,
+              "usage": {
+                "inputTokens": 120,
+                "outputTokens": 30,
+                "cachedInputTokens": 0,
+                "reasoningTokens": 0
+              },
+              "costUsd": 0.012300,
+              "iterations": [],
+              "elapsed": "PT0.0123S",
+              "consecutiveMistakes": 0,
+              "repairsUsed": 0,
+              "finalizing": false,
+              "metadata": {
+                "tenant": "acme"
+              }
+            }""";
+
+    /** @return the checkpoint with another component */
+    static Checkpoint withCost(Checkpoint c, BigDecimal cost) {
+        return new Checkpoint(c.formatVersion(), c.gate(), c.agentName(), c.modelName(), c.configFingerprint(),
+                c.pendingCall(), c.remainingCalls(), c.transcript(), c.iteration(), c.toolCalls(), c.usage(), cost,
+                c.iterations(), c.elapsed(), c.consecutiveMistakes(), c.repairsUsed(), c.finalizing(), c.metadata());
+    }
+
+    /** @return the checkpoint with another component */
+    static Checkpoint withIterations(Checkpoint c, List<IterationRecord> iterations) {
+        return new Checkpoint(c.formatVersion(), c.gate(), c.agentName(), c.modelName(), c.configFingerprint(),
+                c.pendingCall(), c.remainingCalls(), c.transcript(), c.iteration(), c.toolCalls(), c.usage(),
+                c.costUsd(), iterations, c.elapsed(), c.consecutiveMistakes(), c.repairsUsed(), c.finalizing(),
+                c.metadata());
+    }
+
+    /** @return the checkpoint with another component */
+    static Checkpoint withTranscript(Checkpoint c, List<Message> transcript) {
+        return new Checkpoint(c.formatVersion(), c.gate(), c.agentName(), c.modelName(), c.configFingerprint(),
+                c.pendingCall(), c.remainingCalls(), transcript, c.iteration(), c.toolCalls(), c.usage(), c.costUsd(),
+                c.iterations(), c.elapsed(), c.consecutiveMistakes(), c.repairsUsed(), c.finalizing(), c.metadata());
+    }
+
+    /** @return the checkpoint with another component */
+    static Checkpoint withPendingCall(Checkpoint c, ToolCall call) {
+        return new Checkpoint(c.formatVersion(), c.gate(), c.agentName(), c.modelName(), c.configFingerprint(), call,
+                c.remainingCalls(), c.transcript(), c.iteration(), c.toolCalls(), c.usage(), c.costUsd(),
+                c.iterations(), c.elapsed(), c.consecutiveMistakes(), c.repairsUsed(), c.finalizing(), c.metadata());
+    }
+}
