@@ -7,6 +7,7 @@ import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -37,6 +38,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the result as JSON (the termination in the wire format)")
     private boolean json;
 
+    @Option(names = "--checkpoints", paramLabel = "DIR", defaultValue = Pauses.DEFAULT_DIRECTORY,
+            description = "where a run paused at an approval gate saves its checkpoint (default: ${DEFAULT-VALUE})")
+    private String checkpoints = Pauses.DEFAULT_DIRECTORY;
+
     @Override
     public Integer call() {
         TerminusCommand terminus = TerminusCommand.requireParent(parent);
@@ -55,8 +60,9 @@ final class RunCommand implements Callable<Integer> {
 
     private int single(TerminusCommand terminus, String path) throws BadInputException, InterruptedException {
         ScenarioAgent agent;
+        byte[] text = Wire.read(path, terminus.in);
         try {
-            Scenario scenario = ScenarioReader.read(Wire.read(path, terminus.in), Wire.sourceName(path));
+            Scenario scenario = ScenarioReader.read(text, Wire.sourceName(path));
             agent = ScenarioAgent.of(scenario);
         } catch (ScenarioException e) {
             throw new BadInputException(e.getMessage().startsWith(Wire.sourceName(path)) ? e.getMessage()
@@ -68,6 +74,7 @@ final class RunCommand implements Callable<Integer> {
         } else {
             RunReport.text(agent.name(), result).forEach(terminus.out::println);
         }
+        Pauses.saveIfPaused(result, agent, text, Path.of(checkpoints), json ? terminus.err : terminus.out);
         terminus.out.flush();
         return 0;
     }

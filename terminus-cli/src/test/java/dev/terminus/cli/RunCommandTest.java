@@ -38,7 +38,8 @@ class RunCommandTest {
         String expected = JSON.readTree(file.toFile()).get("expect").asText();
 
         // when
-        Cli.Result result = Cli.run("run", "--json", file.toString());
+        Cli.Result result = Cli.run("run", "--json", "--checkpoints", dir.resolve("checkpoints").toString(),
+                file.toString());
 
         // then
         assertThat(result.status()).as(result.err()).isZero();
@@ -61,7 +62,9 @@ class RunCommandTest {
                 "UserSatisfied", "MaxIterationsReached", "MaxToolCallsReached", "TokenBudgetExhausted", "BudgetPressure",
                 "CostBudgetExhausted", "TimeBudgetExhausted", "StallDetected", "NoProgress", "ConsecutiveMistakes",
                 "Cancelled", "Halted", "Failed", "ProviderAuthFailed", "AgentRefused", "OutputTruncated",
-                "PromptTooLong"}) {
+                "PromptTooLong", "SchemaValidationFailed", "StructuredOutputRetriesExhausted", "CompactionFailed",
+                "HitlGatePending", "CriteriaMet", "HumanInterventionRequired", "InvariantViolated",
+                "PromotionRejected"}) {
             assertThat(result.out()).containsPattern("(?m)^\\S+\\s+" + tag + "\\s");
         }
     }

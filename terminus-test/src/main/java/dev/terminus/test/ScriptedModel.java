@@ -60,6 +60,7 @@ public final class ScriptedModel implements Model {
     private ScriptedModel(Builder b) {
         this.steps = List.copyOf(b.steps);
         this.repeatLast = b.repeatLast;
+        this.position.set(b.startAt);
         this.name = b.name;
         this.provider = b.provider;
         this.recordRequests = b.recordRequests;
@@ -106,6 +107,11 @@ public final class ScriptedModel implements Model {
         throw new IllegalStateException("the script of " + steps.size() + " steps is exhausted (call " + (at + 1) + ")");
     }
 
+    /** @return how many steps of the script were played (delays count as steps), from the first */
+    public int stepsTaken() {
+        return position.get();
+    }
+
     /** @return how many times the model was called */
     public int calls() {
         return calls.get();
@@ -137,6 +143,7 @@ public final class ScriptedModel implements Model {
         private boolean recordRequests;
         private Usage usage = Usage.of(10, 5);
         private int nextCallId = 1;
+        private int startAt;
 
         private Builder() {}
 
@@ -228,6 +235,18 @@ public final class ScriptedModel implements Model {
         /** @param provider the provider's name @return this builder */
         public Builder provider(String provider) {
             this.provider = Checks.notBlank(provider, "provider");
+            return this;
+        }
+
+        /**
+         * Starts the script at a later step, e.g. to continue a run resumed from a checkpoint with the model answering
+         * where it left off (see {@link ScriptedModel#stepsTaken()}).
+         *
+         * @param step the index of the first step to play (>= 0)
+         * @return this builder
+         */
+        public Builder startAt(int step) {
+            this.startAt = Checks.nonNegative(step, "startAt");
             return this;
         }
 

@@ -24,6 +24,12 @@ import org.jspecify.annotations.Nullable;
  * @param script the model's answers, one per call
  * @param repeatLast whether the last step repeats when the script runs out
  * @param cancelAfterMs cancel the run this long after it starts
+ * @param output the shape the final answer must have (structured output)
+ * @param compaction how the transcript is kept within the context window
+ * @param approvals the tools whose calls need a person's approval
+ * @param criteria the success criteria
+ * @param invariants the invariants
+ * @param promotion the promotion gate on the final answer
  */
 public record Scenario(
         @Nullable String name,
@@ -40,7 +46,13 @@ public record Scenario(
         @Nullable List<HookDef> hooks,
         @JsonProperty(required = true) List<StepDef> script,
         @Nullable Boolean repeatLast,
-        @Nullable Long cancelAfterMs) {
+        @Nullable Long cancelAfterMs,
+        @Nullable OutputDef output,
+        @Nullable CompactionDef compaction,
+        @Nullable List<String> approvals,
+        @Nullable List<CriterionDef> criteria,
+        @Nullable List<InvariantDef> invariants,
+        @Nullable PromotionDef promotion) {
 
     /** Validates what the types alone cannot. */
     public Scenario {
@@ -195,4 +207,59 @@ public record Scenario(
      * @param arguments its arguments
      */
     public record CallDef(@JsonProperty(required = true) String name, @Nullable Map<String, Object> arguments) {}
+
+    /**
+     * Structured output: the final answer must match a JSON Schema.
+     *
+     * @param schema the JSON Schema
+     * @param repairs how many times an answer of the wrong shape is re-prompted (default 2; 0: never)
+     */
+    public record OutputDef(@JsonProperty(required = true) Map<String, Object> schema, @Nullable Integer repairs) {}
+
+    /**
+     * Context compaction.
+     *
+     * @param strategy {@code drop-oldest} (default) or {@code summarize}
+     * @param contextWindow the model's context window in tokens
+     * @param threshold the fraction of the window that starts compaction (default 0.8)
+     * @param target the fraction of the window to compact to (default 0.5)
+     * @param estimator {@code chars} (default: a token per four characters) or {@code messages} (a token per message)
+     * @param summary for {@code summarize}: what the scripted summarizer answers
+     * @param summarizerError for {@code summarize}: the summarizer fails with this provider error instead
+     * @param keepRecentTurns for {@code summarize}: the latest turns kept as they are (default 1)
+     */
+    public record CompactionDef(@Nullable String strategy, @Nullable Long contextWindow, @Nullable Double threshold,
+            @Nullable Double target, @Nullable String estimator, @Nullable String summary,
+            @Nullable String summarizerError, @Nullable Integer keepRecentTurns) {}
+
+    /**
+     * A success criterion: exactly one of its conditions.
+     *
+     * @param name its name
+     * @param answerContains met when the final answer contains this text (else the model is told)
+     * @param blockedOn only a person can meet it: the approval reference
+     */
+    public record CriterionDef(@JsonProperty(required = true) String name, @Nullable String answerContains,
+            @Nullable String blockedOn) {}
+
+    /**
+     * An invariant: exactly one of its conditions.
+     *
+     * @param name its name
+     * @param when {@code structural} (every model message), {@code semantic} (end of every iteration) or
+     *     {@code acceptance} (when completion is claimed)
+     * @param mustNotContain the last model message must not contain this text
+     * @param maxToolCalls at most this many tool calls
+     * @param minToolCalls at least this many tool calls
+     */
+    public record InvariantDef(@JsonProperty(required = true) String name, @JsonProperty(required = true) String when,
+            @Nullable String mustNotContain, @Nullable Integer maxToolCalls, @Nullable Integer minToolCalls) {}
+
+    /**
+     * The promotion gate: rejects a final answer that breaks one of its conditions.
+     *
+     * @param maxAnswerLength the longest answer accepted
+     * @param rejectIfContains an answer containing this text is rejected
+     */
+    public record PromotionDef(@Nullable Integer maxAnswerLength, @Nullable String rejectIfContains) {}
 }

@@ -5,6 +5,8 @@ import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentHook;
+import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.HaltException;
 import dev.terminus.agent.HookDecision;
@@ -43,10 +45,12 @@ import org.jspecify.annotations.Nullable;
 public final class ScenarioAgent {
     private final Scenario scenario;
     private final Agent agent;
+    private final ScriptedModel model;
 
-    private ScenarioAgent(Scenario scenario, Agent agent) {
+    private ScenarioAgent(Scenario scenario, Agent agent, ScriptedModel model) {
         this.scenario = scenario;
         this.agent = agent;
+        this.model = model;
     }
 
     /**
@@ -55,7 +59,19 @@ public final class ScenarioAgent {
      * @throws ScenarioException naming the field that cannot work
      */
     public static ScenarioAgent of(Scenario scenario) throws ScenarioException {
-        Agent.Builder builder = Agent.builder(model(scenario)).config(config(scenario));
+        return of(scenario, 0);
+    }
+
+    /**
+     * @param scenario a scenario as read
+     * @param scriptStep the script step the model answers from first (to continue a resumed run where it paused)
+     * @return the agent it describes
+     * @throws ScenarioException naming the field that cannot work
+     */
+    public static ScenarioAgent of(Scenario scenario, int scriptStep) throws ScenarioException {
+        ScriptedModel model = model(scenario, scriptStep);
+        Agent.Builder builder = Agent.builder(model).config(config(scenario));
+        ScenarioRules.apply(scenario, builder);
         List<ToolDef> tools = scenario.tools() == null ? List.of() : scenario.tools();
         for (int i = 0; i < tools.size(); i++) {
             ToolDef def = tools.get(i);
@@ -78,7 +94,7 @@ public final class ScenarioAgent {
                     ? UserTurn.reply(replies.get(said.getAndIncrement())) : UserTurn.satisfied(stop));
         }
         try {
-            return new ScenarioAgent(scenario, builder.build());
+            return new ScenarioAgent(scenario, builder.build(), model);
         } catch (IllegalArgumentException e) {
             throw new ScenarioException(e.getMessage());
         }
@@ -116,6 +132,22 @@ public final class ScenarioAgent {
         return handle.await();
     }
 
+    /**
+     * Continues a run of this scenario that paused at an approval gate.
+     *
+     * @param checkpoint the paused run
+     * @param decision the decision on its pending call
+     * @return the result
+     */
+    public RunResult resume(Checkpoint checkpoint, ResumeDecision decision) {
+        return agent.resume(checkpoint, decision);
+    }
+
+    /** @return how many steps of the script the model has played (a checkpoint keeps it, to resume from there) */
+    public int scriptStepsTaken() {
+        return model.stepsTaken();
+    }
+
     private static boolean called(RunContext run, String tool) {
         for (Message message : run.transcript()) {
             if (message instanceof Message.ToolResult result && !result.error() && tool.equals(result.toolName())) {
@@ -129,6 +161,9 @@ public final class ScenarioAgent {
         AgentConfig.Builder config = AgentConfig.custom().name(scenario.name() == null ? "scenario" : slug(scenario.name()));
         try {
             config.systemPrompt(scenario.system()).finalAnswerTool(scenario.finalAnswerTool());
+            if (ScenarioRules.repairs(scenario) != null) {
+                config.structuredOutputRepairs(ScenarioRules.repairs(scenario));
+            }
             Scenario.Limits l = scenario.limits();
             if (l != null) {
                 if (l.maxIterations() != null) config.maxIterations(l.maxIterations());
@@ -168,8 +203,8 @@ public final class ScenarioAgent {
         return value == 0 ? null : value;
     }
 
-    private static ScriptedModel model(Scenario scenario) throws ScenarioException {
-        ScriptedModel.Builder model = ScriptedModel.builder();
+    private static ScriptedModel model(Scenario scenario, int scriptStep) throws ScenarioException {
+        ScriptedModel.Builder model = ScriptedModel.builder().startAt(scriptStep);
         Scenario.ModelDef def = scenario.model();
         Usage usage = Usage.of(10, 5);
         if (def != null) {
@@ -219,16 +254,21 @@ public final class ScenarioAgent {
     }
 
     private static Exception error(StepDef step, String at) throws ScenarioException {
-        String message = "scripted " + step.error();
-        return switch (step.error()) {
+        return providerError(step.error(), step.status(), at + ".error");
+    }
+
+    /** The provider error a scenario names, as the scripted model raises it. */
+    static Exception providerError(String error, @Nullable Integer status, String at) throws ScenarioException {
+        String message = "scripted " + error;
+        return switch (error) {
             case "rate_limit" -> new ModelException.RateLimited("429 " + message, null);
-            case "server_error" -> new ModelException.ServerError(step.status() == null ? 500 : step.status(), message, null);
+            case "server_error" -> new ModelException.ServerError(status == null ? 500 : status, message, null);
             case "timeout" -> new ModelException.Timeout(message, null);
-            case "auth" -> new ModelException.AuthenticationFailed(step.status() == null ? 401 : step.status(), message, null);
+            case "auth" -> new ModelException.AuthenticationFailed(status == null ? 401 : status, message, null);
             case "context_length" -> new ModelException.ContextLengthExceeded(null, null, message, null);
             case "refused" -> new ModelException.Refused("refusal", message, null);
             case "crash" -> new IllegalStateException(message);
-            default -> throw new ScenarioException(at + ".error: unknown error \"" + step.error() + "\" (known: rate_limit,"
+            default -> throw new ScenarioException(at + ": unknown error \"" + error + "\" (known: rate_limit,"
                     + " server_error, timeout, auth, context_length, refused, crash)");
         };
     }
@@ -303,11 +343,11 @@ public final class ScenarioAgent {
 
     /** Something that builds a value and may refuse its input. */
     @FunctionalInterface
-    private interface Build<T> {
+    interface Build<T> {
         T get();
     }
 
-    private static <T> T at(String where, Build<T> build) throws ScenarioException {
+    static <T> T at(String where, Build<T> build) throws ScenarioException {
         try {
             return build.get();
         } catch (IllegalArgumentException | NullPointerException e) {

@@ -30,7 +30,9 @@ public final class ScenarioReader {
             "natural-completion", "completed", "completed-early", "submitted", "user-satisfied",
             "max-iterations", "max-tool-calls", "token-budget", "budget-pressure", "cost-budget", "time-budget",
             "stall", "no-progress", "consecutive-mistakes", "cancelled", "halted", "failed", "provider-auth",
-            "agent-refused", "output-truncated", "prompt-too-long");
+            "agent-refused", "output-truncated", "prompt-too-long", "schema-validation-failed",
+            "structured-output-retries", "compaction-failed", "hitl-gate-pending", "criteria-met",
+            "human-intervention", "invariant-violated", "promotion-rejected");
 
     private ScenarioReader() {}
 

@@ -1,0 +1,54 @@
+package dev.terminus.cli;
+
+import dev.terminus.Termination;
+import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.RunResult;
+import dev.terminus.checkpoint.FileCheckpointStore;
+import dev.terminus.cli.scenario.ScenarioAgent;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * Runs that paused at an approval gate, on the command line: the checkpoint is saved in a directory (atomically, by
+ * {@link FileCheckpointStore}) with the scenario and the script's position in its metadata, so
+ * {@code terminus resume} can rebuild the same agent and continue, in this process or a later one.
+ */
+final class Pauses {
+    /** The default directory of pending checkpoints, relative to the working directory. */
+    static final String DEFAULT_DIRECTORY = ".terminus/checkpoints";
+    /** Metadata: the scenario file's text. */
+    static final String SCENARIO = "terminus.scenario";
+    /** Metadata: the script steps the model had played. */
+    static final String SCRIPT_STEP = "terminus.scriptStep";
+
+    private Pauses() {}
+
+    /**
+     * Saves a paused run's checkpoint and says how to continue it; does nothing for a run that did not pause.
+     *
+     * @return the checkpoint's file, or null when the run did not pause
+     */
+    static Path saveIfPaused(RunResult result, ScenarioAgent agent, byte[] scenarioText, Path directory,
+            PrintStream out) throws BadInputException {
+        if (!(result.termination() instanceof Termination.HitlGatePending gate) || result.checkpoint().isEmpty()) {
+            return null;
+        }
+        Checkpoint checkpoint = result.checkpoint().get()
+                .withMetadata(SCENARIO, new String(scenarioText, StandardCharsets.UTF_8))
+                .withMetadata(SCRIPT_STEP, Integer.toString(agent.scriptStepsTaken()));
+        FileCheckpointStore store = FileCheckpointStore.in(directory);
+        try {
+            store.save(checkpoint);
+        } catch (IOException | RuntimeException e) {
+            throw new BadInputException("cannot save the checkpoint in " + directory + ": " + e.getMessage());
+        }
+        Path file = store.pathOf(gate.gateId());
+        out.println();
+        out.println("Paused for approval: " + gate.summary() + " (gate " + gate.gateId() + ").");
+        out.println("Checkpoint saved: " + file);
+        out.println("Continue it: terminus resume " + file + " --approve   (or --reject \"why\")");
+        return file;
+    }
+}

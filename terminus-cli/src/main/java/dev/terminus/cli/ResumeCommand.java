@@ -1,0 +1,116 @@
+package dev.terminus.cli;
+
+import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.RunResult;
+import dev.terminus.checkpoint.CheckpointFormatException;
+import dev.terminus.checkpoint.CheckpointJson;
+import dev.terminus.cli.scenario.ScenarioAgent;
+import dev.terminus.cli.scenario.ScenarioException;
+import dev.terminus.cli.scenario.ScenarioReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code terminus resume CHECKPOINT --approve | --reject REASON}: continues a run that {@code terminus run} paused at
+ * an approval gate, with a person's decision, and shows how it ended. The checkpoint is removed once its run went on;
+ * a run that pauses again saves a new one beside it.
+ */
+@Command(name = "resume", mixinStandardHelpOptions = true,
+        description = {"Continues a run paused at an approval gate (HitlGatePending) with a decision on the pending "
+                + "tool call, and shows how it ended.", "The checkpoint file is the one `terminus run` saved."})
+final class ResumeCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private @Nullable TerminusCommand parent;
+
+    @Parameters(index = "0", paramLabel = "CHECKPOINT", description = "the checkpoint file (*.checkpoint.json)")
+    private @Nullable Path file;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    private @Nullable Decision decision;
+
+    /** Exactly one decision. */
+    static final class Decision {
+        @Option(names = "--approve", required = true, description = "run the pending call as proposed")
+        boolean approve;
+
+        @Option(names = "--reject", required = true, paramLabel = "REASON",
+                description = "do not run it; the model is told the reason")
+        @Nullable String reject;
+    }
+
+    @Option(names = "--json", description = "print the result as JSON (the termination in the wire format)")
+    private boolean json;
+
+    @Override
+    public Integer call() {
+        TerminusCommand terminus = TerminusCommand.requireParent(parent);
+        try {
+            return resume(terminus);
+        } catch (BadInputException e) {
+            return terminus.badInput(e);
+        }
+    }
+
+    private int resume(TerminusCommand terminus) throws BadInputException {
+        Path path = java.util.Objects.requireNonNull(file);
+        Checkpoint checkpoint = read(path);
+        String scenarioText = checkpoint.metadata().get(Pauses.SCENARIO);
+        String step = checkpoint.metadata().get(Pauses.SCRIPT_STEP);
+        if (scenarioText == null || step == null) {
+            throw new BadInputException(path + ": this checkpoint was not saved by `terminus run` (its metadata has no "
+                    + Pauses.SCENARIO + " and " + Pauses.SCRIPT_STEP + ")");
+        }
+        ScenarioAgent agent;
+        try {
+            agent = ScenarioAgent.of(ScenarioReader.read(scenarioText.getBytes(StandardCharsets.UTF_8),
+                    path + " (its scenario)"), Integer.parseInt(step));
+        } catch (ScenarioException | NumberFormatException e) {
+            throw new BadInputException(path + ": " + e.getMessage());
+        }
+        Decision chosen = java.util.Objects.requireNonNull(decision);
+        ResumeDecision resume = chosen.reject != null ? ResumeDecision.reject(checkpoint.gateId(), chosen.reject)
+                : ResumeDecision.approve(checkpoint.gateId());
+        RunResult result;
+        try {
+            result = agent.resume(checkpoint, resume);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(path + ": " + e.getMessage());
+        }
+        if (json) {
+            terminus.out.print(Wire.pretty(RunReport.json(agent.name(), result)));
+        } else {
+            RunReport.text(agent.name(), result).forEach(terminus.out::println);
+        }
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            terminus.err.println("terminus: could not remove the used checkpoint " + path + ": " + e.getMessage());
+        }
+        Path directory = path.toAbsolutePath().getParent();
+        Pauses.saveIfPaused(result, agent, scenarioText.getBytes(StandardCharsets.UTF_8), directory,
+                json ? terminus.err : terminus.out);
+        terminus.out.flush();
+        return 0;
+    }
+
+    private static Checkpoint read(Path path) throws BadInputException {
+        try {
+            return CheckpointJson.create().read(Files.readAllBytes(path));
+        } catch (CheckpointFormatException e) {
+            throw new BadInputException(path + ": not a valid checkpoint: " + e.getMessage());
+        } catch (IOException e) {
+            throw new BadInputException(path + ": cannot read it: " + e.getMessage());
+        }
+    }
+}

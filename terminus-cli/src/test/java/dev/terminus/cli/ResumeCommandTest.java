@@ -1,0 +1,119 @@
+package dev.terminus.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResumeCommandTest {
+    @TempDir
+    Path dir;
+
+    private Path scenario() throws IOException {
+        Path file = dir.resolve("refund.json");
+        try (var in = ResumeCommand.class.getResourceAsStream("/dev/terminus/cli/demo/hitl-gate-pending.json")) {
+            Files.write(file, in.readAllBytes());
+        }
+        return file;
+    }
+
+    private Path checkpoints() {
+        return dir.resolve("checkpoints");
+    }
+
+    private Path onlyCheckpoint() throws IOException {
+        try (Stream<Path> files = Files.list(checkpoints())) {
+            List<Path> all = files.toList();
+            assertThat(all).hasSize(1);
+            return all.getFirst();
+        }
+    }
+
+    @Test
+    void aRunPausedByAnotherJvmProcessIsResumedFromItsCheckpointFile() throws Exception {
+        // given: `terminus run` in a JVM process of its own pauses at the approval gate and saves its checkpoint
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                TerminusCommand.class.getName(), "run", "--checkpoints", checkpoints().toString(), scenario().toString())
+                .redirectErrorStream(true).start();
+        String printed = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as(printed).isZero();
+        assertThat(printed).contains("HitlGatePending").contains("Checkpoint saved: ");
+        Path checkpoint = onlyCheckpoint();
+
+        // when: this process approves it
+        Cli.Result result = Cli.run("resume", checkpoint.toString(), "--approve");
+
+        // then: the refund ran, the model answered, and the counters went on from the first process's
+        assertThat(result.status()).as(result.err()).isZero();
+        assertThat(result.flatOut()).contains("Termination NaturalCompletion").contains("Iterations 3")
+                .contains("Tool calls 2").contains("Tokens 30 in, 15 out (45 total)")
+                .contains("Answer Order 42 was refunded: 120.00 EUR.");
+        assertThat(checkpoint).doesNotExist();
+    }
+
+    @Test
+    void rejectingTellsTheModelAndTheRunEndsWithoutTheCall() throws Exception {
+        // given
+        Cli.Result paused = Cli.run("run", "--checkpoints", checkpoints().toString(), scenario().toString());
+        assertThat(paused.status()).isZero();
+        Path checkpoint = onlyCheckpoint();
+
+        // when
+        Cli.Result result = Cli.run("resume", checkpoint.toString(), "--reject", "refunds need a manager", "--json");
+
+        // then
+        assertThat(result.status()).as(result.err()).isZero();
+        assertThat(result.out()).contains("\"toolCalls\": 1,")
+                .contains("Rejected by a person, not run: refunds need a manager");
+    }
+
+    @Test
+    void aCheckpointWithoutItsScenarioIsRefusedNamingTheFile() throws IOException {
+        // given: a checkpoint file of another program, without terminus run's metadata
+        Cli.Result paused = Cli.run("run", "--checkpoints", checkpoints().toString(), scenario().toString());
+        assertThat(paused.status()).isZero();
+        Path checkpoint = onlyCheckpoint();
+        String json = Files.readString(checkpoint).replaceAll("\"terminus\\.scenario\"\\s*:\\s*\"(\\\\.|[^\"\\\\])*\"\\s*,?", "");
+        Files.writeString(checkpoint, json);
+
+        // when
+        Cli.Result result = Cli.run("resume", checkpoint.toString(), "--approve");
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.err()).startsWith("terminus: " + checkpoint);
+    }
+
+    @Test
+    void aFileThatIsNotACheckpointIsRefusedWithExitStatusTwo() throws IOException {
+        // given
+        Path garbage = Files.writeString(dir.resolve("x.checkpoint.json"), "{\"formatVersion\": 2}");
+
+        // when
+        Cli.Result result = Cli.run("resume", garbage.toString(), "--approve");
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.err()).contains(garbage + ": not a valid checkpoint:").contains("formatVersion 2");
+    }
+
+    @Test
+    void resumeNeedsExactlyOneDecision() throws IOException {
+        // when
+        Cli.Result neither = Cli.run("resume", scenario().toString());
+        Cli.Result both = Cli.run("resume", scenario().toString(), "--approve", "--reject", "no");
+
+        // then
+        assertThat(neither.status()).isEqualTo(2);
+        assertThat(both.status()).isEqualTo(2);
+    }
+}
