@@ -3,6 +3,10 @@ package dev.terminus.agent;
 /**
  * Receives a run's {@link AgentEvent}s, synchronously on the run's thread: keep it fast. A listener that throws is
  * ignored for that event; it never breaks the run.
+ *
+ * <p>One listener serves every run of its agent, and runs may be concurrent. A listener that keeps state per run
+ * (an open span, a timer) overrides {@link #onEvent(RunContext, AgentEvent)}: the run's context is the same object for
+ * every event of one run and a different one for each run, so it can key that state by identity.
  */
 @FunctionalInterface
 public interface AgentListener {
@@ -11,4 +15,14 @@ public interface AgentListener {
      * @param event what happened
      */
     void onEvent(AgentEvent event);
+
+    /**
+     * What the loop calls: an event with the run it belongs to. By default, {@link #onEvent(AgentEvent)}.
+     *
+     * @param run the run, the same object for all of its events (read-only; do not keep it past the run)
+     * @param event what happened
+     */
+    default void onEvent(RunContext run, AgentEvent event) {
+        onEvent(event);
+    }
 }

@@ -74,7 +74,7 @@ public final class AgentRun {
         this.state = new RunState(config.name(), startNanos, BudgetGuard.pricing(config, spec.model().name()), shared);
         this.budgets = new BudgetGuard(config, state);
         this.control = new RunControl(startNanos, budgetNanos);
-        this.events = new EventDispatcher(spec.listeners());
+        this.events = new EventDispatcher(spec.listeners(), state);
         this.progress = new ProgressGuard(config.noProgressThreshold().orElse(0), config.stallThreshold().orElse(0));
         this.modelCaller = new ModelCaller(this, spec.model(), config.retryPolicy());
         this.toolRound = new ToolRound(this, spec, state);

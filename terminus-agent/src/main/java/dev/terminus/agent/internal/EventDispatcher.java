@@ -2,6 +2,7 @@ package dev.terminus.agent.internal;
 
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentListener;
+import dev.terminus.agent.RunContext;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -21,8 +22,12 @@ final class EventDispatcher {
     private final ReentrantLock delivering = new ReentrantLock();
     private volatile boolean closed;
 
-    EventDispatcher(List<AgentListener> listeners) {
+    /** The run the events are about, handed to every listener with them. */
+    private final RunContext run;
+
+    EventDispatcher(List<AgentListener> listeners, RunContext run) {
         this.listeners = listeners.toArray(AgentListener[]::new);
+        this.run = run;
     }
 
     boolean active() {
@@ -70,7 +75,7 @@ final class EventDispatcher {
     private void deliver(AgentEvent event) {
         for (AgentListener listener : listeners) {
             try {
-                listener.onEvent(event);
+                listener.onEvent(run, event);
             } catch (Throwable e) {
                 LOG.log(System.Logger.Level.WARNING, "listener " + listener + " failed on " + event.getClass().getSimpleName()
                         + "; the run goes on", e);

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class EventDispatcherTest {
+    private static final RunState RUN = new RunState("agent", 0);
 
     private static AgentEvent started(int iteration) {
         return new AgentEvent.IterationStarted("agent", iteration);
@@ -24,7 +25,7 @@ class EventDispatcherTest {
         AgentListener throwing = event -> {
             throw new IllegalStateException("boom");
         };
-        var dispatcher = new EventDispatcher(List.of(throwing, seen::add));
+        var dispatcher = new EventDispatcher(List.of(throwing, seen::add), RUN);
 
         // when
         dispatcher.publish(started(1));
@@ -37,7 +38,7 @@ class EventDispatcherTest {
     void nothingPublishedAfterTheLastEventsIsDelivered() {
         // given
         var seen = new CopyOnWriteArrayList<AgentEvent>();
-        var dispatcher = new EventDispatcher(List.of(seen::add));
+        var dispatcher = new EventDispatcher(List.of(seen::add), RUN);
         AgentEvent last = new AgentEvent.GuardTripped("agent", 1, new Termination.NaturalCompletion());
 
         // when
@@ -65,7 +66,7 @@ class EventDispatcherTest {
             }
             seen.add(event);
         };
-        var dispatcher = new EventDispatcher(List.of(slowOnFirst));
+        var dispatcher = new EventDispatcher(List.of(slowOnFirst), RUN);
         AgentEvent last = new AgentEvent.GuardTripped("agent", 1, new Termination.NaturalCompletion());
         Thread runThread = Thread.ofVirtual().start(() -> dispatcher.publish(started(1)));
         assertThat(entered.await(5, TimeUnit.SECONDS)).isTrue();
@@ -79,5 +80,30 @@ class EventDispatcherTest {
 
         // then
         assertThat(seen).containsExactly(started(1), last);
+    }
+
+    @Test
+    void everyListenerGetsTheRunTheEventBelongsTo() {
+        // given
+        var runs = new CopyOnWriteArrayList<dev.terminus.agent.RunContext>();
+        AgentListener perRun = new AgentListener() {
+            @Override
+            public void onEvent(AgentEvent event) {
+                throw new AssertionError("the loop calls the two-argument method");
+            }
+
+            @Override
+            public void onEvent(dev.terminus.agent.RunContext run, AgentEvent event) {
+                runs.add(run);
+            }
+        };
+        var dispatcher = new EventDispatcher(List.of(perRun), RUN);
+
+        // when
+        dispatcher.publish(started(1));
+        dispatcher.publishLast(started(2));
+
+        // then
+        assertThat(runs).hasSize(2).allSatisfy(run -> assertThat(run).isSameAs(RUN));
     }
 }
