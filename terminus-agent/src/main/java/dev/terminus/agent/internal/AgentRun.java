@@ -128,6 +128,7 @@ public final class AgentRun {
             state.restore(checkpoint, System.nanoTime());
             finalizing = checkpoint.finalizing();
             claims.repairsUsed = checkpoint.repairsUsed();
+            pause.resumedFrom(checkpoint);
             iterationTranscriptStart = Resumption.pausedIterationStart(state.liveTranscript());
             begin();
             end = control.interruption();

@@ -15,6 +15,13 @@ import org.jspecify.annotations.Nullable;
 final class ApprovalPause {
     private @Nullable ToolCall pending;
     private List<ToolCall> remaining = List.of();
+    /** The metadata of the checkpoint this run was resumed from: a later pause keeps it. */
+    private java.util.Map<String, String> metadata = java.util.Map.of();
+
+    /** A run resumed from a checkpoint carries its metadata into the checkpoint of its next pause. */
+    void resumedFrom(Checkpoint checkpoint) {
+        metadata = checkpoint.metadata();
+    }
 
     /** Pauses at a call; the gate id is random, so a decision can only answer the gate it was made for. */
     Termination.HitlGatePending at(ToolCall call, String agentName, int iteration) {
@@ -37,7 +44,7 @@ final class ApprovalPause {
             return result;
         }
         Checkpoint checkpoint = Resumption.checkpoint(spec, result, gate, pending, remaining, state, repairsUsed,
-                finalizing);
+                finalizing, metadata);
         return new RunResult(gate, result.outcome(), result.transcript(), result.iterations(), result.usage(),
                 result.costUsd(), result.toolCalls(), result.duration(), null, null, checkpoint);
     }

@@ -104,13 +104,15 @@ public final class Resumption {
      * @param state the run's state
      * @param repairsUsed the structured-output repairs used
      * @param finalizing whether it was in the finalization iteration
+     * @param metadata the application's metadata (kept from the checkpoint the run was resumed from)
      */
     static Checkpoint checkpoint(AgentSpec spec, RunResult result, Termination.HitlGatePending gate, ToolCall pending,
-            List<ToolCall> remaining, RunState state, int repairsUsed, boolean finalizing) {
+            List<ToolCall> remaining, RunState state, int repairsUsed, boolean finalizing,
+            java.util.Map<String, String> metadata) {
         return new Checkpoint(Checkpoint.FORMAT_VERSION, gate, spec.config().name(), spec.model().name(),
                 fingerprint(spec), pending, remaining, result.transcript(), state.iteration, result.toolCalls(),
                 result.usage(), result.costUsd(), result.iterations(), result.duration(), state.consecutiveMistakes,
-                repairsUsed, finalizing, java.util.Map.of());
+                repairsUsed, finalizing, metadata);
     }
 
     /** The summary a person reads at the gate: the tool and its arguments. */

@@ -178,13 +178,13 @@ class ApprovalScenariosTest {
     }
 
     @Test
-    void aRunCanPauseAgainAtTheNextGateAfterResuming() {
+    void aRunCanPauseAgainAtTheNextGateAfterResumingAndKeepsTheCheckpointsMetadata() {
         // given
         var refunds = new AtomicInteger();
         var model = ScriptedModel.builder().toolCall("refund", args("x", 1)).toolCall("refund", args("x", 2))
                 .text("done").build();
         var agent = refunds(model, refunds, AgentConfig.ofDefaults());
-        Checkpoint first = agent.run("go").checkpoint().orElseThrow();
+        Checkpoint first = agent.run("go").checkpoint().orElseThrow().withMetadata("ticket", "T-42");
 
         // when
         RunResult second = agent.resume(first, ResumeDecision.approve(first.gateId()));
@@ -193,6 +193,7 @@ class ApprovalScenariosTest {
 
         // then
         assertThat(next.gateId()).isNotEqualTo(first.gateId());
+        assertThat(next.metadata()).isEqualTo(first.metadata());
         assertThat(next.iteration()).isEqualTo(2);
         assertThat(next.toolCalls()).isEqualTo(1);
         assertThat(done).endedWith(new Termination.NaturalCompletion()).hasToolCalls(2).hasIterations(3).isConsistent();
