@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  * fit the agent asked to resume them.
  *
  * <p>An agent's configuration fingerprint covers what a paused transcript depends on: the agent's name, the model,
- * the tools offered (names and argument schemas), the final-answer tool, the tools that need approval and the
+ * the tools offered (names and argument schemas, in any order), the final-answer tool, the tools that need approval and the
  * structured output's schema. Budgets and guards are not part of it: they may be changed between pause and resume,
  * and count on from the checkpoint's figures.
  */
@@ -63,7 +63,9 @@ public final class Resumption {
         StringBuilder text = new StringBuilder();
         text.append("agent=").append(spec.config().name()).append('\n');
         text.append("model=").append(spec.model().name()).append('\n');
-        for (ToolSpec tool : spec.toolSpecs()) {
+        // by name: the order tools were registered in does not change what a paused transcript means
+        List<ToolSpec> tools = spec.toolSpecs().stream().sorted(java.util.Comparator.comparing(ToolSpec::name)).toList();
+        for (ToolSpec tool : tools) {
             text.append("tool=").append(tool.name()).append(' ').append(JsonText.write(sorted(tool.parameters())))
                     .append('\n');
         }

@@ -69,7 +69,8 @@ public final class SummarizeOlderTurns implements CompactionStrategy {
                     text.append("\n  called ").append(call.name()).append(' ').append(JsonText.write(call.arguments()));
                 }
             }
-            case Message.ToolResult result -> text.append("tool ").append(result.toolName())
+            case Message.ToolResult result -> text.append("tool ")
+                    .append(result.toolName() == null ? "(unnamed)" : result.toolName())
                     .append(result.error() ? " failed: " : " answered: ").append(result.content());
         }
         text.append('\n');

@@ -19,8 +19,10 @@ public interface TokenEstimator {
     long estimate(List<Message> messages);
 
     /**
-     * The default estimate: one token per four characters of every text, tool name and argument, plus four tokens of
-     * framing per message and per tool call — close to what English text and JSON take in common tokenizers.
+     * The default estimate: one token per four characters of every text, call id, tool name and argument (the
+     * arguments measured as their {@code Map.toString()}, a cheap stand-in for their JSON, a few characters shorter),
+     * plus four tokens of framing per message and per tool call — close to what English text and JSON take in common
+     * tokenizers, and cheap enough to run over the whole transcript before every model call.
      *
      * @return the default estimator
      */
@@ -43,7 +45,8 @@ public interface TokenEstimator {
                         chars += call.id().length() + call.name().length() + call.arguments().toString().length();
                     }
                 }
-                case Message.ToolResult result -> chars += result.toolCallId().length() + result.content().length();
+                case Message.ToolResult result -> chars += result.toolCallId().length() + result.content().length()
+                        + (result.toolName() == null ? 0 : result.toolName().length());
             }
         }
         return framing + (chars + 3) / 4;

@@ -1,0 +1,144 @@
+package dev.terminus.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ResumeDecisionTest {
+
+    @Test
+    void approveNamesTheGate() {
+        // when
+        ResumeDecision decision = ResumeDecision.approve("gate-1");
+
+        // then
+        assertThat(decision).isEqualTo(new ResumeDecision.Approve("gate-1"));
+        assertThat(decision.gateId()).isEqualTo("gate-1");
+    }
+
+    @Test
+    void rejectNamesTheGateAndKeepsTheReason() {
+        // when
+        ResumeDecision decision = ResumeDecision.reject("gate-1", "refunds over 100 EUR need a manager");
+
+        // then
+        assertThat(decision).isEqualTo(new ResumeDecision.Reject("gate-1", "refunds over 100 EUR need a manager"));
+        assertThat(decision.gateId()).isEqualTo("gate-1");
+    }
+
+    @Test
+    void approveWithArgumentsNamesTheGateAndKeepsTheArguments() {
+        // when
+        ResumeDecision decision = ResumeDecision.approveWithArguments("gate-1", Map.of("amount", 50));
+
+        // then
+        assertThat(decision).isInstanceOf(ResumeDecision.ApproveWithArguments.class);
+        assertThat(decision.gateId()).isEqualTo("gate-1");
+        assertThat(((ResumeDecision.ApproveWithArguments) decision).arguments()).containsExactly(Map.entry("amount", 50));
+    }
+
+    @Test
+    void theArgumentsAreCopiedDeeply() {
+        // given
+        List<Object> items = new ArrayList<>(List.of("a"));
+        Map<String, Object> address = new HashMap<>(Map.of("city", "Oslo"));
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        arguments.put("items", items);
+        arguments.put("address", address);
+        ResumeDecision.ApproveWithArguments decision = new ResumeDecision.ApproveWithArguments("gate-1", arguments);
+
+        // when
+        items.add("b");
+        address.put("city", "Bergen");
+        arguments.put("extra", true);
+
+        // then
+        assertThat(decision.arguments()).containsExactly(Map.entry("items", List.of("a")),
+                Map.entry("address", Map.of("city", "Oslo")));
+    }
+
+    @Test
+    void theCopiedArgumentsCannotBeModifiedAtAnyDepth() {
+        // given
+        Map<String, Object> arguments = new HashMap<>();
+        arguments.put("items", new ArrayList<>(List.of("a")));
+        ResumeDecision.ApproveWithArguments decision = new ResumeDecision.ApproveWithArguments("gate-1", arguments);
+
+        // when / then
+        assertThatThrownBy(() -> decision.arguments().put("x", 1)).isInstanceOf(UnsupportedOperationException.class);
+        @SuppressWarnings("unchecked")
+        List<Object> items = (List<Object>) decision.arguments().get("items");
+        assertThatThrownBy(() -> items.add("b")).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void nullArgumentValuesAreKeptAsJsonNull() {
+        // given
+        Map<String, Object> arguments = new HashMap<>();
+        arguments.put("note", null);
+
+        // when
+        ResumeDecision.ApproveWithArguments decision = new ResumeDecision.ApproveWithArguments("gate-1", arguments);
+
+        // then
+        assertThat(decision.arguments()).containsEntry("note", null).hasSize(1);
+    }
+
+    @Test
+    void anArgumentThatIsNotAJsonValueIsRefusedNamingItsPath() {
+        // given
+        Map<String, Object> arguments = Map.of("order", Map.of("placed", new Object()));
+
+        // when / then
+        assertThatThrownBy(() -> ResumeDecision.approveWithArguments("gate-1", arguments))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("ApproveWithArguments.arguments.order.placed must be a JSON value (null, string, boolean,"
+                        + " number, list or map), was a java.lang.Object");
+    }
+
+    @Test
+    void nullArgumentsAreRefused() {
+        // when / then
+        assertThatThrownBy(() -> ResumeDecision.approveWithArguments("gate-1", null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("ApproveWithArguments.arguments must not be null");
+    }
+
+    @Test
+    void aNullGateIdIsRefusedByEveryDecisionNamingIt() {
+        // when / then
+        assertThatThrownBy(() -> ResumeDecision.approve(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("Approve.gateId must not be null");
+        assertThatThrownBy(() -> ResumeDecision.reject(null, "no"))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("Reject.gateId must not be null");
+        assertThatThrownBy(() -> ResumeDecision.approveWithArguments(null, Map.of()))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("ApproveWithArguments.gateId must not be null");
+    }
+
+    @Test
+    void aNullRejectionReasonIsRefused() {
+        // when / then
+        assertThatThrownBy(() -> ResumeDecision.reject("gate-1", null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("Reject.reason must not be null");
+    }
+
+    @Test
+    void decisionsOfTheSameKindAndComponentsAreEqual() {
+        // when / then
+        assertThat(ResumeDecision.approveWithArguments("gate-1", Map.of("amount", 50)))
+                .isEqualTo(ResumeDecision.approveWithArguments("gate-1", new HashMap<>(Map.of("amount", 50))))
+                .isNotEqualTo(ResumeDecision.approveWithArguments("gate-2", Map.of("amount", 50)));
+        assertThat(ResumeDecision.approve("gate-1")).isNotEqualTo(ResumeDecision.approve("gate-2"));
+        assertThat(ResumeDecision.reject("gate-1", "a")).isNotEqualTo(ResumeDecision.reject("gate-1", "b"));
+    }
+}
