@@ -6,7 +6,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A scenario file, as read. Every field but {@code task} and {@code script} is optional; unknown fields are
+ * A scenario file, as read. Every field but {@code task} and {@code script} is optional ({@code script} too when the
+ * run uses a real provider); unknown fields are
  * errors, so a typo is reported with its line instead of being ignored. See the README for the format.
  *
  * @param name what the scenario shows
@@ -21,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * @param completion the completion predicate
  * @param user the simulated user
  * @param hooks hooks that halt the run
- * @param script the model's answers, one per call
+ * @param script the scripted model's answers, one per call; required unless a real provider answers
  * @param repeatLast whether the last step repeats when the script runs out
  * @param cancelAfterMs cancel the run this long after it starts
  * @param output the shape the final answer must have (structured output)
@@ -44,7 +45,7 @@ public record Scenario(
         @Nullable CompletionDef completion,
         @Nullable UserDef user,
         @Nullable List<HookDef> hooks,
-        @JsonProperty(required = true) List<StepDef> script,
+        @Nullable List<StepDef> script,
         @Nullable Boolean repeatLast,
         @Nullable Long cancelAfterMs,
         @Nullable OutputDef output,
@@ -59,7 +60,7 @@ public record Scenario(
         if (task == null) {
             throw new IllegalArgumentException("\"task\" is required");
         }
-        if (script == null || script.isEmpty()) {
+        if (script != null && script.isEmpty()) {
             throw new IllegalArgumentException("\"script\" needs at least one step");
         }
         if (cancelAfterMs != null && cancelAfterMs < 0) {

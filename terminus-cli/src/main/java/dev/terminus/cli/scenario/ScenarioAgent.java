@@ -22,6 +22,7 @@ import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.UserTurn;
 import dev.terminus.agent.spi.FinishReason;
+import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
@@ -45,9 +46,9 @@ import org.jspecify.annotations.Nullable;
 public final class ScenarioAgent {
     private final Scenario scenario;
     private final Agent agent;
-    private final ScriptedModel model;
+    private final @Nullable ScriptedModel model;
 
-    private ScenarioAgent(Scenario scenario, Agent agent, ScriptedModel model) {
+    private ScenarioAgent(Scenario scenario, Agent agent, @Nullable ScriptedModel model) {
         this.scenario = scenario;
         this.agent = agent;
         this.model = model;
@@ -69,7 +70,28 @@ public final class ScenarioAgent {
      * @throws ScenarioException naming the field that cannot work
      */
     public static ScenarioAgent of(Scenario scenario, int scriptStep) throws ScenarioException {
+        if (scenario.script() == null) {
+            throw new ScenarioException("\"script\" is required (or run the scenario with --provider, so a real model"
+                    + " answers)");
+        }
         ScriptedModel model = model(scenario, scriptStep);
+        return build(scenario, model, model);
+    }
+
+    /**
+     * The agent a scenario describes, answered by a real model instead of its script (the script, if any, is unused).
+     *
+     * @param scenario a scenario as read
+     * @param model the model
+     * @return the agent
+     * @throws ScenarioException naming the field that cannot work
+     */
+    public static ScenarioAgent withModel(Scenario scenario, Model model) throws ScenarioException {
+        return build(scenario, model, null);
+    }
+
+    private static ScenarioAgent build(Scenario scenario, Model model, @Nullable ScriptedModel scripted)
+            throws ScenarioException {
         Agent.Builder builder = Agent.builder(model).config(config(scenario));
         ScenarioRules.apply(scenario, builder);
         List<ToolDef> tools = scenario.tools() == null ? List.of() : scenario.tools();
@@ -94,7 +116,7 @@ public final class ScenarioAgent {
                     ? UserTurn.reply(replies.get(said.getAndIncrement())) : UserTurn.satisfied(stop));
         }
         try {
-            return new ScenarioAgent(scenario, builder.build(), model);
+            return new ScenarioAgent(scenario, builder.build(), scripted);
         } catch (IllegalArgumentException e) {
             throw new ScenarioException(e.getMessage());
         }
@@ -145,7 +167,7 @@ public final class ScenarioAgent {
 
     /** @return how many steps of the script the model has played (a checkpoint keeps it, to resume from there) */
     public int scriptStepsTaken() {
-        return model.stepsTaken();
+        return model == null ? 0 : model.stepsTaken();
     }
 
     private static boolean called(RunContext run, String tool) {
