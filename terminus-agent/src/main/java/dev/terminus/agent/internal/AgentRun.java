@@ -56,6 +56,7 @@ public final class AgentRun {
     private final Compactor compactor;
     private final @Nullable Map<String, @Nullable Object> responseSchema;
 
+    private boolean announced;
     private int iterationTranscriptStart;
     private boolean finalizing;
     private final ApprovalPause pause = new ApprovalPause();
@@ -154,8 +155,13 @@ public final class AgentRun {
         return interruption != null ? interruption : Termination.Failed.of(e, ErrorCategory.INTERNAL);
     }
 
-    private void begin() {
-        if (events.active()) {
+    /**
+     * Publishes {@code RunStarted}, once. A supervised run announces itself on the caller's thread before its own
+     * thread starts, so a listener sees the caller's context there (a tracing listener parents the run's span on it).
+     */
+    void begin() {
+        if (!announced && events.active()) {
+            announced = true;
             events.publish(new AgentEvent.RunStarted(config.name(), spec.model().name(), spec.model().provider()));
         }
     }

@@ -63,6 +63,7 @@ public final class RunTask implements RunHandle {
     private static RunTask start(AgentSpec spec, long start, Function<AgentRun, RunResult> body) {
         long budget = spec.config().timeBudget().map(Duration::toNanos).orElse(RunControl.NO_DEADLINE);
         RunTask handle = new RunTask(new AgentRun(spec, start, budget, true), spec.config().interruptGrace().toNanos());
+        handle.run.begin(); // on the caller's thread: listeners see the caller's context
         handle.lock.lock();
         try {
             handle.worker = Thread.ofVirtual().name("terminus-run-" + spec.config().name())
