@@ -1,5 +1,6 @@
 package dev.terminus.agent.internal;
 
+import dev.terminus.agent.spi.Model;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -97,6 +98,9 @@ final class ArgumentCheck {
 
         /** @return what is wrong, for the model, or null when the arguments pass */
         @Nullable String problem(Map<String, @Nullable Object> arguments) {
+            if (!arguments.isEmpty() && arguments.containsKey(Model.INVALID_ARGUMENTS)) {
+                return "the arguments are not a JSON object: " + arguments.get(Model.INVALID_ARGUMENTS);
+            }
             for (String key : required) {
                 if (arguments.get(key) == null) {
                     return "missing required argument \"" + key + "\"";

@@ -17,6 +17,13 @@ package dev.terminus.agent.spi;
 public interface Model {
 
     /**
+     * The argument key a provider adapter uses for tool-call arguments it could not parse as a JSON object:
+     * {@code {"$invalid_arguments": "<the text the model sent>"}}. The loop refuses such a call as an
+     * {@code invalid_arguments} mistake whatever the tool's schema, and tells the model why; the tool never runs.
+     */
+    String INVALID_ARGUMENTS = "$invalid_arguments";
+
+    /**
      * Calls the model.
      *
      * @param request the transcript and the tools on offer

@@ -40,6 +40,19 @@ class ArgumentCheckTest {
     }
 
     @Test
+    void argumentsAProviderCouldNotParseAreRefusedEvenWhenNothingIsRequired() {
+        // given: a tool without required arguments, and what an adapter passes for text that is not a JSON object
+        Map<String, Object> schema = Map.of("type", "object", "properties", Map.of());
+
+        // when
+        String problem = ArgumentCheck.problem(schema,
+                Map.of(dev.terminus.agent.spi.Model.INVALID_ARGUMENTS, "{\"city\": \"Osl"));
+
+        // then
+        assertThat(problem).isEqualTo("the arguments are not a JSON object: {\"city\": \"Osl");
+    }
+
+    @Test
     void aMissingRequiredArgumentIsNamed() {
         // given
         Map<String, Object> schema = Map.of(

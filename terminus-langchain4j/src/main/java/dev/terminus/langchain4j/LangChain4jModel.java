@@ -1,0 +1,156 @@
+package dev.terminus.langchain4j;
+
+import dev.langchain4j.model.chat.Capability;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.terminus.agent.spi.Model;
+import dev.terminus.agent.spi.ModelException;
+import dev.terminus.agent.spi.ModelRequest;
+import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.internal.Checks;
+import dev.terminus.langchain4j.internal.Errors;
+import dev.terminus.langchain4j.internal.Messages;
+import dev.terminus.langchain4j.internal.Requests;
+import dev.terminus.langchain4j.internal.Responses;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Any LangChain4j {@link ChatModel} as a Terminus {@link Model}, so an agent runs on a real provider and every
+ * provider failure ends the run with its typed termination.
+ *
+ * <p>What is mapped, each way:
+ * <ul>
+ *   <li><b>messages:</b> system, user, assistant (with its tool calls) and tool results become LangChain4j's
+ *       {@code SystemMessage}, {@code UserMessage}, {@code AiMessage} with {@code ToolExecutionRequest}s and
+ *       {@code ToolExecutionResultMessage}; the answer comes back as an assistant message. Tool-call arguments arrive
+ *       as JSON text and are read into plain Java values; text that is not a JSON object is kept under
+ *       {@link #INVALID_ARGUMENTS} ({@code Model.INVALID_ARGUMENTS}) rather than dropped, so the loop refuses the
+ *       call as an invalid-arguments mistake, whatever the tool's schema, and the model is told to correct it;</li>
+ *   <li><b>tools:</b> each tool's JSON Schema becomes a LangChain4j {@code ToolSpecification}, typed where
+ *       LangChain4j's schema types say the same and passed on as raw JSON where the schema says more; a schema that
+ *       cannot be sent is an {@link IllegalArgumentException} naming the tool and the property;</li>
+ *   <li><b>output:</b> {@link ModelRequest#maxOutputTokens()} as the request's output cap, and
+ *       {@link ModelRequest#responseSchema()} as a JSON Schema response format when the model declares
+ *       {@link Capability#RESPONSE_FORMAT_JSON_SCHEMA};</li>
+ *   <li><b>usage:</b> input, output, cached-input and reasoning tokens, from the provider's own {@code TokenUsage}
+ *       (OpenAI and Anthropic report the details);</li>
+ *   <li><b>finish reasons:</b> stop, length, tool calls, content filter, and Anthropic's
+ *       {@code stop_reason: "refusal"}; the loop ends a truncated answer {@code OutputTruncated} and a filtered or
+ *       refused one {@code AgentRefused};</li>
+ *   <li><b>errors:</b> 401/403 as {@link ModelException.AuthenticationFailed}, 429 as
+ *       {@link ModelException.RateLimited}, 5xx as {@link ModelException.ServerError}, timeouts and broken
+ *       connections as {@link ModelException.Timeout}, a prompt too long as
+ *       {@link ModelException.ContextLengthExceeded} (with the numbers the provider gives), a content-filter error or
+ *       LangChain4j's {@code ContentFilteredException} (which its OpenAI client throws for {@code message.refusal})
+ *       as {@link ModelException.Refused}; anything else as it was thrown.</li>
+ * </ul>
+ *
+ * <p>The loop retries transient failures with its own {@code RetryPolicy}: build the {@code ChatModel} with its own
+ * retries off ({@code maxRetries(0)}), or every failure is retried twice over. {@link LangChain4jModels} builds the
+ * OpenAI, Anthropic and Ollama clients that way.
+ *
+ * {@snippet :
+ * ChatModel chatModel = OpenAiChatModel.builder()
+ *         .apiKey(System.getenv("OPENAI_API_KEY"))
+ *         .modelName("gpt-4o-mini")
+ *         .maxRetries(0)                                   // the loop retries, not the client
+ *         .build();
+ * Agent agent = Agent.builder(LangChain4jModel.of(chatModel, "gpt-4o-mini", "openai"))
+ *         .tools(Tools.fromMethods(new WeatherTools()))
+ *         .build();
+ * RunResult result = agent.run("What should I wear in Oslo today?");
+ * }
+ *
+ * Thread-safe when the {@code ChatModel} is (LangChain4j's are).
+ */
+public final class LangChain4jModel implements Model {
+
+    /**
+     * The key under which a tool call's arguments that are not a JSON object are kept, as the model wrote them:
+     * {@code {"$invalid_arguments": "{\"city\": \"Osl"}}.
+     */
+    public static final String INVALID_ARGUMENTS = Messages.INVALID_ARGUMENTS;
+
+    private final ChatModel chatModel;
+    private final String name;
+    private final String provider;
+    private final boolean jsonSchema;
+    /** The API key to cut out of error messages; never shown. */
+    private final @Nullable String secret;
+
+    private LangChain4jModel(ChatModel chatModel, String name, String provider, @Nullable String secret) {
+        this.chatModel = chatModel;
+        this.name = name;
+        this.provider = provider;
+        this.secret = secret;
+        this.jsonSchema = chatModel.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
+    }
+
+    /**
+     * Wraps a LangChain4j chat model.
+     *
+     * @param chatModel the model, built with its own retries off ({@code maxRetries(0)})
+     * @param modelName the model's name, for prices and telemetry (e.g. {@code gpt-4o-mini})
+     * @param provider the provider's name, reported in {@code ProviderAuthFailed} (e.g. {@code openai})
+     * @return the Terminus model
+     * @throws NullPointerException when an argument is null
+     * @throws IllegalArgumentException when a name is blank
+     */
+    public static LangChain4jModel of(ChatModel chatModel, String modelName, String provider) {
+        return of(chatModel, modelName, provider, null);
+    }
+
+    /** Wraps a model whose API key is known, to keep it out of error messages. */
+    static LangChain4jModel of(ChatModel chatModel, String modelName, String provider, @Nullable String secret) {
+        Checks.notNull(chatModel, "chatModel");
+        Checks.notBlank(modelName, "modelName");
+        Checks.notBlank(provider, "provider");
+        return new LangChain4jModel(chatModel, modelName, provider, secret);
+    }
+
+    /**
+     * Calls the LangChain4j model once and maps its answer, or classifies its failure.
+     *
+     * @param request the transcript and the tools on offer
+     * @return the model's answer
+     * @throws ModelException for a classified provider failure
+     * @throws InterruptedException when the loop interrupted the call
+     * @throws IllegalArgumentException when a tool's schema cannot be sent
+     * @throws Exception anything else the LangChain4j model threw
+     */
+    @Override
+    public ModelResponse chat(ModelRequest request) throws Exception {
+        ChatRequest chatRequest = Requests.toLangChain4j(request, jsonSchema);
+        ChatResponse response;
+        try {
+            response = chatModel.chat(chatRequest);
+        } catch (RuntimeException e) {
+            throw Errors.classify(e, secret);
+        }
+        return Responses.toTerminus(response);
+    }
+
+    /** @return the model's name */
+    @Override
+    public String name() {
+        return name;
+    }
+
+    /** @return the provider's name */
+    @Override
+    public String provider() {
+        return provider;
+    }
+
+    /** @return the LangChain4j model this wraps */
+    public ChatModel chatModel() {
+        return chatModel;
+    }
+
+    /** @return the provider and the model; never the API key */
+    @Override
+    public String toString() {
+        return "LangChain4jModel[provider=" + provider + ", model=" + name + "]";
+    }
+}

@@ -1,0 +1,166 @@
+package dev.terminus.langchain4j.internal;
+
+import com.fasterxml.jackson.core.JacksonException;
+import dev.langchain4j.exception.AuthenticationException;
+import dev.langchain4j.exception.ContentFilteredException;
+import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.exception.InternalServerException;
+import dev.langchain4j.exception.InvalidRequestException;
+import dev.langchain4j.exception.RateLimitException;
+import dev.langchain4j.exception.UnresolvedModelServerException;
+import dev.terminus.agent.spi.ModelException;
+import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.UnresolvedAddressException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Classifies what a LangChain4j model threw into the {@link ModelException} the loop acts on. The HTTP status and
+ * the provider's error body come first (LangChain4j keeps them in an {@link HttpException} among the causes), then
+ * LangChain4j's own exception types (for models that throw them without a status), then transport failures:
+ *
+ * <ul>
+ *   <li>401, 403, {@link AuthenticationException}: {@link ModelException.AuthenticationFailed} (401 when no status
+ *       is known);</li>
+ *   <li>429, {@link RateLimitException}: {@link ModelException.RateLimited};</li>
+ *   <li>5xx (Anthropic's 529 {@code overloaded_error} too), {@link InternalServerException}:
+ *       {@link ModelException.ServerError} (500 when no status is known);</li>
+ *   <li>408, LangChain4j's {@code TimeoutException}, an HTTP or socket timeout, a refused or broken connection, an
+ *       unresolved host (any I/O failure but a JSON one): {@link ModelException.Timeout};</li>
+ *   <li>a prompt too long for the context window (see {@link ContextLength}), or 413: {@link
+ *       ModelException.ContextLengthExceeded} with the numbers the message gives;</li>
+ *   <li>a content-filter error ({@code code: "content_filter"}, {@link ContentFilteredException}):
+ *       {@link ModelException.Refused} with reason {@code content_filter};</li>
+ *   <li>an interrupt: the {@link InterruptedException}, so the loop ends the run as cancelled or out of time;</li>
+ *   <li>anything else (a 400, a 404 for an unknown model): the exception itself, which the loop ends
+ *       {@code Failed}.</li>
+ * </ul>
+ *
+ * A {@link ModelException}'s message says the status and the provider's message; the API key, when known, is cut out
+ * of it, and the cause is left out when the provider's text held the key.
+ */
+public final class Errors {
+    private static final int MAX_DEPTH = 32;
+    private static final String REDACTED = "[redacted]";
+
+    private Errors() {}
+
+    /**
+     * @param error what the LangChain4j model threw
+     * @param secret the API key to keep out of messages, or null
+     * @return the exception to throw to the loop
+     */
+    public static Exception classify(Throwable error, @Nullable String secret) {
+        if (error instanceof ModelException classified) {
+            return classified;
+        }
+        HttpException http = null;
+        Throwable transport = null;
+        int depth = 0;
+        for (Throwable e = error; e != null && depth < MAX_DEPTH; e = e.getCause(), depth++) {
+            if (e instanceof InterruptedException interrupted) {
+                return interrupted;
+            }
+            if (e instanceof ClosedByInterruptException) {
+                InterruptedException interrupted = new InterruptedException("the model call was interrupted");
+                interrupted.initCause(error);
+                return interrupted;
+            }
+            if (e instanceof HttpException found && http == null) {
+                http = found;
+            }
+            if ((e instanceof IOException && !(e instanceof JacksonException)
+                    || e instanceof UnresolvedAddressException
+                    || e instanceof java.util.concurrent.TimeoutException
+                    || e instanceof dev.langchain4j.exception.TimeoutException
+                    || e instanceof UnresolvedModelServerException)) {
+                transport = e; // the deepest one says best what failed
+            }
+        }
+        if (http != null) {
+            Exception byStatus = byStatus(http.statusCode(), ProviderError.parse(http.getMessage()), error, secret);
+            return byStatus != null ? byStatus : error instanceof Exception e ? e : new RuntimeException(error);
+        }
+        Exception byType = byType(error, secret);
+        if (byType != null) {
+            return byType;
+        }
+        if (transport != null) {
+            return new ModelException.Timeout(redact("the call to the provider failed: " + describe(transport), secret),
+                    causeOf(error, secret));
+        }
+        return error instanceof Exception e ? e : new RuntimeException(error);
+    }
+
+    private static @Nullable Exception byStatus(int status, ProviderError body, Throwable error,
+            @Nullable String secret) {
+        String message = redact("HTTP " + status + body.summary(), secret);
+        Throwable cause = causeOf(error, secret);
+        if (status == 401 || status == 403) {
+            return new ModelException.AuthenticationFailed(status, message, cause);
+        }
+        if (status == 429) {
+            return new ModelException.RateLimited(message, cause);
+        }
+        if (status == 408) {
+            return new ModelException.Timeout(message, cause);
+        }
+        if (status >= 500) {
+            return new ModelException.ServerError(status, message, cause);
+        }
+        ContextLength tooLong = ContextLength.of(body.message(), body.code());
+        if (tooLong != null) {
+            return new ModelException.ContextLengthExceeded(tooLong.promptTokens(), tooLong.contextWindow(), message,
+                    cause);
+        }
+        if (status == 413) {
+            return new ModelException.ContextLengthExceeded(null, null, message, cause);
+        }
+        if (body.isContentFilter()) {
+            return new ModelException.Refused("content_filter", message, cause);
+        }
+        return null;
+    }
+
+    private static @Nullable Exception byType(Throwable error, @Nullable String secret) {
+        String message = redact(describe(error), secret);
+        Throwable cause = causeOf(error, secret);
+        return switch (error) {
+            case AuthenticationException e -> new ModelException.AuthenticationFailed(401, message, cause);
+            case RateLimitException e -> new ModelException.RateLimited(message, cause);
+            case InternalServerException e -> new ModelException.ServerError(500, message, cause);
+            case ContentFilteredException e -> new ModelException.Refused("content_filter", message, cause);
+            case InvalidRequestException e -> {
+                ContextLength tooLong = ContextLength.of(error.getMessage(), null);
+                yield tooLong == null ? null : new ModelException.ContextLengthExceeded(tooLong.promptTokens(),
+                        tooLong.contextWindow(), message, cause);
+            }
+            default -> null;
+        };
+    }
+
+    /** The original exception as the cause, unless its text holds the secret. */
+    private static @Nullable Throwable causeOf(Throwable error, @Nullable String secret) {
+        int depth = 0;
+        for (Throwable e = error; e != null && depth < MAX_DEPTH; e = e.getCause(), depth++) {
+            if (secret != null && e.getMessage() != null && e.getMessage().contains(secret)) {
+                return null;
+            }
+        }
+        return error;
+    }
+
+    private static String describe(Throwable e) {
+        return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getName()
+                : e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+
+    /**
+     * @param text a message
+     * @param secret what to cut out of it, or null
+     * @return the message with every occurrence of the secret replaced by {@code [redacted]}
+     */
+    static String redact(String text, @Nullable String secret) {
+        return secret == null || secret.isEmpty() ? text : text.replace(secret, REDACTED);
+    }
+}
