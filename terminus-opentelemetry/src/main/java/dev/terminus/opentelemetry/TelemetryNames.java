@@ -1,0 +1,121 @@
+package dev.terminus.opentelemetry;
+
+/**
+ * Every name {@link TerminusTelemetry} reports under, in one place: the instrumentation scope, span names,
+ * attribute keys, fixed attribute values and metric names (SPEC section 4). The {@code gen_ai.*} and
+ * {@code error.type} names are those of the OpenTelemetry GenAI semantic conventions; the {@code terminus.*} names
+ * are Terminus's own. Use them in dashboards, alerts and tests instead of repeating the strings.
+ *
+ * {@snippet :
+ * // every run that ran out of money, by agent
+ * metricReader.collectAllMetrics().stream()
+ *         .filter(metric -> metric.getName().equals(TelemetryNames.RUN_COMPLETED))
+ *         .flatMap(metric -> metric.getLongSumData().getPoints().stream())
+ *         .filter(point -> "CostBudgetExhausted".equals(
+ *                 point.getAttributes().get(AttributeKey.stringKey(TelemetryNames.TERMINUS_TERMINATION))));
+ * }
+ */
+public final class TelemetryNames {
+
+    private TelemetryNames() {}
+
+    // ---------------------------------------------------------------- scope
+
+    /** The instrumentation scope of the tracer and the meter (its version is the module's). */
+    public static final String INSTRUMENTATION_SCOPE = "dev.terminus";
+
+    // ---------------------------------------------------------------- operations (and span name prefixes)
+
+    /** A run: {@code gen_ai.operation.name} of the run span, named {@code invoke_agent {agent}}. */
+    public static final String INVOKE_AGENT = "invoke_agent";
+
+    /** A model call: {@code gen_ai.operation.name} of its span, named {@code chat {model}}. */
+    public static final String CHAT = "chat";
+
+    /** A tool call: {@code gen_ai.operation.name} of its span, named {@code execute_tool {tool}}. */
+    public static final String EXECUTE_TOOL = "execute_tool";
+
+    // ---------------------------------------------------------------- GenAI semantic-convention attributes
+
+    /** What the span or the measurement is about: {@link #INVOKE_AGENT}, {@link #CHAT} or {@link #EXECUTE_TOOL}. */
+    public static final String GEN_AI_OPERATION_NAME = "gen_ai.operation.name";
+
+    /** The agent's name ({@code AgentConfig.name()}). */
+    public static final String GEN_AI_AGENT_NAME = "gen_ai.agent.name";
+
+    /** The model's name ({@code Model.name()}). */
+    public static final String GEN_AI_REQUEST_MODEL = "gen_ai.request.model";
+
+    /** The model's provider ({@code Model.provider()}); the successor of the deprecated {@code gen_ai.system}. */
+    public static final String GEN_AI_PROVIDER_NAME = "gen_ai.provider.name";
+
+    /** Input tokens: of a model call on its span, of the whole run on the run span. */
+    public static final String GEN_AI_USAGE_INPUT_TOKENS = "gen_ai.usage.input_tokens";
+
+    /** Output tokens: of a model call on its span, of the whole run on the run span. */
+    public static final String GEN_AI_USAGE_OUTPUT_TOKENS = "gen_ai.usage.output_tokens";
+
+    /** The part of a model call's input tokens its provider served from a cache, when there is one. */
+    public static final String GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS = "gen_ai.usage.cache_read.input_tokens";
+
+    /** Why the model stopped (a one-element string array): {@code stop}, {@code tool_calls}, {@code length}, ... */
+    public static final String GEN_AI_RESPONSE_FINISH_REASONS = "gen_ai.response.finish_reasons";
+
+    /** The tool's name. */
+    public static final String GEN_AI_TOOL_NAME = "gen_ai.tool.name";
+
+    /** Which tokens a {@link #GEN_AI_CLIENT_TOKEN_USAGE} measurement counts: {@link #TOKEN_TYPE_INPUT} or {@link #TOKEN_TYPE_OUTPUT}. */
+    public static final String GEN_AI_TOKEN_TYPE = "gen_ai.token.type";
+
+    /**
+     * The class of a failure: the exception class name of a failed model call, the error kind of a failed tool call
+     * ({@code tool_error}, {@code invalid_arguments}, {@code unknown_tool}, {@code timeout}, {@code refused},
+     * {@code rejected}), or the termination's tag on a run whose outcome is {@code FAILED}.
+     */
+    public static final String ERROR_TYPE = "error.type";
+
+    // ---------------------------------------------------------------- Terminus attributes
+
+    /** The termination's tag ({@code Termination.tag()}, bounded as {@link TerminusTelemetry} describes). */
+    public static final String TERMINUS_TERMINATION = "terminus.termination";
+
+    /** The termination's category ({@code Category.name()}, e.g. {@code SUCCESS}, {@code CAPACITY}). */
+    public static final String TERMINUS_CATEGORY = "terminus.category";
+
+    /** The run's outcome ({@code Outcome.name()}, e.g. {@code SUCCEEDED}, {@code FAILED}). */
+    public static final String TERMINUS_OUTCOME = "terminus.outcome";
+
+    // ---------------------------------------------------------------- fixed values
+
+    /** {@link #GEN_AI_TOKEN_TYPE} of input tokens. */
+    public static final String TOKEN_TYPE_INPUT = "input";
+
+    /** {@link #GEN_AI_TOKEN_TYPE} of output tokens. */
+    public static final String TOKEN_TYPE_OUTPUT = "output";
+
+    /**
+     * The value that stands for any value beyond a bound (an agent, model, provider or tool name, an error type):
+     * the semantic conventions' fallback value.
+     */
+    public static final String OTHER = "_OTHER";
+
+    /**
+     * The {@link #TERMINUS_TERMINATION} of an {@code Extension} whose own tag is not reported: a malformed or
+     * colliding tag, or one beyond the first distinct extension tags. A framework tag, so no extension can have it.
+     */
+    public static final String EXTENSION = "Extension";
+
+    // ---------------------------------------------------------------- metrics
+
+    /** Counter ({@code {run}}): runs ended, by termination, category, outcome and agent. */
+    public static final String RUN_COMPLETED = "terminus.run.completed";
+
+    /** Histogram ({@code s}): how long runs took, with the attributes of {@link #RUN_COMPLETED}. */
+    public static final String RUN_DURATION = "terminus.run.duration";
+
+    /** Histogram ({@code {token}}): tokens per model call, by token type, operation, model and provider. */
+    public static final String GEN_AI_CLIENT_TOKEN_USAGE = "gen_ai.client.token.usage";
+
+    /** Histogram ({@code s}): model calls' durations, by operation, model and provider, with the error type of failures. */
+    public static final String GEN_AI_CLIENT_OPERATION_DURATION = "gen_ai.client.operation.duration";
+}

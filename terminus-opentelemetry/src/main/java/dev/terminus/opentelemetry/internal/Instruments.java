@@ -1,0 +1,49 @@
+package dev.terminus.opentelemetry.internal;
+
+import dev.terminus.opentelemetry.TelemetryNames;
+import io.opentelemetry.api.metrics.DoubleHistogram;
+import io.opentelemetry.api.metrics.LongCounter;
+import io.opentelemetry.api.metrics.LongHistogram;
+import io.opentelemetry.api.metrics.Meter;
+import java.util.List;
+
+/** The four metric instruments, built once per telemetry instance, with the semantic conventions' bucket advice. */
+final class Instruments {
+    /** The GenAI conventions' advice for {@code gen_ai.client.token.usage}: powers of 4 from 1 to 4^13. */
+    private static final List<Long> TOKEN_BUCKETS = List.of(1L, 4L, 16L, 64L, 256L, 1024L, 4096L, 16384L, 65536L,
+            262144L, 1048576L, 4194304L, 16777216L, 67108864L);
+    /** The GenAI conventions' advice for {@code gen_ai.client.operation.duration}: doubling from 10 ms to 82 s. */
+    private static final List<Double> CALL_BUCKETS = List.of(0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56,
+            5.12, 10.24, 20.48, 40.96, 81.92);
+    /** Runs last longer than calls: the same doubling, on to about 22 minutes. */
+    private static final List<Double> RUN_BUCKETS = List.of(0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56,
+            5.12, 10.24, 20.48, 40.96, 81.92, 163.84, 327.68, 655.36, 1310.72);
+
+    final LongCounter runsCompleted;
+    final DoubleHistogram runDuration;
+    final LongHistogram tokenUsage;
+    final DoubleHistogram operationDuration;
+
+    Instruments(Meter meter) {
+        this.runsCompleted = meter.counterBuilder(TelemetryNames.RUN_COMPLETED)
+                .setUnit("{run}")
+                .setDescription("Agent runs ended, by termination, category and outcome.")
+                .build();
+        this.runDuration = meter.histogramBuilder(TelemetryNames.RUN_DURATION)
+                .setUnit("s")
+                .setDescription("Duration of agent runs, by termination, category and outcome.")
+                .setExplicitBucketBoundariesAdvice(RUN_BUCKETS)
+                .build();
+        this.tokenUsage = meter.histogramBuilder(TelemetryNames.GEN_AI_CLIENT_TOKEN_USAGE)
+                .ofLongs()
+                .setUnit("{token}")
+                .setDescription("Number of input and output tokens used.")
+                .setExplicitBucketBoundariesAdvice(TOKEN_BUCKETS)
+                .build();
+        this.operationDuration = meter.histogramBuilder(TelemetryNames.GEN_AI_CLIENT_OPERATION_DURATION)
+                .setUnit("s")
+                .setDescription("GenAI operation duration.")
+                .setExplicitBucketBoundariesAdvice(CALL_BUCKETS)
+                .build();
+    }
+}

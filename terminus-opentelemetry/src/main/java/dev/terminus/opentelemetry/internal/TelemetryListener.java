@@ -1,0 +1,215 @@
+package dev.terminus.opentelemetry.internal;
+
+import dev.terminus.Outcome;
+import dev.terminus.agent.AgentEvent;
+import dev.terminus.agent.AgentListener;
+import dev.terminus.agent.RunContext;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Usage;
+import dev.terminus.opentelemetry.TelemetryNames;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The listener {@link dev.terminus.opentelemetry.TerminusTelemetry#of} returns: turns a run's events into its
+ * spans and metrics. Per-run state lives in a {@link RunRegistry} keyed by the run's identity, from
+ * {@code RunStarted} to {@code RunTerminated}. Thread-safe; events of one run may come from two threads (its own, and
+ * a supervisor's for {@code RunTerminated} when the run is abandoned).
+ */
+public final class TelemetryListener implements AgentListener {
+    private static final double NANOS_PER_SECOND = 1e9;
+
+    private final Tracer tracer;
+    private final Instruments instruments;
+    private final Labels labels = new Labels();
+    private final RunRegistry runs = new RunRegistry();
+
+    /**
+     * Builds the tracer, the meter and the four instruments, once.
+     *
+     * @param openTelemetry where the spans and metrics go
+     */
+    public TelemetryListener(OpenTelemetry openTelemetry) {
+        String version = ScopeVersion.VERSION;
+        var tracerBuilder = openTelemetry.getTracerProvider().tracerBuilder(TelemetryNames.INSTRUMENTATION_SCOPE);
+        var meterBuilder = openTelemetry.getMeterProvider().meterBuilder(TelemetryNames.INSTRUMENTATION_SCOPE);
+        if (version != null) {
+            tracerBuilder.setInstrumentationVersion(version);
+            meterBuilder.setInstrumentationVersion(version);
+        }
+        this.tracer = tracerBuilder.build();
+        this.instruments = new Instruments(meterBuilder.build());
+    }
+
+    /** An event without its run cannot be placed in a trace: ignored. The loop always calls the other method. */
+    @Override
+    public void onEvent(AgentEvent event) {
+        // nothing: see onEvent(RunContext, AgentEvent)
+    }
+
+    @Override
+    public void onEvent(RunContext run, AgentEvent event) {
+        switch (event) {
+            case AgentEvent.RunStarted started -> started(run, started);
+            case AgentEvent.ModelCalled called -> modelCalled(run, called);
+            case AgentEvent.ToolCalled called -> toolCalled(run, called);
+            case AgentEvent.RunTerminated terminated -> terminated(run, terminated);
+            case AgentEvent.IterationStarted iteration -> { } // an iteration has no span: its calls hang from the run
+            case AgentEvent.GuardTripped guard -> { } // RunTerminated follows with the same termination
+        }
+    }
+
+    /**
+     * The runs started and not yet terminated: 0 once every run has ended.
+     *
+     * @return how many there are
+     */
+    public int openRuns() {
+        return runs.size();
+    }
+
+    private void started(RunContext run, AgentEvent.RunStarted started) {
+        if (runs.get(run) != null) {
+            return; // the same run started twice (the listener registered twice): its first span stays
+        }
+        long epochNanos = epochNanos();
+        long nanoTime = System.nanoTime();
+        AgentLabels agent = labels.agent(started.agentName());
+        ModelLabels model = labels.model(started.model(), started.provider());
+        Context parent = Context.current();
+        Span span = tracer.spanBuilder(agent.spanName)
+                .setParent(parent)
+                .setSpanKind(SpanKind.INTERNAL)
+                .setStartTimestamp(epochNanos, TimeUnit.NANOSECONDS)
+                .setAttribute(Keys.OPERATION_NAME, TelemetryNames.INVOKE_AGENT)
+                .setAttribute(Keys.AGENT_NAME, agent.name)
+                .setAttribute(Keys.REQUEST_MODEL, model.model)
+                .setAttribute(Keys.PROVIDER_NAME, model.provider)
+                .startSpan();
+        RunTrace trace = new RunTrace(span, parent.with(span), agent, started.model(), started.provider(), model,
+                epochNanos, nanoTime);
+        runs.putIfAbsent(run, trace);
+    }
+
+    private void modelCalled(RunContext run, AgentEvent.ModelCalled called) {
+        @Nullable RunTrace trace = runs.get(run);
+        if (trace == null) {
+            return; // after its run ended (an abandoned run thread): nothing to hang it from
+        }
+        ModelLabels model = called.model().equals(trace.rawModel) ? trace.model
+                : labels.model(called.model(), trace.rawProvider);
+        long end = trace.now();
+        @Nullable String error = called.error() == null ? null : labels.modelError(called.error());
+        SpanBuilder builder = tracer.spanBuilder(model.chatSpanName)
+                .setParent(trace.context)
+                .setSpanKind(SpanKind.CLIENT)
+                .setStartTimestamp(end - called.durationNanos(), TimeUnit.NANOSECONDS)
+                .setAttribute(Keys.OPERATION_NAME, TelemetryNames.CHAT)
+                .setAttribute(Keys.REQUEST_MODEL, model.model)
+                .setAttribute(Keys.PROVIDER_NAME, model.provider);
+        double seconds = called.durationNanos() / NANOS_PER_SECOND;
+        if (error == null) {
+            Usage usage = called.usage();
+            builder.setAttribute(Keys.INPUT_TOKENS, usage.inputTokens())
+                    .setAttribute(Keys.OUTPUT_TOKENS, usage.outputTokens());
+            if (usage.cachedInputTokens() > 0) {
+                builder.setAttribute(Keys.CACHE_READ_INPUT_TOKENS, usage.cachedInputTokens());
+            }
+            if (called.finishReason() != null) {
+                builder.setAttribute(Keys.FINISH_REASONS, Labels.finishReasons(called.finishReason()));
+            }
+            builder.startSpan().end(end, TimeUnit.NANOSECONDS);
+            instruments.operationDuration.record(seconds, model.succeeded);
+            instruments.tokenUsage.record(usage.inputTokens(), model.inputTokens);
+            instruments.tokenUsage.record(usage.outputTokens(), model.outputTokens);
+        } else {
+            failed(builder.setAttribute(Keys.ERROR_TYPE, error).startSpan(), end);
+            instruments.operationDuration.record(seconds, model.failed(error));
+        }
+    }
+
+    private void toolCalled(RunContext run, AgentEvent.ToolCalled called) {
+        RunTrace trace = runs.get(run);
+        if (trace == null) {
+            return;
+        }
+        long end = trace.now();
+        @Nullable String error = called.error() == null ? null : Labels.toolError(called.error());
+        // the name of an unknown tool is the model's text, not a name from code: neither span name nor attribute
+        Labels.@Nullable ToolLabel tool = Labels.UNKNOWN_TOOL.equals(error) ? null : labels.tool(called.toolName());
+        SpanBuilder builder = tracer.spanBuilder(tool == null ? TelemetryNames.EXECUTE_TOOL : tool.spanName())
+                .setParent(trace.context)
+                .setSpanKind(SpanKind.INTERNAL)
+                .setStartTimestamp(end - called.durationNanos(), TimeUnit.NANOSECONDS)
+                .setAttribute(Keys.OPERATION_NAME, TelemetryNames.EXECUTE_TOOL);
+        if (tool != null) {
+            builder.setAttribute(Keys.TOOL_NAME, tool.name());
+        }
+        if (error == null) {
+            builder.startSpan().end(end, TimeUnit.NANOSECONDS);
+        } else {
+            failed(builder.setAttribute(Keys.ERROR_TYPE, error).startSpan(), end);
+        }
+    }
+
+    private void terminated(RunContext run, AgentEvent.RunTerminated terminated) {
+        RunTrace trace = runs.remove(run);
+        RunResult result = terminated.result();
+        String tag = labels.tag(result.termination());
+        String category = Labels.category(result.termination());
+        Outcome outcome = result.outcome();
+        AgentLabels agent;
+        Span span;
+        long end;
+        long durationNanos;
+        if (trace != null) {
+            agent = trace.agent;
+            span = trace.span;
+            end = trace.now();
+            durationNanos = trace.elapsedNanos();
+        } else {
+            // ended before its start reached this listener (abandoned before it began): a span of its duration
+            agent = labels.agent(terminated.agentName());
+            end = epochNanos();
+            durationNanos = result.duration().toNanos();
+            span = tracer.spanBuilder(agent.spanName)
+                    .setSpanKind(SpanKind.INTERNAL)
+                    .setStartTimestamp(end - durationNanos, TimeUnit.NANOSECONDS)
+                    .setAttribute(Keys.OPERATION_NAME, TelemetryNames.INVOKE_AGENT)
+                    .setAttribute(Keys.AGENT_NAME, agent.name)
+                    .startSpan();
+        }
+        span.setAttribute(Keys.INPUT_TOKENS, result.usage().inputTokens());
+        span.setAttribute(Keys.OUTPUT_TOKENS, result.usage().outputTokens());
+        span.setAttribute(Keys.TERMINATION, tag);
+        span.setAttribute(Keys.CATEGORY, category);
+        span.setAttribute(Keys.OUTCOME, outcome.name());
+        if (outcome == Outcome.FAILED) {
+            span.setAttribute(Keys.ERROR_TYPE, tag);
+            span.setStatus(StatusCode.ERROR);
+        }
+        span.end(end, TimeUnit.NANOSECONDS);
+        Attributes attributes = agent.runAttributes(tag, category, outcome);
+        instruments.runsCompleted.add(1, attributes);
+        instruments.runDuration.record(durationNanos / NANOS_PER_SECOND, attributes);
+    }
+
+    private static void failed(Span span, long end) {
+        span.setStatus(StatusCode.ERROR);
+        span.end(end, TimeUnit.NANOSECONDS);
+    }
+
+    private static long epochNanos() {
+        Instant now = Instant.now();
+        return TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
+    }
+}
