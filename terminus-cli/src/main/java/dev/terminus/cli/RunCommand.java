@@ -2,7 +2,9 @@ package dev.terminus.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.spi.Model;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
@@ -38,6 +40,23 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the result as JSON (the termination in the wire format)")
     private boolean json;
 
+    @Option(names = "--provider", paramLabel = "NAME",
+            description = {"answer with a real model instead of the scenario's script: ${COMPLETION-CANDIDATES}.",
+                    "The API key is read from the environment: " + Providers.OPENAI_KEY + " (openai), "
+                            + Providers.ANTHROPIC_KEY + " (anthropic); ollama needs none. It is never printed."})
+    private Providers.@Nullable Provider provider;
+
+    @Option(names = "--base-url", paramLabel = "URL", description = "the provider's base URL (default: its public API)")
+    private @Nullable String baseUrl;
+
+    @Option(names = "--model", paramLabel = "NAME",
+            description = "the provider's model (default: gpt-4o-mini, claude-3-5-haiku-latest, llama3.1)")
+    private @Nullable String modelName;
+
+    @Option(names = "--otlp", paramLabel = "ENDPOINT",
+            description = "export traces and metrics over OTLP/HTTP to a collector, e.g. http://localhost:4318")
+    private @Nullable String otlp;
+
     @Option(names = "--checkpoints", paramLabel = "DIR", defaultValue = Pauses.DEFAULT_DIRECTORY,
             description = "where a run paused at an approval gate saves its checkpoint (default: ${DEFAULT-VALUE})")
     private String checkpoints = Pauses.DEFAULT_DIRECTORY;
@@ -48,8 +67,16 @@ final class RunCommand implements Callable<Integer> {
         if (demo == (file != null)) {
             return terminus.badInput(new BadInputException("run needs a SCENARIO file or --demo (not both)"));
         }
-        try {
-            return demo ? demo(terminus) : single(terminus, file);
+        if (provider == null && (baseUrl != null || modelName != null)) {
+            return terminus.badInput(new BadInputException("--base-url and --model need --provider"));
+        }
+        if (demo && provider != null) {
+            return terminus.badInput(new BadInputException("--demo runs the scripted scenarios; --provider needs a"
+                    + " SCENARIO file"));
+        }
+        try (Telemetry telemetry = otlp == null ? null : Telemetry.otlp(otlp)) {
+            List<AgentListener> listeners = telemetry == null ? List.of() : List.of(telemetry.listener());
+            return demo ? demo(terminus, json, listeners) : single(terminus, file, listeners);
         } catch (BadInputException e) {
             return terminus.badInput(e);
         } catch (InterruptedException e) {
@@ -58,12 +85,16 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private int single(TerminusCommand terminus, String path) throws BadInputException, InterruptedException {
+    private int single(TerminusCommand terminus, String path, List<AgentListener> listeners)
+            throws BadInputException, InterruptedException {
         ScenarioAgent agent;
         byte[] text = Wire.read(path, terminus.in);
+        // the key is checked before the scenario is even read: nothing is sent without it
+        Model model = provider == null ? null : Providers.model(provider, baseUrl, modelName, terminus.env);
         try {
             Scenario scenario = ScenarioReader.read(text, Wire.sourceName(path));
-            agent = ScenarioAgent.of(scenario);
+            agent = model == null ? ScenarioAgent.of(scenario, 0, listeners)
+                    : ScenarioAgent.withModel(scenario, model, listeners);
         } catch (ScenarioException e) {
             throw new BadInputException(e.getMessage().startsWith(Wire.sourceName(path)) ? e.getMessage()
                     : Wire.sourceName(path) + ": " + e.getMessage());
@@ -81,6 +112,11 @@ final class RunCommand implements Callable<Integer> {
 
     /** Runs every built-in scenario; exits 1 when one did not end as it expects. */
     static int demo(TerminusCommand terminus, boolean json) throws InterruptedException {
+        return demo(terminus, json, List.of());
+    }
+
+    /** Runs every built-in scenario, with listeners of their runs; exits 1 when one did not end as it expects. */
+    static int demo(TerminusCommand terminus, boolean json, List<AgentListener> listeners) throws InterruptedException {
         List<List<String>> rows = new ArrayList<>();
         rows.add(RunReport.demoHeader());
         ArrayNode results = JsonNodeFactory.instance.arrayNode();
@@ -88,7 +124,7 @@ final class RunCommand implements Callable<Integer> {
         for (String name : ScenarioReader.DEMO) {
             ScenarioAgent agent;
             try {
-                agent = ScenarioAgent.of(ScenarioReader.demo(name));
+                agent = ScenarioAgent.of(ScenarioReader.demo(name), 0, listeners);
             } catch (ScenarioException e) {
                 throw new IllegalStateException("demo scenario " + name + ": " + e.getMessage(), e);
             }
@@ -115,7 +151,4 @@ final class RunCommand implements Callable<Integer> {
         return mismatches == 0 ? 0 : 1;
     }
 
-    private int demo(TerminusCommand terminus) throws InterruptedException {
-        return demo(terminus, json);
-    }
 }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
@@ -34,11 +35,14 @@ public final class TerminusCommand implements Callable<Integer> {
     final PrintStream out;
     final PrintStream err;
     final InputStream in;
+    /** The environment, where API keys are read from. */
+    final Map<String, String> env;
 
-    private TerminusCommand(PrintStream out, PrintStream err, InputStream in) {
+    private TerminusCommand(PrintStream out, PrintStream err, InputStream in, Map<String, String> env) {
         this.out = out;
         this.err = err;
         this.in = in;
+        this.env = env;
     }
 
     /**
@@ -60,7 +64,21 @@ public final class TerminusCommand implements Callable<Integer> {
      * @return the exit status: 0 ok, 2 bad input or usage, 1 unexpected
      */
     public static int run(String[] args, PrintStream out, PrintStream err, InputStream in) {
-        TerminusCommand terminus = new TerminusCommand(out, err, in);
+        return run(args, out, err, in, System.getenv());
+    }
+
+    /**
+     * Runs the command line in this process, with the given streams and environment.
+     *
+     * @param args the arguments
+     * @param out where results go
+     * @param err where errors go
+     * @param in standard input
+     * @param env the environment variables (API keys are read from it)
+     * @return the exit status
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, InputStream in, Map<String, String> env) {
+        TerminusCommand terminus = new TerminusCommand(out, err, in, Map.copyOf(env));
         CommandLine commandLine = new CommandLine(terminus)
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))

@@ -5,6 +5,7 @@ import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentHook;
+import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.CompletionCheck;
@@ -70,12 +71,24 @@ public final class ScenarioAgent {
      * @throws ScenarioException naming the field that cannot work
      */
     public static ScenarioAgent of(Scenario scenario, int scriptStep) throws ScenarioException {
+        return of(scenario, scriptStep, List.of());
+    }
+
+    /**
+     * @param scenario a scenario as read
+     * @param scriptStep the script step the model answers from first
+     * @param listeners listeners of the runs (telemetry)
+     * @return the agent it describes
+     * @throws ScenarioException naming the field that cannot work
+     */
+    public static ScenarioAgent of(Scenario scenario, int scriptStep, List<AgentListener> listeners)
+            throws ScenarioException {
         if (scenario.script() == null) {
             throw new ScenarioException("\"script\" is required (or run the scenario with --provider, so a real model"
                     + " answers)");
         }
         ScriptedModel model = model(scenario, scriptStep);
-        return build(scenario, model, model);
+        return build(scenario, model, model, listeners);
     }
 
     /**
@@ -83,16 +96,19 @@ public final class ScenarioAgent {
      *
      * @param scenario a scenario as read
      * @param model the model
+     * @param listeners listeners of the runs (telemetry)
      * @return the agent
      * @throws ScenarioException naming the field that cannot work
      */
-    public static ScenarioAgent withModel(Scenario scenario, Model model) throws ScenarioException {
-        return build(scenario, model, null);
+    public static ScenarioAgent withModel(Scenario scenario, Model model, List<AgentListener> listeners)
+            throws ScenarioException {
+        return build(scenario, model, null, listeners);
     }
 
-    private static ScenarioAgent build(Scenario scenario, Model model, @Nullable ScriptedModel scripted)
-            throws ScenarioException {
+    private static ScenarioAgent build(Scenario scenario, Model model, @Nullable ScriptedModel scripted,
+            List<AgentListener> listeners) throws ScenarioException {
         Agent.Builder builder = Agent.builder(model).config(config(scenario));
+        listeners.forEach(builder::listener);
         ScenarioRules.apply(scenario, builder);
         List<ToolDef> tools = scenario.tools() == null ? List.of() : scenario.tools();
         for (int i = 0; i < tools.size(); i++) {
