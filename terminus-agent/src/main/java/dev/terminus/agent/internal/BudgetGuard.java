@@ -33,7 +33,7 @@ final class BudgetGuard {
         this.costBudget = config.costBudgetUsd().orElse(null);
         this.pressureThreshold = config.budgetPressureThreshold().orElse(null);
         TokenBudget tokenBudget = config.tokenBudget();
-        this.tokensCapped = tokenBudget != TokenBudget.UNLIMITED;
+        this.tokensCapped = !tokenBudget.equals(TokenBudget.UNLIMITED);
         for (int k = 0; k < TOKEN_KINDS.length; k++) {
             Long limit = tokenBudget.limit(TOKEN_KINDS[k]);
             tokenLimits[k] = limit == null ? -1 : limit;

@@ -22,7 +22,8 @@ final class RunControl {
         this.limitMs = budgetNanos == NO_DEADLINE ? 0 : budgetNanos / 1_000_000;
     }
 
-    void cancel(@Nullable String requestedBy) {
+    /** The first request wins: a later one changes neither the flag nor who asked. */
+    synchronized void cancel(@Nullable String requestedBy) {
         if (!cancelled) {
             cancelledBy = requestedBy;
             cancelled = true;

@@ -135,4 +135,16 @@ final class Scenarios {
             return events.stream().filter(type::isInstance).map(type::cast).toList();
         }
     }
+
+    /**
+     * Waits (up to 5 s) for a flag a tool sets on its own thread: an interrupted tool notices its interrupt on that
+     * thread, possibly just after the run has returned.
+     */
+    static void assertEventuallySet(java.util.concurrent.atomic.AtomicBoolean flag) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+        while (!flag.get() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(flag).as("set within 5 s").isTrue();
+    }
 }
