@@ -1,0 +1,250 @@
+package dev.terminus.pipeline;
+
+import dev.terminus.TokenKind;
+import dev.terminus.agent.TokenBudget;
+import dev.terminus.internal.Checks;
+import dev.terminus.pipeline.internal.PipelineRun;
+import dev.terminus.pipeline.internal.PipelineSpec;
+import dev.terminus.pipeline.internal.PipelineTask;
+import dev.terminus.pipeline.internal.StageBody;
+import dev.terminus.pipeline.internal.TokenLedger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Named stages run in order, optionally grouped in phases with token budgets of their own, ending with exactly one
+ * {@link dev.terminus.Termination}. Immutable and thread-safe: one pipeline runs any number of times at once.
+ *
+ * {@snippet :
+ * Pipeline pipeline = Pipeline.builder()
+ *         .name("weekly-report")
+ *         .tokenBudget(TokenBudget.total(50_000))
+ *         .phase("research", TokenBudget.total(30_000),
+ *                 Stage.budgetedAgent("search", budget -> researcher(budget), ctx -> "Find sources on " + ctx.input())
+ *                         .retries(2),
+ *                 Stage.budgetedAgent("summarize", budget -> writer(budget),
+ *                         ctx -> "Summarize:\n" + ctx.previousAnswer().orElse(""))
+ *                         .treatAsSuccess(Termination.MaxIterationsReached.class))
+ *         .stage(Stage.of("publish", ctx -> {
+ *             cms.publish(ctx.answer("summarize").orElseThrow());
+ *             return new Termination.Completed();
+ *         }))
+ *         .listener(event -> log.info("{}", event))
+ *         .build();
+ * PipelineResult result = pipeline.run("the Oslo climate");
+ * switch (result.termination()) {
+ *     case Termination.Completed() -> show(result.stage("summarize").flatMap(StageResult::answer));
+ *     case Termination.TokenBudgetExhausted(long used, long limit, TokenKind kind) -> raise(kind);
+ *     case Termination t when t.category() == Category.RETRYABLE -> retryLater();
+ *     default -> alert(result.termination());
+ * }
+ * }
+ *
+ * <p>{@link #run(String)} never throws for anything that happens inside the pipeline; a stage that throws, is
+ * cancelled or cannot start ends as its termination, and the {@link PipelineResult} carries every stage reached, the
+ * stages not reached, the usage, cost and duration. See ADR 0011 for how a pipeline ends.
+ */
+public final class Pipeline {
+    private final PipelineSpec spec;
+
+    private Pipeline(PipelineSpec spec) {
+        this.spec = spec;
+    }
+
+    /** @return a builder of a pipeline named {@code "pipeline"}, without budget or listeners, on the caller's thread */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Runs the pipeline to its end on the calling thread (its stages on the pipeline's {@link StageExecutor}). An
+     * interrupt of the caller cancels it: the running stage and the pipeline end {@code Cancelled("thread-interrupt")},
+     * and the interrupt is restored on return.
+     *
+     * @param input what the pipeline runs with, handed to every stage in its {@link PipelineContext}
+     * @return the result; never null
+     */
+    public PipelineResult run(String input) {
+        return PipelineRun.runOnCaller(spec, Checks.notNull(input, "input"));
+    }
+
+    /**
+     * Starts the pipeline on a virtual thread of its own (the coordinating thread: with
+     * {@link StageExecutor#callerThread()}, the stages run on it too).
+     *
+     * @param input what the pipeline runs with
+     * @return a handle to cancel the pipeline or wait for its result
+     */
+    public PipelineHandle start(String input) {
+        return PipelineTask.start(spec, Checks.notNull(input, "input"));
+    }
+
+    /** @return the pipeline's name */
+    public String name() {
+        return spec.name();
+    }
+
+    /** @return the names of its stages, in order */
+    public List<String> stageNames() {
+        return spec.plans().stream().map(plan -> plan.stage().name()).toList();
+    }
+
+    /** @return its pipeline-wide token budget */
+    public TokenBudget tokenBudget() {
+        return spec.tokenBudget();
+    }
+
+    @Override
+    public String toString() {
+        return "Pipeline[" + spec.name() + ", stages=" + stageNames() + "]";
+    }
+
+    /** Builds a {@link Pipeline}; every method refuses a bad value at once, naming it. */
+    public static final class Builder {
+        private String name = "pipeline";
+        private TokenBudget tokenBudget = TokenBudget.UNLIMITED;
+        private final List<PipelineSpec.StagePlan> plans = new ArrayList<>();
+        private final List<TokenBudget> phaseBudgets = new ArrayList<>();
+        private final List<String> phaseNames = new ArrayList<>();
+        private final Set<String> stageNames = new HashSet<>();
+        private final List<PipelineListener> listeners = new ArrayList<>();
+        private StageExecutor executor = StageExecutor.callerThread();
+        private Duration cancelGrace = Duration.ofSeconds(1);
+
+        private Builder() {}
+
+        /** @param name the pipeline's name, for events and telemetry; not blank @return this builder */
+        public Builder name(String name) {
+            this.name = Checks.notBlank(name, "name");
+            return this;
+        }
+
+        /** @param budget the token budget all stages draw from @return this builder */
+        public Builder tokenBudget(TokenBudget budget) {
+            this.tokenBudget = Checks.notNull(budget, "tokenBudget");
+            return this;
+        }
+
+        /** @param stage the next stage, in no phase; its name must be unique @return this builder */
+        public Builder stage(Stage stage) {
+            add(Checks.notNull(stage, "stage"), null, -1);
+            return this;
+        }
+
+        /** @param stages the next stages, in no phase; their names must be unique @return this builder */
+        public Builder stages(Stage... stages) {
+            for (Stage stage : Checks.notNull(stages, "stages")) {
+                stage(stage);
+            }
+            return this;
+        }
+
+        /**
+         * The next stages as a phase: they draw their tokens from the phase's budget, within the pipeline's.
+         *
+         * @param name the phase's name, unique and not blank
+         * @param budget the phase's token budget ({@link TokenBudget#UNLIMITED} for none)
+         * @param stages the phase's stages, at least one, their names unique
+         * @return this builder
+         */
+        public Builder phase(String name, TokenBudget budget, Stage... stages) {
+            Checks.notBlank(name, "phase name");
+            Checks.notNull(budget, "phase \"" + name + "\" tokenBudget");
+            Checks.notNull(stages, "phase \"" + name + "\" stages");
+            if (phaseNames.contains(name)) {
+                throw new IllegalArgumentException("phase name \"" + name + "\" is used twice");
+            }
+            if (stages.length == 0) {
+                throw new IllegalArgumentException("phase \"" + name + "\" has no stages");
+            }
+            Set<String> inPhase = new HashSet<>();
+            for (int i = 0; i < stages.length; i++) {
+                Checks.notNull(stages[i], "phase \"" + name + "\" stages[" + i + "]");
+                checkUnique(stages[i]);
+                if (!inPhase.add(stages[i].name())) {
+                    throw new IllegalArgumentException("stage name \"" + stages[i].name() + "\" is used twice");
+                }
+            }
+            phaseNames.add(name);
+            phaseBudgets.add(budget);
+            for (Stage stage : stages) {
+                add(stage, name, phaseBudgets.size() - 1);
+            }
+            return this;
+        }
+
+        /** @param listener a listener of the pipeline's events, called after the ones added before it @return this builder */
+        public Builder listener(PipelineListener listener) {
+            listeners.add(Checks.notNull(listener, "listener"));
+            return this;
+        }
+
+        /** @param executor where the stages' bodies run; the caller's thread by default @return this builder */
+        public Builder executor(StageExecutor executor) {
+            this.executor = Checks.notNull(executor, "executor");
+            return this;
+        }
+
+        /**
+         * @param grace how long a cancelled stage on an executor may take to answer its interrupt before it is
+         *     abandoned; 1 second by default, not negative
+         * @return this builder
+         */
+        public Builder cancelGrace(Duration grace) {
+            Checks.notNull(grace, "cancelGrace");
+            if (grace.isNegative()) {
+                throw new IllegalArgumentException("cancelGrace must not be negative, was " + grace);
+            }
+            this.cancelGrace = grace;
+            return this;
+        }
+
+        /**
+         * @return the pipeline
+         * @throws IllegalArgumentException when it has no stage, or a prebuilt agent's token budget cannot fit the
+         *     pipeline's or its phase's (the message names the stage, both budgets and the kind of token)
+         */
+        public Pipeline build() {
+            if (plans.isEmpty()) {
+                throw new IllegalArgumentException("pipeline \"" + name + "\" has no stages: add at least one");
+            }
+            for (PipelineSpec.StagePlan plan : plans) {
+                if (plan.stage().body() instanceof StageBody.AgentBody body) {
+                    TokenBudget own = body.agent().config().tokenBudget();
+                    requireFits(plan, own, tokenBudget, "pipeline \"" + name + "\"");
+                    if (plan.phaseIndex() >= 0) {
+                        requireFits(plan, own, phaseBudgets.get(plan.phaseIndex()), "phase \"" + plan.phase() + "\"");
+                    }
+                }
+            }
+            return new Pipeline(new PipelineSpec(name, plans, tokenBudget, phaseBudgets, listeners,
+                    executor.executor(), cancelGrace));
+        }
+
+        private static void requireFits(PipelineSpec.StagePlan plan, TokenBudget own, TokenBudget budget, String of) {
+            TokenKind over = TokenLedger.exceeding(own, budget);
+            if (over != null) {
+                throw new IllegalArgumentException("stage \"" + plan.stage().name() + "\" runs a prebuilt agent whose"
+                        + " token budget (" + TokenLedger.describe(own) + ") does not fit the budget of " + of + " ("
+                        + TokenLedger.describe(budget) + ") in " + over + " tokens: give the agent a " + over
+                        + " cap of at most the " + of + "'s, or use Stage.budgetedAgent");
+            }
+        }
+
+        private void checkUnique(Stage stage) {
+            if (stageNames.contains(stage.name())) {
+                throw new IllegalArgumentException("stage name \"" + stage.name() + "\" is used twice");
+            }
+        }
+
+        private void add(Stage stage, @Nullable String phase, int phaseIndex) {
+            checkUnique(stage);
+            stageNames.add(stage.name());
+            plans.add(new PipelineSpec.StagePlan(stage.spec(), phase, phaseIndex));
+        }
+    }
+}

@@ -1,0 +1,12 @@
+package dev.terminus.pipeline;
+
+/**
+ * Receives a pipeline's {@link PipelineEvent}s, in order, on the thread that coordinates the pipeline. A listener that
+ * throws is logged and skipped for that event: it never changes how the pipeline runs or ends.
+ */
+@FunctionalInterface
+public interface PipelineListener {
+
+    /** @param event what happened */
+    void onEvent(PipelineEvent event);
+}

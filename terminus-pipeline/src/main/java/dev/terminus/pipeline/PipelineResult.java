@@ -1,0 +1,65 @@
+package dev.terminus.pipeline;
+
+import dev.terminus.Outcome;
+import dev.terminus.Termination;
+import dev.terminus.agent.Usage;
+import dev.terminus.internal.Checks;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How a pipeline ended, with every stage it reached.
+ *
+ * <p>The termination is the one that stopped the pipeline: the termination of the stage that stopped it (a failure
+ * it aborts on, a cancellation, a suspension, a budget it could not start within), {@code Cancelled} when it was
+ * cancelled between stages, or {@link Termination.Completed} when every stage was reached and none stopped it (see
+ * ADR 0011).
+ *
+ * @param pipelineName the pipeline's name
+ * @param termination why the pipeline stopped
+ * @param outcome the dashboard outcome: the stopping stage's outcome, {@code CANCELLED} for a cancellation between
+ *     stages, {@code SUCCEEDED} on completion
+ * @param stages the results of the stages the pipeline reached, in order
+ * @param notRun the names of the stages it did not reach, in order; empty on completion
+ * @param usage the tokens all stages consumed
+ * @param costUsd the money all stages spent, in US dollars
+ * @param duration how long the pipeline took
+ */
+public record PipelineResult(String pipelineName, Termination termination, Outcome outcome, List<StageResult> stages,
+        List<String> notRun, Usage usage, BigDecimal costUsd, Duration duration) {
+
+    /** Validates every component and copies the lists immutably. */
+    public PipelineResult {
+        Checks.notBlank(pipelineName, "PipelineResult.pipelineName");
+        Checks.notNull(termination, "PipelineResult.termination");
+        Checks.notNull(outcome, "PipelineResult.outcome");
+        stages = Checks.immutableList(stages, "PipelineResult.stages");
+        notRun = Checks.immutableList(notRun, "PipelineResult.notRun");
+        Checks.notNull(usage, "PipelineResult.usage");
+        Checks.nonNegative(costUsd, "PipelineResult.costUsd");
+        Checks.notNull(duration, "PipelineResult.duration");
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException("PipelineResult.duration must not be negative, was " + duration);
+        }
+    }
+
+    /**
+     * @param stageName a stage's name
+     * @return its result, if the pipeline reached it
+     */
+    public Optional<StageResult> stage(String stageName) {
+        for (StageResult stage : stages) {
+            if (stage.name().equals(stageName)) {
+                return Optional.of(stage);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** @return whether every stage was reached and none stopped the pipeline */
+    public boolean completed() {
+        return termination instanceof Termination.Completed && notRun.isEmpty();
+    }
+}

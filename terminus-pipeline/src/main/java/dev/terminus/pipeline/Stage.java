@@ -1,0 +1,206 @@
+package dev.terminus.pipeline;
+
+import dev.terminus.Termination;
+import dev.terminus.TokenKind;
+import dev.terminus.agent.Agent;
+import dev.terminus.agent.TokenBudget;
+import dev.terminus.internal.Checks;
+import dev.terminus.pipeline.internal.StageBody;
+import dev.terminus.pipeline.internal.StageSpec;
+import dev.terminus.pipeline.internal.TokenLedger;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * A named step of a {@link Pipeline}: an agent run or a plain function, with its policies. Immutable: every
+ * {@code with}-style method returns a new stage, and refuses a bad value at once, naming it.
+ *
+ * {@snippet :
+ * Stage research = Stage.agent("research", researcher, ctx -> "Find sources on " + ctx.input())
+ *         .retries(2)                                                    // re-run a RETRYABLE termination twice
+ *         .treatAsSuccess(Termination.MaxIterationsReached.class)        // what it found so far is enough
+ *         .onFailure(FailureDisposition.CONTINUE);
+ * Stage publish = Stage.of("publish", ctx -> {
+ *     cms.publish(ctx.answer("research").orElseThrow());
+ *     return new Termination.Completed();
+ * });
+ * }
+ *
+ * <p>A stage's attempt ends with a termination; its completion callback may replace it; a {@code RETRYABLE} one is
+ * re-run up to {@link #retries()} more times (never a {@code FATAL}, {@code CAPACITY} or any other category); the
+ * stage's outcome is the termination's default, or {@code SUCCEEDED} when the stage treats it as success.
+ */
+public final class Stage {
+    private final StageSpec spec;
+
+    private Stage(StageSpec spec) {
+        this.spec = spec;
+    }
+
+    /**
+     * A stage that runs a prebuilt agent. The agent keeps its own token budget, so in a pipeline, phase or stage with
+     * a token budget it must cap every kind of token they cap; it starts only when what remains covers its whole
+     * budget. To give an agent exactly what remains, use {@link #budgetedAgent}.
+     *
+     * @param name the stage's name, unique in its pipeline
+     * @param agent the agent
+     * @param task makes the agent's task from the context, e.g. from the previous stage's answer
+     * @return the stage: no retries, no budget of its own, aborting the pipeline on failure
+     */
+    public static Stage agent(String name, Agent agent, Function<PipelineContext, String> task) {
+        Checks.notNull(agent, "agent");
+        Checks.notNull(task, "task");
+        return new Stage(StageSpec.of(name, new StageBody.AgentBody(agent, task)));
+    }
+
+    /**
+     * A stage that runs an agent made for each attempt with the token budget the attempt may use: per kind, the least
+     * of the stage's own budget and what remains of the pipeline's and the phase's ({@link TokenBudget#UNLIMITED} when
+     * none is capped). The agent made must cap every kind the given budget caps, at most as high, or the attempt ends
+     * {@code Failed} with {@link dev.terminus.ErrorCategory#CONFIGURATION}.
+     *
+     * {@snippet :
+     * Stage draft = Stage.budgetedAgent("draft",
+     *         budget -> Agent.builder(model).config(AgentConfig.from(settings).tokenBudget(budget).build()).build(),
+     *         ctx -> "Draft a reply to: " + ctx.input());
+     * }
+     *
+     * @param name the stage's name, unique in its pipeline
+     * @param agentForBudget makes the agent for a token budget
+     * @param task makes the agent's task from the context
+     * @return the stage: no retries, no budget of its own, aborting the pipeline on failure
+     */
+    public static Stage budgetedAgent(String name, Function<TokenBudget, Agent> agentForBudget,
+            Function<PipelineContext, String> task) {
+        Checks.notNull(agentForBudget, "agentForBudget");
+        Checks.notNull(task, "task");
+        return new Stage(StageSpec.of(name, new StageBody.BudgetedAgentBody(agentForBudget, task)));
+    }
+
+    /**
+     * A stage that runs a plain function, for a step that is not an agent run. It draws no tokens.
+     *
+     * @param name the stage's name, unique in its pipeline
+     * @param function the step
+     * @return the stage: no retries, aborting the pipeline on failure
+     */
+    public static Stage of(String name, StageFunction function) {
+        Checks.notNull(function, "function");
+        return new Stage(StageSpec.of(name, new StageBody.FunctionBody(function)));
+    }
+
+    /**
+     * @param budget the most each of the stage's agent runs may use, within what remains of the pipeline's and the
+     *     phase's budgets; a prebuilt agent's own budget must fit in it
+     * @return a copy of this stage with that budget
+     * @throws IllegalArgumentException when the stage is a function, or its prebuilt agent's budget does not fit
+     */
+    public Stage tokenBudget(TokenBudget budget) {
+        Checks.notNull(budget, "tokenBudget");
+        if (spec.body() instanceof StageBody.FunctionBody) {
+            throw new IllegalArgumentException("stage \"" + spec.name() + "\" runs a function, which uses no tokens:"
+                    + " it cannot have a tokenBudget (" + TokenLedger.describe(budget) + ")");
+        }
+        if (spec.body() instanceof StageBody.AgentBody body) {
+            TokenBudget own = body.agent().config().tokenBudget();
+            TokenKind over = TokenLedger.exceeding(own, budget);
+            if (over != null) {
+                throw new IllegalArgumentException("stage \"" + spec.name() + "\": tokenBudget ("
+                        + TokenLedger.describe(budget) + ") is smaller than its agent's own (" + TokenLedger.describe(own)
+                        + ") in " + over + " tokens; a prebuilt agent keeps its budget, so lower it or use"
+                        + " Stage.budgetedAgent");
+            }
+        }
+        return new Stage(spec.withTokenBudget(budget));
+    }
+
+    /**
+     * @param count how many more times to run the stage after an attempt ends with a {@code RETRYABLE} termination;
+     *     0 (the default) for none. A retry needs tokens left and the pipeline not cancelled.
+     * @return a copy of this stage with that count
+     * @throws IllegalArgumentException when the count is negative
+     */
+    public Stage retries(int count) {
+        return new Stage(spec.withRetries(count));
+    }
+
+    /**
+     * @param disposition what the pipeline does when the stage's outcome is {@code FAILED}; {@code ABORT} by default
+     * @return a copy of this stage with that disposition
+     */
+    public Stage onFailure(FailureDisposition disposition) {
+        return new Stage(spec.withOnFailure(Checks.notNull(disposition, "onFailure")));
+    }
+
+    /**
+     * @param policy decides whether to skip the stage when the pipeline reaches it
+     * @return a copy of this stage with that policy, replacing any before
+     */
+    public Stage skipWhen(SkipPolicy policy) {
+        return new Stage(spec.withSkipPolicy(Checks.notNull(policy, "skipPolicy")));
+    }
+
+    /**
+     * @param callback judges each attempt, keeping or replacing its termination
+     * @return a copy of this stage with that callback, replacing any before
+     */
+    public Stage onComplete(StageCompletion callback) {
+        return new Stage(spec.withCompletion(Checks.notNull(callback, "onComplete")));
+    }
+
+    /**
+     * Counts terminations that match as success for the stage's outcome ({@code SUCCEEDED}); the termination itself
+     * is kept. Adds to the conditions given before. A cancellation by the pipeline is never success.
+     *
+     * @param condition which terminations to treat as success
+     * @return a copy of this stage treating them as success
+     */
+    public Stage treatAsSuccess(Predicate<? super Termination> condition) {
+        Checks.notNull(condition, "treatAsSuccess");
+        return new Stage(spec.orTreatAsSuccess(condition::test));
+    }
+
+    /**
+     * @param type a case of termination to treat as success, e.g. {@code Termination.MaxIterationsReached.class}
+     * @return a copy of this stage treating it as success
+     */
+    public Stage treatAsSuccess(Class<? extends Termination> type) {
+        Checks.notNull(type, "treatAsSuccess");
+        return new Stage(spec.orTreatAsSuccess(type::isInstance));
+    }
+
+    /** @return the stage's name */
+    public String name() {
+        return spec.name();
+    }
+
+    /** @return the most each of its agent runs may use, before the pipeline's and the phase's budgets */
+    public TokenBudget tokenBudget() {
+        return spec.tokenBudget();
+    }
+
+    /** @return how many times a {@code RETRYABLE} termination is retried */
+    public int retries() {
+        return spec.retries();
+    }
+
+    /** @return what the pipeline does when the stage fails */
+    public FailureDisposition failureDisposition() {
+        return spec.onFailure();
+    }
+
+    /** @return whether the stage runs an agent (and draws tokens) rather than a function */
+    public boolean runsAgent() {
+        return spec.body().drawsTokens();
+    }
+
+    StageSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public String toString() {
+        return "Stage[" + spec.name() + ", " + (runsAgent() ? "agent" : "function") + ", retries=" + spec.retries()
+                + ", onFailure=" + spec.onFailure() + ", tokenBudget=" + TokenLedger.describe(spec.tokenBudget()) + "]";
+    }
+}

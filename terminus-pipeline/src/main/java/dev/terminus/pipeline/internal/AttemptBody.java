@@ -1,0 +1,151 @@
+package dev.terminus.pipeline.internal;
+
+import dev.terminus.ErrorCategory;
+import dev.terminus.Termination;
+import dev.terminus.TokenKind;
+import dev.terminus.agent.Agent;
+import dev.terminus.agent.RunHandle;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.TokenBudget;
+import dev.terminus.pipeline.PipelineContext;
+import dev.terminus.pipeline.StageCompletion;
+import java.util.function.Function;
+
+/**
+ * One attempt of a stage's body, on whatever thread the pipeline's executor gives it: makes the task, runs the agent
+ * or the function, and lets the completion callback judge the result. Never throws: whatever the stage's code throws
+ * ends the attempt {@code Failed} ({@link ErrorCategory#INTERNAL}); an interrupt, or a failure once the pipeline is
+ * cancelled, ends it {@code Cancelled}.
+ */
+final class AttemptBody {
+    /** Who cancels when the stage's thread is interrupted without a request through the pipeline's handle. */
+    static final String THREAD_INTERRUPT = "thread-interrupt";
+
+    private final StageSpec stage;
+    private final PipelineContext context;
+    private final TokenBudget allowance;
+    private final Cancellation cancellation;
+
+    AttemptBody(StageSpec stage, PipelineContext context, TokenBudget allowance, Cancellation cancellation) {
+        this.stage = stage;
+        this.context = context;
+        this.allowance = allowance;
+        this.cancellation = cancellation;
+    }
+
+    Attempt run() {
+        if (cancellation.isRequested()) {
+            return Attempt.cancelled(cancellation.termination());
+        }
+        Attempt attempt;
+        try {
+            attempt = switch (stage.body()) {
+                case StageBody.AgentBody body -> runAgent(body.agent(), body.task());
+                case StageBody.BudgetedAgentBody body -> runBudgetedAgent(body);
+                case StageBody.FunctionBody body -> runFunction(body);
+            };
+        } catch (Throwable e) {
+            attempt = failure(e);
+        }
+        return attempt.cancelled() ? attempt : complete(attempt);
+    }
+
+    private Attempt runBudgetedAgent(StageBody.BudgetedAgentBody body) {
+        Agent agent = body.factory().apply(allowance);
+        if (agent == null) {
+            throw new NullPointerException("the agent factory of stage \"" + stage.name() + "\" returned null");
+        }
+        TokenBudget budget = agent.config().tokenBudget();
+        TokenKind over = TokenLedger.exceeding(budget, allowance);
+        if (over != null) {
+            return Attempt.of(Termination.Failed.of(new IllegalStateException("the agent factory of stage \""
+                    + stage.name() + "\" was given a token budget of " + TokenLedger.describe(allowance)
+                    + " but made an agent with " + TokenLedger.describe(budget) + ": its " + over
+                    + " cap must be set and at most the given one"), ErrorCategory.CONFIGURATION));
+        }
+        return runAgent(agent, body.task());
+    }
+
+    private Attempt runAgent(Agent agent, Function<PipelineContext, String> task) {
+        String prompt = task.apply(context);
+        if (prompt == null) {
+            throw new NullPointerException("the task of stage \"" + stage.name() + "\" returned null");
+        }
+        RunHandle handle = agent.start(prompt);
+        RunResult result;
+        Cancellation.Registration registration = cancellation.onRequest(handle::cancel);
+        try {
+            result = awaitCancelling(handle);
+        } finally {
+            registration.close();
+        }
+        boolean cancelled = result.termination() instanceof Termination.Cancelled && cancellation.isRequested();
+        return new Attempt(cancelled ? cancellation.termination() : result.termination(), result.usage(),
+                result.costUsd(), result, cancelled);
+    }
+
+    /** Waits for the run; an interrupt cancels it (the run then ends within its grace) and is restored on return. */
+    private RunResult awaitCancelling(RunHandle handle) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return handle.await();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    handle.cancel(cancellation.request(THREAD_INTERRUPT));
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private Attempt runFunction(StageBody.FunctionBody body) throws Exception {
+        Termination termination = body.function().run(context);
+        if (cancellation.isRequested() || Thread.currentThread().isInterrupted()) {
+            cancellation.request(THREAD_INTERRUPT);
+            return Attempt.cancelled(cancellation.termination());
+        }
+        if (termination == null) {
+            throw new NullPointerException("stage \"" + stage.name() + "\" returned no termination");
+        }
+        return Attempt.of(termination);
+    }
+
+    private Attempt complete(Attempt attempt) {
+        StageCompletion completion = stage.completion();
+        if (completion == null) {
+            return attempt;
+        }
+        Termination judged;
+        try {
+            judged = completion.complete(attempt.termination(), attempt.run());
+        } catch (Throwable e) {
+            Attempt failed = failure(e);
+            return attempt.withTermination(failed.termination(), failed.cancelled());
+        }
+        if (judged == null || !(judged.equals(attempt.termination()) || judged instanceof Termination.Custom
+                || judged instanceof Termination.Extension)) {
+            return attempt.withTermination(Termination.Failed.of(new IllegalStateException("the completion callback"
+                    + " of stage \"" + stage.name() + "\" returned " + (judged == null ? "null" : judged.tag())
+                    + ": it may keep the stage's termination (" + attempt.termination().tag()
+                    + ") or return a Custom or an Extension"), ErrorCategory.INTERNAL), false);
+        }
+        return attempt.withTermination(judged, false);
+    }
+
+    /** The attempt a throwable of the stage's code ends with. */
+    private Attempt failure(Throwable e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+            cancellation.request(THREAD_INTERRUPT);
+        }
+        if (cancellation.isRequested()) {
+            return Attempt.cancelled(cancellation.termination());
+        }
+        return Attempt.of(Termination.Failed.of(e, ErrorCategory.INTERNAL));
+    }
+}

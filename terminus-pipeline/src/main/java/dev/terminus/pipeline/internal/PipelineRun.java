@@ -1,0 +1,118 @@
+package dev.terminus.pipeline.internal;
+
+import dev.terminus.ErrorCategory;
+import dev.terminus.Outcome;
+import dev.terminus.Termination;
+import dev.terminus.agent.Usage;
+import dev.terminus.pipeline.PipelineContext;
+import dev.terminus.pipeline.PipelineEvent;
+import dev.terminus.pipeline.PipelineResult;
+import dev.terminus.pipeline.StageResult;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Coordinates one run of a pipeline on the calling thread: reaches the stages in order, publishes the events, and
+ * ends with exactly one termination (ADR 0011). Never throws: a defect of its own ends the pipeline {@code Failed}
+ * ({@link ErrorCategory#INTERNAL}) with the stages reached so far.
+ */
+public final class PipelineRun {
+    private final PipelineSpec spec;
+    private final String input;
+    private final Cancellation cancellation;
+    private final EventPublisher events;
+    private final StageDispatch dispatch;
+    private final StageRun stages;
+
+    private PipelineRun(PipelineSpec spec, String input, Cancellation cancellation) {
+        this.spec = spec;
+        this.input = input;
+        this.cancellation = cancellation;
+        this.events = new EventPublisher(spec.listeners());
+        this.dispatch = new StageDispatch(spec.executor(), spec.cancelGrace(), cancellation);
+        this.stages = new StageRun(new TokenLedger(spec.tokenBudget(), spec.phaseBudgets()), dispatch, cancellation);
+    }
+
+    /**
+     * Runs a pipeline on the caller's thread. An interrupt of the caller cancels it ({@code Cancelled("thread-interrupt")})
+     * and is restored on return.
+     *
+     * @param spec the pipeline
+     * @param input what it runs with
+     * @return the result
+     */
+    public static PipelineResult runOnCaller(PipelineSpec spec, String input) {
+        PipelineRun run = new PipelineRun(spec, input, new Cancellation());
+        PipelineResult result = run.execute();
+        if (run.dispatch.interruptSeen()) {
+            Thread.currentThread().interrupt();
+        }
+        return result;
+    }
+
+    /**
+     * Runs a pipeline on a thread of its own, cancelled through {@code cancellation}.
+     *
+     * @param spec the pipeline
+     * @param input what it runs with
+     * @param cancellation the handle's cancellation
+     * @return the result
+     */
+    static PipelineResult runOwned(PipelineSpec spec, String input, Cancellation cancellation) {
+        return new PipelineRun(spec, input, cancellation).execute();
+    }
+
+    private PipelineResult execute() {
+        long start = System.nanoTime();
+        List<String> names = spec.plans().stream().map(plan -> plan.stage().name()).toList();
+        events.publish(new PipelineEvent.PipelineStarted(spec.name(), names));
+        List<StageResult> results = new ArrayList<>();
+        Termination end = null;
+        Outcome outcome = null;
+        try {
+            for (PipelineSpec.StagePlan plan : spec.plans()) {
+                dispatch.noteInterrupt();
+                if (cancellation.isRequested()) {
+                    end = cancellation.termination();
+                    outcome = Outcome.CANCELLED;
+                    break;
+                }
+                events.publish(new PipelineEvent.StageStarted(spec.name(), plan.stage().name(), plan.phase(),
+                        results.size()));
+                StageRun.Ended ended = stages.run(plan, new PipelineContext(spec.name(), input, results));
+                results.add(ended.result());
+                events.publish(new PipelineEvent.StageFinished(spec.name(), ended.result()));
+                if (ended.stopsPipeline()) {
+                    end = ended.result().termination();
+                    outcome = ended.result().outcome();
+                    break;
+                }
+            }
+        } catch (Throwable e) {
+            end = Termination.Failed.of(e, ErrorCategory.INTERNAL);
+            outcome = Outcome.FAILED;
+        }
+        dispatch.noteInterrupt();
+        PipelineResult result = result(start, names, results, end, outcome);
+        events.publish(new PipelineEvent.PipelineFinished(spec.name(), result));
+        return result;
+    }
+
+    private PipelineResult result(long start, List<String> names, List<StageResult> results,
+            @Nullable Termination end, @Nullable Outcome outcome) {
+        Usage usage = Usage.ZERO;
+        BigDecimal cost = BigDecimal.ZERO;
+        for (StageResult stage : results) {
+            usage = usage.plus(stage.usage());
+            cost = cost.add(stage.costUsd());
+        }
+        Termination termination = end != null ? end : new Termination.Completed();
+        Outcome rollup = outcome != null ? outcome : Outcome.SUCCEEDED;
+        Duration duration = Duration.ofNanos(Math.max(0, System.nanoTime() - start));
+        return new PipelineResult(spec.name(), termination, rollup, results,
+                names.subList(results.size(), names.size()), usage, cost, duration);
+    }
+}

@@ -1,0 +1,151 @@
+package dev.terminus.pipeline.internal;
+
+import dev.terminus.Category;
+import dev.terminus.ErrorCategory;
+import dev.terminus.Outcome;
+import dev.terminus.Termination;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.Usage;
+import dev.terminus.pipeline.FailureDisposition;
+import dev.terminus.pipeline.PipelineContext;
+import dev.terminus.pipeline.SkipPolicy;
+import dev.terminus.pipeline.StageResult;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Runs one stage on the coordinating thread: asks its skip policy, checks the token budget, runs its attempts
+ * (retrying a {@link Category#RETRYABLE} termination while retries and tokens remain and the pipeline is not
+ * cancelled), charges the tokens, and settles the outcome.
+ */
+final class StageRun {
+
+    /**
+     * A stage's result and whether it stops the pipeline.
+     *
+     * @param result the stage's result
+     * @param stopsPipeline whether the pipeline ends with it
+     */
+    record Ended(StageResult result, boolean stopsPipeline) {}
+
+    private final TokenLedger ledger;
+    private final StageDispatch dispatch;
+    private final Cancellation cancellation;
+
+    StageRun(TokenLedger ledger, StageDispatch dispatch, Cancellation cancellation) {
+        this.ledger = ledger;
+        this.dispatch = dispatch;
+        this.cancellation = cancellation;
+    }
+
+    Ended run(PipelineSpec.StagePlan plan, PipelineContext context) {
+        long start = System.nanoTime();
+        StageSpec stage = plan.stage();
+        Termination skipped = skip(stage, context);
+        if (skipped != null) {
+            return settle(plan, start, skipped, skipped.defaultOutcome(), 0, Totals.NONE);
+        }
+        TokenBudget need = need(stage.body());
+        if (need != null) {
+            Termination shortfall = ledger.shortfall(plan.phaseIndex(), need);
+            if (shortfall != null) {
+                return new Ended(result(plan, start, shortfall, Outcome.FAILED, 0, Totals.NONE), true);
+            }
+        }
+        Totals totals = Totals.NONE;
+        Attempt attempt;
+        int attempts = 0;
+        while (true) {
+            TokenBudget allowance = need == null ? TokenBudget.UNLIMITED
+                    : ledger.allowance(plan.phaseIndex(), stage.tokenBudget());
+            AttemptBody body = new AttemptBody(stage, context, allowance, cancellation);
+            attempt = dispatch.dispatch(body::run);
+            attempts++;
+            ledger.charge(plan.phaseIndex(), attempt.usage());
+            totals = totals.plus(attempt);
+            if (attempt.cancelled() || !retryable(attempt, attempts, stage, plan, need)) {
+                break;
+            }
+        }
+        if (attempt.cancelled()) {
+            return settle(plan, start, attempt.termination(), Outcome.CANCELLED, attempts, totals);
+        }
+        Termination termination = attempt.termination();
+        Outcome outcome;
+        try {
+            outcome = stage.treatAsSuccess().test(termination) ? Outcome.SUCCEEDED : termination.defaultOutcome();
+        } catch (Throwable e) {
+            termination = Termination.Failed.of(e, ErrorCategory.INTERNAL);
+            outcome = Outcome.FAILED;
+        }
+        return settle(plan, start, termination, outcome, attempts, totals);
+    }
+
+    /** @return the termination of a skipped stage (or of a skip policy that failed), or null to run the stage */
+    private @Nullable Termination skip(StageSpec stage, PipelineContext context) {
+        SkipPolicy policy = stage.skipPolicy();
+        if (policy == null) {
+            return null;
+        }
+        try {
+            Optional<String> reason = policy.skipReason(context);
+            if (reason == null) {
+                throw new NullPointerException("the skip policy of stage \"" + stage.name() + "\" returned null");
+            }
+            return reason.<Termination>map(Termination.Skipped::new).orElse(null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            dispatch.noteInterrupt();
+            return cancellation.termination();
+        } catch (Throwable e) {
+            return Termination.Failed.of(e, ErrorCategory.INTERNAL);
+        }
+    }
+
+    /** @return what an attempt of the body needs from the budget to start, or null when it draws no tokens */
+    private static @Nullable TokenBudget need(StageBody body) {
+        return switch (body) {
+            case StageBody.AgentBody agent -> agent.agent().config().tokenBudget();
+            case StageBody.BudgetedAgentBody budgeted -> TokenLedger.ANY_TOKEN;
+            case StageBody.FunctionBody function -> null;
+        };
+    }
+
+    private boolean retryable(Attempt attempt, int attempts, StageSpec stage, PipelineSpec.StagePlan plan,
+            @Nullable TokenBudget need) {
+        return attempt.termination().category() == Category.RETRYABLE
+                && attempts <= stage.retries()
+                && !cancellation.isRequested()
+                && (need == null || ledger.shortfall(plan.phaseIndex(), need) == null);
+    }
+
+    private Ended settle(PipelineSpec.StagePlan plan, long start, Termination termination, Outcome outcome,
+            int attempts, Totals totals) {
+        boolean stops = switch (outcome) {
+            case SUCCEEDED, SKIPPED -> false;
+            case FAILED -> plan.stage().onFailure() == FailureDisposition.ABORT;
+            case CANCELLED, SUSPENDED -> true;
+        };
+        return new Ended(result(plan, start, termination, outcome, attempts, totals), stops);
+    }
+
+    private static StageResult result(PipelineSpec.StagePlan plan, long start, Termination termination,
+            Outcome outcome, int attempts, Totals totals) {
+        Duration duration = Duration.ofNanos(Math.max(0, System.nanoTime() - start));
+        return new StageResult(plan.stage().name(), plan.phase(), termination, outcome, attempts, totals.usage(),
+                totals.costUsd(), duration, totals.lastRun());
+    }
+
+    /** What a stage's attempts consumed, and the last agent run. */
+    private record Totals(Usage usage, BigDecimal costUsd, @Nullable RunResult lastRun) {
+        static final Totals NONE = new Totals(Usage.ZERO, BigDecimal.ZERO, null);
+
+        Totals plus(Attempt attempt) {
+            return new Totals(usage.plus(attempt.usage()), costUsd.add(attempt.costUsd()),
+                    attempt.run());
+        }
+    }
+}

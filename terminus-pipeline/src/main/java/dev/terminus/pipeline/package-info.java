@@ -1,0 +1,11 @@
+/**
+ * The stage pipeline: named stages, agent runs or plain functions, run in order (optionally grouped in phases with
+ * their own token budgets) by a {@link dev.terminus.pipeline.Pipeline}. Every stage ends with a
+ * {@link dev.terminus.pipeline.StageResult} holding its {@link dev.terminus.Termination} and its
+ * {@link dev.terminus.Outcome}, kept apart, and the pipeline ends with exactly one termination of its own, in a
+ * {@link dev.terminus.pipeline.PipelineResult}. See ADR 0011 for how a pipeline ends.
+ */
+@NullMarked
+package dev.terminus.pipeline;
+
+import org.jspecify.annotations.NullMarked;
