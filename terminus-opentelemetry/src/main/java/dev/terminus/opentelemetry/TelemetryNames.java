@@ -35,13 +35,31 @@ public final class TelemetryNames {
     /** A tool call: {@code gen_ai.operation.name} of its span, named {@code execute_tool {tool}}. */
     public static final String EXECUTE_TOOL = "execute_tool";
 
+    /** A pipeline run: {@code gen_ai.operation.name} of its span, named {@code invoke_workflow {pipeline}}. */
+    public static final String INVOKE_WORKFLOW = "invoke_workflow";
+
+    /**
+     * The prefix of a pipeline stage's span name, {@code stage {stage}}. Not a GenAI operation: a stage span has no
+     * {@code gen_ai.operation.name}.
+     */
+    public static final String STAGE = "stage";
+
     // ---------------------------------------------------------------- GenAI semantic-convention attributes
 
-    /** What the span or the measurement is about: {@link #INVOKE_AGENT}, {@link #CHAT} or {@link #EXECUTE_TOOL}. */
+    /**
+     * What the span or the measurement is about: {@link #INVOKE_AGENT}, {@link #CHAT}, {@link #EXECUTE_TOOL} or
+     * {@link #INVOKE_WORKFLOW}.
+     */
     public static final String GEN_AI_OPERATION_NAME = "gen_ai.operation.name";
 
     /** The agent's name ({@code AgentConfig.name()}). */
     public static final String GEN_AI_AGENT_NAME = "gen_ai.agent.name";
+
+    /**
+     * The pipeline's name ({@code Pipeline.name()}): on its {@code invoke_workflow} span, on its stages' spans, and on
+     * the run metrics of the pipeline and of its stages.
+     */
+    public static final String GEN_AI_WORKFLOW_NAME = "gen_ai.workflow.name";
 
     /** The model's name ({@code Model.name()}). */
     public static final String GEN_AI_REQUEST_MODEL = "gen_ai.request.model";
@@ -49,10 +67,10 @@ public final class TelemetryNames {
     /** The model's provider ({@code Model.provider()}); the successor of the deprecated {@code gen_ai.system}. */
     public static final String GEN_AI_PROVIDER_NAME = "gen_ai.provider.name";
 
-    /** Input tokens: of a model call on its span, of the whole run on the run span. */
+    /** Input tokens: of a model call on its span, of the whole run on a run, pipeline or stage span. */
     public static final String GEN_AI_USAGE_INPUT_TOKENS = "gen_ai.usage.input_tokens";
 
-    /** Output tokens: of a model call on its span, of the whole run on the run span. */
+    /** Output tokens: of a model call on its span, of the whole run on a run, pipeline or stage span. */
     public static final String GEN_AI_USAGE_OUTPUT_TOKENS = "gen_ai.usage.output_tokens";
 
     /** The part of a model call's input tokens its provider served from a cache, when there is one. */
@@ -70,7 +88,7 @@ public final class TelemetryNames {
     /**
      * The class of a failure: the exception class name of a failed model call, the error kind of a failed tool call
      * ({@code tool_error}, {@code invalid_arguments}, {@code unknown_tool}, {@code timeout}, {@code refused},
-     * {@code rejected}), or the termination's tag on a run whose outcome is {@code FAILED}.
+     * {@code rejected}), or the termination's tag on a run, pipeline or stage whose outcome is {@code FAILED}.
      */
     public static final String ERROR_TYPE = "error.type";
 
@@ -82,8 +100,21 @@ public final class TelemetryNames {
     /** The termination's category ({@code Category.name()}, e.g. {@code SUCCESS}, {@code CAPACITY}). */
     public static final String TERMINUS_CATEGORY = "terminus.category";
 
-    /** The run's outcome ({@code Outcome.name()}, e.g. {@code SUCCEEDED}, {@code FAILED}). */
+    /**
+     * The run's outcome ({@code Outcome.name()}, e.g. {@code SUCCEEDED}, {@code FAILED}). A stage's is its
+     * {@code StageResult.outcome()}, which may differ from its termination's default outcome (a stage that treats
+     * {@code MaxIterationsReached} as success says {@code SUCCEEDED}).
+     */
     public static final String TERMINUS_OUTCOME = "terminus.outcome";
+
+    /** A pipeline stage's name ({@code Stage.name()}): on its span and on its run metrics. */
+    public static final String TERMINUS_STAGE_NAME = "terminus.stage.name";
+
+    /** The name of the phase a pipeline stage belongs to, on the stage's span when it belongs to one. */
+    public static final String TERMINUS_STAGE_PHASE = "terminus.stage.phase";
+
+    /** How many times a stage's body ran ({@code StageResult.attempts()}), on the stage's span: 0 when skipped. */
+    public static final String TERMINUS_STAGE_ATTEMPTS = "terminus.stage.attempts";
 
     // ---------------------------------------------------------------- fixed values
 
@@ -94,7 +125,8 @@ public final class TelemetryNames {
     public static final String TOKEN_TYPE_OUTPUT = "output";
 
     /**
-     * The value that stands for any value beyond a bound (an agent, model, provider or tool name, an error type):
+     * The value that stands for any value beyond a bound (an agent, model, provider, tool, pipeline, stage or phase
+     * name, an error type):
      * the semantic conventions' fallback value.
      */
     public static final String OTHER = "_OTHER";
@@ -107,10 +139,15 @@ public final class TelemetryNames {
 
     // ---------------------------------------------------------------- metrics
 
-    /** Counter ({@code {run}}): runs ended, by termination, category, outcome and agent. */
+    /**
+     * Counter ({@code {run}}): runs ended, by termination, category and outcome, and by what ran: an agent run with
+     * {@link #GEN_AI_AGENT_NAME}; a pipeline with {@link #GEN_AI_WORKFLOW_NAME}; a pipeline's stage with
+     * {@link #GEN_AI_WORKFLOW_NAME} and {@link #TERMINUS_STAGE_NAME}. An agent stage's run counts as an agent run and
+     * as a stage, and the pipeline once more: filter on these attributes rather than summing every series.
+     */
     public static final String RUN_COMPLETED = "terminus.run.completed";
 
-    /** Histogram ({@code s}): how long runs took, with the attributes of {@link #RUN_COMPLETED}. */
+    /** Histogram ({@code s}): how long runs, pipelines and stages took, with {@link #RUN_COMPLETED}'s attributes. */
     public static final String RUN_DURATION = "terminus.run.duration";
 
     /** Histogram ({@code {token}}): tokens per model call, by token type, operation, model and provider. */

@@ -1,14 +1,16 @@
 package dev.terminus.opentelemetry;
 
 import dev.terminus.agent.AgentListener;
+import dev.terminus.opentelemetry.internal.PipelineTelemetryListener;
 import dev.terminus.opentelemetry.internal.TelemetryListener;
+import dev.terminus.pipeline.PipelineListener;
 import io.opentelemetry.api.OpenTelemetry;
 import java.util.Objects;
 
 /**
  * OpenTelemetry traces and metrics of agent runs, switched on with one call: a listener for
  * {@code Agent.Builder.listener}. It only listens to the loop's events; the loop's code paths are the same with it
- * as without it.
+ * as without it. Pipelines have a listener of their own, {@link #pipelines}, described there.
  *
  * {@snippet :
  * OpenTelemetry otel = GlobalOpenTelemetry.get();      // or the OpenTelemetrySdk the application builds
@@ -94,5 +96,82 @@ public final class TerminusTelemetry {
      */
     public static AgentListener of(OpenTelemetry openTelemetry) {
         return new TelemetryListener(Objects.requireNonNull(openTelemetry, "openTelemetry"));
+    }
+
+    /**
+     * A listener that reports every run of the pipelines it is added to ({@code Pipeline.Builder.listener}): a span
+     * per pipeline run with a child span per stage reached, and run metrics of both. Add {@link #of} to the stages'
+     * agents too: their runs then show as children of their stages' spans.
+     *
+     * {@snippet :
+     * OpenTelemetry otel = GlobalOpenTelemetry.get();
+     * AgentListener agents = TerminusTelemetry.of(otel);                // once each: share them
+     * PipelineListener pipelines = TerminusTelemetry.pipelines(otel);
+     * Pipeline pipeline = Pipeline.builder()
+     *         .name("weekly-report")
+     *         .stage(Stage.agent("research", Agent.builder(model).listener(agents).build(),
+     *                 ctx -> "Find sources on " + ctx.input()))
+     *         .stage(Stage.of("publish", ctx -> publish(ctx.answer("research").orElseThrow())))
+     *         .listener(pipelines)
+     *         .build();
+     * pipeline.run("the Oslo climate");
+     * // invoke_workflow weekly-report
+     * // ├── stage research
+     * // │   └── invoke_agent researcher ── chat gpt-4o, execute_tool search, ...
+     * // └── stage publish
+     * }
+     *
+     * <h4>Spans</h4>
+     * <ul>
+     *   <li>{@code invoke_workflow {pipeline}} (INTERNAL), one per pipeline run, a child of the context current on
+     *       the thread that coordinates the pipeline when it starts: {@code gen_ai.operation.name=invoke_workflow},
+     *       {@code gen_ai.workflow.name}; at its end the usage of all its stages ({@code gen_ai.usage.input_tokens},
+     *       {@code gen_ai.usage.output_tokens}), the pipeline's {@code terminus.termination},
+     *       {@code terminus.category} and {@code terminus.outcome} ({@code PipelineResult}), and when the outcome is
+     *       {@code FAILED} the status {@code ERROR} with {@code error.type} = the termination's tag.</li>
+     *   <li>{@code stage {stage}} (INTERNAL), one per stage reached (a skipped stage too; a stage not reached has
+     *       none), a child of the pipeline's span: {@code gen_ai.workflow.name}, {@code terminus.stage.name},
+     *       {@code terminus.stage.phase} when the stage is in a phase; at its end {@code terminus.stage.attempts},
+     *       the usage of its agent runs, its termination's tag and category, and {@code terminus.outcome} = the
+     *       <em>stage's</em> outcome ({@code StageResult.outcome()}: {@code SUCCEEDED} for a termination the stage
+     *       treats as success, e.g. {@code MaxIterationsReached}), with {@code ERROR} and {@code error.type} when
+     *       that outcome is {@code FAILED}.</li>
+     * </ul>
+     * A stage's span starts when the pipeline reaches the stage and is the current context of the coordinating
+     * thread until the stage ends. What the stage starts on that thread is its child: the {@code invoke_agent} span of
+     * an agent stage on {@code StageExecutor.callerThread()} (the default), a pipeline a function stage runs. On
+     * another executor the stage's body runs on another thread: wrap the executor service with
+     * {@code Context.taskWrapping} ({@code StageExecutor.of(Context.taskWrapping(executorService))}) to carry the
+     * context there; {@code StageExecutor.virtualThreads()} cannot carry it, so its agent runs start traces of their
+     * own. {@code Pipeline.start} coordinates on a new thread, without the caller's context: its
+     * {@code invoke_workflow} span starts a trace of its own.
+     *
+     * <h4>Metrics</h4>
+     * The same {@code terminus.run.completed} (counter, {@code {run}}) and {@code terminus.run.duration} (histogram,
+     * {@code s}) as agent runs, with {@code terminus.termination}, {@code terminus.category},
+     * {@code terminus.outcome}: once per pipeline run with {@code gen_ai.workflow.name}, and once per stage reached
+     * with {@code gen_ai.workflow.name} and {@code terminus.stage.name} (and the stage's outcome). Durations are the
+     * pipeline's own measurements ({@code PipelineResult.duration()}, {@code StageResult.duration()}). An agent
+     * stage's run therefore counts as an agent run (with {@code gen_ai.agent.name}), as a stage and within its
+     * pipeline: tell them apart by these attributes.
+     *
+     * <h4>Bounded attribute values</h4>
+     * As for agent runs: the first 128 distinct pipeline names, 256 stage names and 64 phase names this listener sees
+     * are reported as themselves, later new ones as {@value TelemetryNames#OTHER}; termination tags are bounded as
+     * {@link #of} describes ({@code Custom} for every custom termination, whatever its reason; {@code Skipped} for
+     * every skipped stage, never its reason). Create one and share it: the bounds are per instance.
+     *
+     * <h4>Pipeline runs</h4>
+     * Pipeline events name their pipeline but carry no run identity; a pipeline publishes all its events, in order, on
+     * the thread that coordinates it. This listener therefore follows each thread's open pipelines (a pipeline run by
+     * a stage of another on the same thread nests inside it), and one instance serves any number of pipelines at
+     * once. Added twice to one pipeline, it reports it once.
+     *
+     * @param openTelemetry where the spans and metrics go: the application's SDK, or {@code OpenTelemetry.noop()}
+     * @return the listener, for {@code Pipeline.Builder.listener}
+     * @throws NullPointerException when {@code openTelemetry} is null
+     */
+    public static PipelineListener pipelines(OpenTelemetry openTelemetry) {
+        return new PipelineTelemetryListener(Objects.requireNonNull(openTelemetry, "openTelemetry"));
     }
 }

@@ -1,9 +1,11 @@
 /**
- * OpenTelemetry for agent runs: {@link dev.terminus.opentelemetry.TerminusTelemetry#of} returns one listener that
- * reports every run as an {@code invoke_agent} span with {@code chat} and {@code execute_tool} children, and as the
- * metrics {@code terminus.run.completed}, {@code terminus.run.duration}, {@code gen_ai.client.token.usage} and
- * {@code gen_ai.client.operation.duration}; {@link dev.terminus.opentelemetry.TelemetryNames} holds every name it
- * uses. Only the OpenTelemetry API is needed at run time; the application brings the SDK.
+ * OpenTelemetry for agent runs and pipelines: {@link dev.terminus.opentelemetry.TerminusTelemetry#of} returns one
+ * listener that reports every run as an {@code invoke_agent} span with {@code chat} and {@code execute_tool} children,
+ * and as the metrics {@code terminus.run.completed}, {@code terminus.run.duration}, {@code gen_ai.client.token.usage}
+ * and {@code gen_ai.client.operation.duration}; {@link dev.terminus.opentelemetry.TerminusTelemetry#pipelines} returns
+ * one listener that reports every pipeline run as an {@code invoke_workflow} span with a {@code stage} span per stage,
+ * and as the same run metrics per pipeline and per stage. {@link dev.terminus.opentelemetry.TelemetryNames} holds
+ * every name they use. Only the OpenTelemetry API is needed at run time; the application brings the SDK.
  */
 @NullMarked
 package dev.terminus.opentelemetry;

@@ -27,6 +27,4 @@ final class AgentLabels {
                 Keys.OUTCOME, key.outcome().name(),
                 Keys.AGENT_NAME, name));
     }
-
-    private record RunKey(String tag, String category, Outcome outcome) {}
 }

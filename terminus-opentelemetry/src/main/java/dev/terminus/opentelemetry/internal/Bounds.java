@@ -3,7 +3,8 @@ package dev.terminus.opentelemetry.internal;
 /**
  * How many distinct values each free-form attribute admits per telemetry instance before it reports
  * {@code _OTHER} (or {@code Extension} for extension tags). Names that come from code (agents, models, providers,
- * tools) stay far below these in practice; the bounds only guard against a name built from data.
+ * tools, pipelines, stages, phases) stay far below these in practice; the bounds only guard against a name built
+ * from data.
  */
 final class Bounds {
     /** Distinct agent names. */
@@ -18,6 +19,12 @@ final class Bounds {
     static final int MODEL_ERRORS = 64;
     /** Distinct tags of {@code Termination.Extension}s. */
     static final int EXTENSION_TAGS = 64;
+    /** Distinct pipeline names. */
+    static final int PIPELINES = 128;
+    /** Distinct stage names, over all pipelines. */
+    static final int STAGES = 256;
+    /** Distinct phase names, over all pipelines. */
+    static final int PHASES = 64;
 
     private Bounds() {}
 }

@@ -7,7 +7,11 @@ import io.opentelemetry.api.metrics.LongHistogram;
 import io.opentelemetry.api.metrics.Meter;
 import java.util.List;
 
-/** The four metric instruments, built once per telemetry instance, with the semantic conventions' bucket advice. */
+/**
+ * The four metric instruments, built once per telemetry instance, with the semantic conventions' bucket advice. The
+ * pipeline listener builds the two run instruments alone, identically, so that both listeners' measurements go to the
+ * same metrics.
+ */
 final class Instruments {
     /** The GenAI conventions' advice for {@code gen_ai.client.token.usage}: powers of 4 from 1 to 4^13. */
     private static final List<Long> TOKEN_BUCKETS = List.of(1L, 4L, 16L, 64L, 256L, 1024L, 4096L, 16384L, 65536L,
@@ -25,15 +29,8 @@ final class Instruments {
     final DoubleHistogram operationDuration;
 
     Instruments(Meter meter) {
-        this.runsCompleted = meter.counterBuilder(TelemetryNames.RUN_COMPLETED)
-                .setUnit("{run}")
-                .setDescription("Agent runs ended, by termination, category and outcome.")
-                .build();
-        this.runDuration = meter.histogramBuilder(TelemetryNames.RUN_DURATION)
-                .setUnit("s")
-                .setDescription("Duration of agent runs, by termination, category and outcome.")
-                .setExplicitBucketBoundariesAdvice(RUN_BUCKETS)
-                .build();
+        this.runsCompleted = runsCompleted(meter);
+        this.runDuration = runDuration(meter);
         this.tokenUsage = meter.histogramBuilder(TelemetryNames.GEN_AI_CLIENT_TOKEN_USAGE)
                 .ofLongs()
                 .setUnit("{token}")
@@ -44,6 +41,25 @@ final class Instruments {
                 .setUnit("s")
                 .setDescription("GenAI operation duration.")
                 .setExplicitBucketBoundariesAdvice(CALL_BUCKETS)
+                .build();
+    }
+
+    /** @return {@code terminus.run.completed}: agent runs, pipelines and stages ended */
+    static LongCounter runsCompleted(Meter meter) {
+        return meter.counterBuilder(TelemetryNames.RUN_COMPLETED)
+                .setUnit("{run}")
+                .setDescription("Runs ended (agent runs, pipelines, pipeline stages), by termination, category and"
+                        + " outcome.")
+                .build();
+    }
+
+    /** @return {@code terminus.run.duration}: how long agent runs, pipelines and stages took */
+    static DoubleHistogram runDuration(Meter meter) {
+        return meter.histogramBuilder(TelemetryNames.RUN_DURATION)
+                .setUnit("s")
+                .setDescription("Duration of runs (agent runs, pipelines, pipeline stages), by termination, category"
+                        + " and outcome.")
+                .setExplicitBucketBoundariesAdvice(RUN_BUCKETS)
                 .build();
     }
 }

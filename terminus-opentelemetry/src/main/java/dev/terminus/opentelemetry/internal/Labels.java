@@ -43,7 +43,8 @@ final class Labels {
             new BoundedValues<>(Bounds.EXTENSION_TAGS, TelemetryNames.EXTENSION, tag -> tag, this::wellFormed);
     private final AtomicBoolean warnedOfBadTag = new AtomicBoolean();
 
-    private static BoundedValues<String> identity(int limit) {
+    /** @return a vocabulary of the first {@code limit} names, each its own label, and {@code _OTHER} beyond */
+    static BoundedValues<String> identity(int limit) {
         return new BoundedValues<>(limit, TelemetryNames.OTHER, value -> value);
     }
 

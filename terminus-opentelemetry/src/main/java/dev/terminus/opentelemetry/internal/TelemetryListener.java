@@ -39,15 +39,8 @@ public final class TelemetryListener implements AgentListener {
      * @param openTelemetry where the spans and metrics go
      */
     public TelemetryListener(OpenTelemetry openTelemetry) {
-        String version = ScopeVersion.VERSION;
-        var tracerBuilder = openTelemetry.getTracerProvider().tracerBuilder(TelemetryNames.INSTRUMENTATION_SCOPE);
-        var meterBuilder = openTelemetry.getMeterProvider().meterBuilder(TelemetryNames.INSTRUMENTATION_SCOPE);
-        if (version != null) {
-            tracerBuilder.setInstrumentationVersion(version);
-            meterBuilder.setInstrumentationVersion(version);
-        }
-        this.tracer = tracerBuilder.build();
-        this.instruments = new Instruments(meterBuilder.build());
+        this.tracer = ScopeVersion.tracer(openTelemetry);
+        this.instruments = new Instruments(ScopeVersion.meter(openTelemetry));
     }
 
     /** An event without its run cannot be placed in a trace: ignored. The loop always calls the other method. */
@@ -208,7 +201,8 @@ public final class TelemetryListener implements AgentListener {
         span.end(end, TimeUnit.NANOSECONDS);
     }
 
-    private static long epochNanos() {
+    /** @return now, in nanoseconds since the epoch, from the wall clock */
+    static long epochNanos() {
         Instant now = Instant.now();
         return TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
     }

@@ -1,5 +1,5 @@
 /**
- * The listener behind {@link dev.terminus.opentelemetry.TerminusTelemetry}: per-run state, bounded vocabularies and
+ * The listeners behind {@link dev.terminus.opentelemetry.TerminusTelemetry}: per-run state, bounded vocabularies and
  * cached attributes. Not an API: anything here may change in any release.
  */
 @NullMarked

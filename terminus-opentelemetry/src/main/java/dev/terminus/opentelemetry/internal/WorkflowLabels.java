@@ -1,0 +1,64 @@
+package dev.terminus.opentelemetry.internal;
+
+import dev.terminus.Outcome;
+import dev.terminus.opentelemetry.TelemetryNames;
+import io.opentelemetry.api.common.Attributes;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One pipeline's bounded name, its {@code invoke_workflow} span's name, the attributes of its run metrics, and the
+ * labels of its stages, each built once: bounded, since the pipeline name, the stage names and every part of a
+ * {@link RunKey} are.
+ */
+final class WorkflowLabels {
+    final String name;
+    final String spanName;
+    private final ConcurrentHashMap<RunKey, Attributes> runAttributes = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, StageLabels> stages = new ConcurrentHashMap<>();
+
+    WorkflowLabels(String name) {
+        this.name = name;
+        this.spanName = TelemetryNames.INVOKE_WORKFLOW + " " + name;
+    }
+
+    /**
+     * @param stageName an already bounded stage name
+     * @return that stage's labels in this pipeline
+     */
+    StageLabels stage(String stageName) {
+        return stages.computeIfAbsent(stageName, stage -> new StageLabels(name, stage));
+    }
+
+    /** @return the attributes of the pipeline's {@code terminus.run.completed} and {@code terminus.run.duration} */
+    Attributes runAttributes(String tag, String category, Outcome outcome) {
+        return runAttributes.computeIfAbsent(new RunKey(tag, category, outcome), key -> Attributes.of(
+                Keys.TERMINATION, key.tag(),
+                Keys.CATEGORY, key.category(),
+                Keys.OUTCOME, key.outcome().name(),
+                Keys.WORKFLOW_NAME, name));
+    }
+
+    /** One stage's bounded name in one pipeline, its span's name, and the attributes of its run metrics. */
+    static final class StageLabels {
+        final String workflow;
+        final String name;
+        final String spanName;
+        private final ConcurrentHashMap<RunKey, Attributes> runAttributes = new ConcurrentHashMap<>();
+
+        StageLabels(String workflow, String name) {
+            this.workflow = workflow;
+            this.name = name;
+            this.spanName = TelemetryNames.STAGE + " " + name;
+        }
+
+        /** @return the attributes of the stage's {@code terminus.run.completed} and {@code terminus.run.duration} */
+        Attributes runAttributes(String tag, String category, Outcome outcome) {
+            return runAttributes.computeIfAbsent(new RunKey(tag, category, outcome), key -> Attributes.of(
+                    Keys.TERMINATION, key.tag(),
+                    Keys.CATEGORY, key.category(),
+                    Keys.OUTCOME, key.outcome().name(),
+                    Keys.WORKFLOW_NAME, workflow,
+                    Keys.STAGE_NAME, name));
+        }
+    }
+}
