@@ -82,7 +82,19 @@ public final class PipelineRun {
                 }
                 events.publish(new PipelineEvent.StageStarted(spec.name(), plan.stage().name(), plan.phase(),
                         results.size()));
-                StageRun.Ended ended = stages.run(plan, new PipelineContext(spec.name(), input, results));
+                long stageStart = System.nanoTime();
+                StageRun.Ended ended;
+                try {
+                    ended = stages.run(plan, new PipelineContext(spec.name(), input, results));
+                } catch (RuntimeException | Error defect) {
+                    // a defect of the pipeline's own code: the stage still gets its one result and StageFinished
+                    StageResult failed = new StageResult(plan.stage().name(), plan.phase(),
+                            Termination.Failed.of(defect, ErrorCategory.INTERNAL), Outcome.FAILED, 0, Usage.ZERO,
+                            BigDecimal.ZERO, Duration.ofNanos(Math.max(0, System.nanoTime() - stageStart)), null);
+                    results.add(failed);
+                    events.publish(new PipelineEvent.StageFinished(spec.name(), failed));
+                    throw defect;
+                }
                 results.add(ended.result());
                 events.publish(new PipelineEvent.StageFinished(spec.name(), ended.result()));
                 if (ended.stopsPipeline()) {
