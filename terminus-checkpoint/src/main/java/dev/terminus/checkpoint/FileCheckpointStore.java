@@ -4,15 +4,10 @@ import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.CheckpointStore;
 import dev.terminus.internal.Checks;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -104,21 +99,7 @@ public final class FileCheckpointStore implements CheckpointStore {
     public void save(Checkpoint checkpoint) throws IOException {
         Checks.notNull(checkpoint, "checkpoint");
         Path target = pathOf(checkpoint.gateId());
-        byte[] bytes = json.writeBytes(checkpoint);
-        Files.createDirectories(directory);
-        Path temp = Files.createTempFile(directory, "." + checkpoint.gateId(), ".tmp");
-        try {
-            writeToDisk(temp, bytes);
-            moveOver(temp, target);
-        } catch (Throwable failure) {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException cleanup) {
-                failure.addSuppressed(cleanup);
-            }
-            throw failure;
-        }
-        forceDirectory();
+        AtomicFile.replace(target, checkpoint.gateId(), json.writeBytes(checkpoint));
     }
 
     /**
@@ -200,34 +181,6 @@ public final class FileCheckpointStore implements CheckpointStore {
 
     private static boolean isFileSafe(String gateId) {
         return GATE_ID.matcher(gateId).matches() && gateId.charAt(0) != '.';
-    }
-
-    private static void writeToDisk(Path file, byte[] bytes) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
-            }
-            channel.force(true);
-        }
-    }
-
-    private static void moveOver(Path temp, Path target) throws IOException {
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    /** Makes the rename durable; best effort, as some platforms (Windows) cannot open a directory to force it. */
-    private void forceDirectory() {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
-            channel.force(true);
-        } catch (IOException e) {
-            // The rename is atomic regardless; only its durability across a power loss is then up to the platform.
-        }
     }
 
     /** The one {@link CheckpointJson} of all stores, built when the first store is. */
