@@ -1,0 +1,300 @@
+package dev.terminus.eval;
+
+import dev.terminus.agent.Agent;
+import dev.terminus.eval.internal.BenchmarkRun;
+import dev.terminus.eval.internal.BenchmarkSpec;
+import dev.terminus.eval.internal.SharedAgent;
+import dev.terminus.internal.Checks;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A set of tasks, each run against an agent a number of repeats and judged by an evaluator, with one
+ * {@link ReportRow} per task and repeat written to a JSON Lines report as it finishes. Immutable and thread-safe.
+ *
+ * {@snippet :
+ * Benchmark benchmark = Benchmark.builder()
+ *         .tasks(List.of(Task.of("add", "What is 2 + 2? Answer with the number only.", "4"),
+ *                        Task.of("capital", "What is the capital of Norway? One word.", "Oslo")))
+ *         .agentFactory(context -> context.agentBuilder(model)
+ *                 .config(AgentConfig.custom().maxIterations(5).build())
+ *                 .build())
+ *         .evaluator(Evaluators.exactMatch())
+ *         .repeats(3)
+ *         .concurrency(8)
+ *         .taskTimeout(Duration.ofMinutes(2))
+ *         .retries(2)                                      // RETRYABLE terminations only
+ *         .capacityPolicy(CapacityPolicy.EXCLUDE)          // MaxIterationsReached & co. not in the pass rate
+ *         .listener(progressBar)
+ *         .build();
+ * EvalReport report = benchmark.run(Path.of("report.jsonl"));
+ * System.out.printf("pass rate %.2f over %d rows%n", report.summary().passRate(), report.summary().rows());
+ * // later, after fixing what broke: run again only the rows that did not pass
+ * EvalReport again = benchmark.rerun(Path.of("report.jsonl"), Path.of("report-2.jsonl"));
+ * }
+ *
+ * <p><b>How a run goes.</b> The task runs (tasks times repeats, task by task) are taken in order by
+ * {@code concurrency} virtual threads. Each attempt makes its environment's tools, its user and its agent, runs the
+ * agent on the task's input and evaluates the result; {@link Status} says which outcome gives which status, and when
+ * an attempt is retried. With a {@linkplain Builder#taskTimeout task timeout} every attempt runs on a virtual thread
+ * of its own: at the timeout it is interrupted and abandoned (its agent run cancelled, the partial result awaited at
+ * most {@linkplain Builder#cancelGrace the cancel grace}), its row says {@code TASK_TIMEOUT} and the harness goes on.
+ * Nothing a task does stops the benchmark or makes {@code run} throw.
+ *
+ * <p><b>The report</b> gets each row as a line, written and flushed as the row finishes (no fsync): a crash loses no
+ * finished row, and {@link #rerun} picks up from what the file holds. An interrupt of the calling thread stops the
+ * benchmark: no new task runs start, those in flight finish, and the report returned is not
+ * {@linkplain EvalReport#complete() complete} (the interrupt is restored).
+ */
+public final class Benchmark {
+    private final BenchmarkSpec spec;
+
+    private Benchmark(BenchmarkSpec spec) {
+        this.spec = spec;
+    }
+
+    /** @return a builder: 1 repeat, concurrency 4, no timeout, no retries, capacity stops evaluated */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Runs every task and repeat, keeping the rows in memory only.
+     *
+     * @return every row, in the benchmark's order, and their summary
+     */
+    public EvalReport run() {
+        try {
+            return BenchmarkRun.run(spec, null, null);
+        } catch (IOException e) {
+            throw new IllegalStateException("no report is written or read, yet: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Runs every task and repeat, streaming the rows to a JSON Lines report.
+     *
+     * @param report the report file, created or replaced; its directory must exist
+     * @return every row, in the benchmark's order (the file has them in the order they finished), and their summary
+     * @throws IOException when the report cannot be created, or a row cannot be written: then no new task runs start,
+     *     those in flight finish, and the rows written before stay in the file
+     */
+    public EvalReport run(Path report) throws IOException {
+        return BenchmarkRun.run(spec, Checks.notNull(report, "report"), null);
+    }
+
+    /**
+     * Runs again the task runs a previous report says did not work or did not pass, and keeps the others: a row is
+     * kept when its status is {@code SUCCESS} and its evaluation did not fail (passed or excluded; see
+     * {@link ReportRow#needsRerun()}). Task runs the previous report has no row for (it was cut short) are run too.
+     * Rows of tasks or repeats this benchmark does not have are dropped; of several rows for one task run, the last
+     * counts. The new report gets the kept rows first, unchanged, then the new rows as they finish.
+     *
+     * @param previous the previous report
+     * @param report the new report, created or replaced; it must not be the previous one
+     * @return every row, kept and new, in the benchmark's order; {@link EvalReport#kept()} counts the kept ones, and
+     *     the progress listeners hear only the new task runs
+     * @throws IOException when the previous report cannot be read (or a line of it is not a row), or the new one
+     *     cannot be written
+     * @throws IllegalArgumentException when both are the same file
+     */
+    public EvalReport rerun(Path previous, Path report) throws IOException {
+        Checks.notNull(previous, "previous");
+        Checks.notNull(report, "report");
+        if (previous.toAbsolutePath().normalize().equals(report.toAbsolutePath().normalize())
+                || (Files.exists(report) && Files.isSameFile(previous, report))) {
+            throw new IllegalArgumentException("report must not be the previous report (" + previous
+                    + "): the rows to keep would be overwritten while they are read; write a new file");
+        }
+        return BenchmarkRun.run(spec, report, previous);
+    }
+
+    /** @return the tasks, in order */
+    public List<Task> tasks() {
+        return spec.tasks();
+    }
+
+    /** @return the runs per task */
+    public int repeats() {
+        return spec.repeats();
+    }
+
+    @Override
+    public String toString() {
+        return "Benchmark[tasks=" + spec.tasks().size() + ", repeats=" + spec.repeats() + ", concurrency="
+                + spec.concurrency() + "]";
+    }
+
+    /** Builds a {@link Benchmark}; every method refuses a bad value at once, naming it. */
+    public static final class Builder {
+        private final List<Task> tasks = new ArrayList<>();
+        private final Set<String> ids = new HashSet<>();
+        private @Nullable AgentFactory agents;
+        private @Nullable Environment environment;
+        private @Nullable UserSimulatorFactory users;
+        private @Nullable Evaluator evaluator;
+        private int repeats = 1;
+        private int concurrency = 4;
+        private @Nullable Duration taskTimeout;
+        private Duration cancelGrace = Duration.ofSeconds(1);
+        private int retries;
+        private CapacityPolicy capacityPolicy = CapacityPolicy.EVALUATE;
+        private final List<ProgressListener> listeners = new ArrayList<>();
+        private ReportJson json = ReportJson.standard();
+
+        private Builder() {}
+
+        /** @param task the next task; its id must be unique @return this builder */
+        public Builder task(Task task) {
+            Checks.notNull(task, "task");
+            if (!ids.add(task.id())) {
+                throw new IllegalArgumentException("task id \"" + task.id() + "\" is used twice");
+            }
+            tasks.add(task);
+            return this;
+        }
+
+        /** @param tasks the next tasks, ids unique @return this builder */
+        public Builder tasks(List<Task> tasks) {
+            Checks.notNull(tasks, "tasks");
+            for (int i = 0; i < tasks.size(); i++) {
+                task(Checks.notNull(tasks.get(i), "tasks[" + i + "]"));
+            }
+            return this;
+        }
+
+        /** @param factory makes the agent of every attempt @return this builder */
+        public Builder agentFactory(AgentFactory factory) {
+            this.agents = Checks.notNull(factory, "agentFactory");
+            return this;
+        }
+
+        /** @param agent one agent for every task ({@link AgentFactory#shared}) @return this builder */
+        public Builder agent(Agent agent) {
+            return agentFactory(AgentFactory.shared(Checks.notNull(agent, "agent")));
+        }
+
+        /** @param environment makes every attempt's tools, or null for none @return this builder */
+        public Builder environment(@Nullable Environment environment) {
+            this.environment = environment;
+            return this;
+        }
+
+        /** @param users makes every attempt's simulated user, or null for none @return this builder */
+        public Builder userSimulators(@Nullable UserSimulatorFactory users) {
+            this.users = users;
+            return this;
+        }
+
+        /** @param evaluator judges the runs @return this builder */
+        public Builder evaluator(Evaluator evaluator) {
+            this.evaluator = Checks.notNull(evaluator, "evaluator");
+            return this;
+        }
+
+        /** @param repeats runs per task, at least 1 (1 by default) @return this builder */
+        public Builder repeats(int repeats) {
+            this.repeats = atLeast(repeats, 1, "repeats");
+            return this;
+        }
+
+        /** @param concurrency task runs at once, at least 1 (4 by default) @return this builder */
+        public Builder concurrency(int concurrency) {
+            this.concurrency = atLeast(concurrency, 1, "concurrency");
+            return this;
+        }
+
+        /**
+         * @param timeout the longest one attempt of a task may take, setup and evaluation included; positive, or
+         *     null for no limit (the default)
+         * @return this builder
+         */
+        public Builder taskTimeout(@Nullable Duration timeout) {
+            if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+                throw new IllegalArgumentException("taskTimeout must be > 0 or null, was " + timeout);
+            }
+            this.taskTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * @param grace how long a run cancelled at its task's timeout may take to hand back its partial result (its
+         *     termination, usage and cost for the row); not negative, 1 second by default
+         * @return this builder
+         */
+        public Builder cancelGrace(Duration grace) {
+            Checks.notNull(grace, "cancelGrace");
+            if (grace.isNegative()) {
+                throw new IllegalArgumentException("cancelGrace must be >= 0, was " + grace);
+            }
+            this.cancelGrace = grace;
+            return this;
+        }
+
+        /** @param retries attempts after the first, for a RETRYABLE termination; at least 0 @return this builder */
+        public Builder retries(int retries) {
+            this.retries = atLeast(retries, 0, "retries");
+            return this;
+        }
+
+        /** @param policy evaluate or exclude capacity stops ({@code EVALUATE} by default) @return this builder */
+        public Builder capacityPolicy(CapacityPolicy policy) {
+            this.capacityPolicy = Checks.notNull(policy, "capacityPolicy");
+            return this;
+        }
+
+        /** @param listener hears the progress, after the ones added before it @return this builder */
+        public Builder listener(ProgressListener listener) {
+            listeners.add(Checks.notNull(listener, "listener"));
+            return this;
+        }
+
+        /** @param json the report's row format, e.g. with the agents' extension cases @return this builder */
+        public Builder reportJson(ReportJson json) {
+            this.json = Checks.notNull(json, "reportJson");
+            return this;
+        }
+
+        /**
+         * @return the benchmark
+         * @throws IllegalArgumentException when it has no task, no agent or no evaluator, or a shared agent comes
+         *     with an environment or a user simulator it could not be given
+         */
+        public Benchmark build() {
+            if (tasks.isEmpty()) {
+                throw new IllegalArgumentException("tasks: the benchmark has none, add at least one");
+            }
+            if (agents == null) {
+                throw new IllegalArgumentException("agentFactory: not set, give one (or a shared agent)");
+            }
+            if (evaluator == null) {
+                throw new IllegalArgumentException("evaluator: not set, give one (e.g. Evaluators.exactMatch())");
+            }
+            if (agents instanceof SharedAgent && (environment != null || users != null)) {
+                throw new IllegalArgumentException("agent: a shared agent cannot be given the "
+                        + (environment != null ? "environment's tools" : "user simulator") + " of each task; use"
+                        + " agentFactory(context -> context.agentBuilder(model)...build())");
+            }
+            if ((long) tasks.size() * repeats > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("repeats: " + tasks.size() + " tasks times " + repeats
+                        + " repeats is more task runs than a report can hold");
+            }
+            return new Benchmark(new BenchmarkSpec(List.copyOf(tasks), agents, environment, users, evaluator, repeats,
+                    concurrency, taskTimeout, cancelGrace, retries, capacityPolicy, List.copyOf(listeners), json));
+        }
+
+        private static int atLeast(int value, int min, String setting) {
+            if (value < min) {
+                throw new IllegalArgumentException(setting + " must be >= " + min + ", was " + value);
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,215 @@
+package dev.terminus.eval.internal;
+
+import dev.terminus.Category;
+import dev.terminus.Outcome;
+import dev.terminus.Termination;
+import dev.terminus.agent.Agent;
+import dev.terminus.agent.RunHandle;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Tool;
+import dev.terminus.agent.UserSimulator;
+import dev.terminus.eval.CapacityPolicy;
+import dev.terminus.eval.Component;
+import dev.terminus.eval.EnvironmentException;
+import dev.terminus.eval.Evaluation;
+import dev.terminus.eval.Status;
+import dev.terminus.eval.Task;
+import dev.terminus.eval.TaskContext;
+import dev.terminus.eval.TaskError;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One attempt of a task run, phase by phase (environment, user, agent factory, run, evaluation), deciding its status
+ * as {@link Status} documents. Under a timeout it runs on a thread of its own, and the phase it is in, its run's
+ * handle and its finished run are visible to the thread that abandons it.
+ */
+final class AttemptBody {
+    private final BenchmarkSpec spec;
+    private final Job job;
+    private final int attempt;
+    private final boolean last;
+    private final boolean supervised;
+    private final Failures failures = new Failures();
+    private final AtomicBoolean settled = new AtomicBoolean();
+    private volatile Component phase = Component.ENVIRONMENT;
+    private volatile @Nullable RunHandle handle;
+    private volatile @Nullable RunResult run;
+
+    /**
+     * @param last whether no retry may follow this attempt
+     * @param supervised whether the run is started on its own thread, so a timeout can cancel it
+     */
+    AttemptBody(BenchmarkSpec spec, Job job, int attempt, boolean last, boolean supervised) {
+        this.spec = spec;
+        this.job = job;
+        this.attempt = attempt;
+        this.last = last;
+        this.supervised = supervised;
+    }
+
+    /** @return how the attempt ended; never throws */
+    AttemptResult execute() {
+        try {
+            return phases();
+        } catch (PhaseFailure failure) {
+            Status status = switch (failure.component) {
+                case ENVIRONMENT -> Status.ENVIRONMENT_ERROR;
+                case USER -> Status.USER_ERROR;
+                case SETUP -> Status.SETUP_FAILED;
+                case EVALUATOR -> Status.EVALUATION_FAILED;
+                case AGENT, HARNESS -> Status.UNKNOWN_EXECUTION_ERROR;
+            };
+            return AttemptResult.failed(status, run, TaskError.of(failure.getCause(), failure.component));
+        } catch (Throwable e) {
+            return AttemptResult.failed(Status.UNKNOWN_EXECUTION_ERROR, run, TaskError.of(e, Component.HARNESS));
+        }
+    }
+
+    private AttemptResult phases() {
+        Task task = job.task();
+        List<Tool> tools = List.of();
+        if (spec.environment() != null) {
+            tools = failures.environmentTools(step(Component.ENVIRONMENT, "the environment's tools",
+                    () -> List.copyOf(spec.environment().tools(task))));
+        }
+        UserSimulator user = null;
+        if (spec.users() != null) {
+            user = failures.user(step(Component.USER, "the user simulator", () -> spec.users().create(task)));
+        }
+        TaskContext context = new TaskContext(task, job.repeat(), attempt, tools, user);
+        Agent agent = step(Component.SETUP, "the agent", () -> spec.agents().create(context));
+        RunResult result = step(Component.AGENT, "the run", () -> runAgent(agent, task.input()));
+        run = result;
+        return judge(task, result);
+    }
+
+    private RunResult runAgent(Agent agent, String input) throws InterruptedException {
+        if (!supervised) {
+            return agent.run(input);
+        }
+        RunHandle started = agent.start(input);
+        handle = started;
+        if (settled.get()) { // abandoned while starting: the timeout saw no handle to cancel
+            started.cancel("task-timeout");
+        }
+        return started.await();
+    }
+
+    private AttemptResult judge(Task task, RunResult result) {
+        Termination termination = result.termination();
+        Status status = Status.SUCCESS;
+        TaskError error = null;
+        Throwable userCause = failures.userCause(termination);
+        EnvironmentException environment = failures.environment();
+        if (userCause != null) {
+            status = Status.USER_ERROR;
+            error = TaskError.of(userCause, Component.USER);
+        } else if (environment != null && termination instanceof Termination.Halted) {
+            status = Status.ENVIRONMENT_ERROR;
+            error = TaskError.of(environment, Component.ENVIRONMENT);
+        } else if (termination instanceof Termination.Failed failed) {
+            status = Status.AGENT_ERROR;
+            error = new TaskError(failed.error().type(), failed.error().message(), Component.AGENT);
+        } else if (termination instanceof Termination.ProviderAuthFailed auth) {
+            status = Status.AGENT_ERROR;
+            error = new TaskError(auth.tag(), "the provider \"" + auth.provider() + "\" answered " + auth.status(),
+                    Component.AGENT);
+        }
+        if (termination.category() == Category.RETRYABLE && !last) {
+            return new AttemptResult(status, result, null, false, error, true);
+        }
+        if (error != null) {
+            return AttemptResult.failed(status, result, error);
+        }
+        if (spec.capacityPolicy() == CapacityPolicy.EXCLUDE && termination.category() == Category.CAPACITY
+                && result.outcome() == Outcome.FAILED) {
+            return new AttemptResult(Status.SUCCESS, result, null, true, null, false);
+        }
+        Evaluation eval = step(Component.EVALUATOR, "the evaluation", () -> spec.evaluator().evaluate(task, result));
+        return new AttemptResult(Status.SUCCESS, result, eval, false, null, false);
+    }
+
+    /** A phase's body, which may throw anything. */
+    private interface Step<T> {
+        @Nullable T get() throws Exception;
+    }
+
+    private <T> T step(Component component, String what, Step<T> body) {
+        if (settled.get()) { // abandoned at the timeout: start nothing more, its result is discarded anyway
+            throw new PhaseFailure(component, new CancellationException(job.describe() + " was abandoned"));
+        }
+        phase = component;
+        try {
+            T value = body.get();
+            if (value == null) {
+                throw new NullPointerException(what + " of " + job.describe() + " is null");
+            }
+            return value;
+        } catch (Throwable e) {
+            throw new PhaseFailure(component, e);
+        }
+    }
+
+    /** A phase's component threw; carries which, without a stack trace of its own. */
+    private static final class PhaseFailure extends RuntimeException {
+        private final Component component;
+
+        PhaseFailure(Component component, Throwable cause) {
+            super(null, cause, false, false);
+            this.component = component;
+        }
+    }
+
+    /** @return true when the body ended first and its result counts (called by the body) */
+    boolean settle() {
+        return settled.compareAndSet(false, true);
+    }
+
+    /** @return true when the timeout came first and the body is abandoned (called by the waiting thread) */
+    boolean abandon() {
+        return settled.compareAndSet(false, true);
+    }
+
+    /**
+     * The attempt's result after it was abandoned at its timeout: a run in flight is cancelled and its partial result
+     * awaited at most {@code grace}.
+     */
+    AttemptResult timedOut(Duration timeout, Duration grace) {
+        Component at = phase;
+        RunResult partial = run;
+        RunHandle started = handle;
+        if (partial == null && started != null) {
+            started.cancel("task-timeout");
+            partial = awaitQuietly(started, grace);
+        }
+        String message = job.describe() + ", attempt " + attempt + ", passed its timeout of " + timeout.toMillis()
+                + " ms while " + doing(at);
+        return AttemptResult.failed(Status.TASK_TIMEOUT, partial,
+                new TaskError(TimeoutException.class.getName(), message, at));
+    }
+
+    private static @Nullable RunResult awaitQuietly(RunHandle handle, Duration grace) {
+        try {
+            return handle.await(grace).orElse(null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private static String doing(Component phase) {
+        return switch (phase) {
+            case ENVIRONMENT -> "the environment made its tools";
+            case USER -> "the user simulator was made";
+            case SETUP -> "the agent factory made the agent";
+            case AGENT -> "the agent ran";
+            case EVALUATOR -> "the evaluator judged the run";
+            case HARNESS -> "the harness finished the attempt";
+        };
+    }
+}

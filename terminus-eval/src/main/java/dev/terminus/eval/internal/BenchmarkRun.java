@@ -1,0 +1,110 @@
+package dev.terminus.eval.internal;
+
+import dev.terminus.eval.EvalReport;
+import dev.terminus.eval.ReportReader;
+import dev.terminus.eval.ReportRow;
+import dev.terminus.eval.Summary;
+import dev.terminus.eval.Task;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Runs a benchmark: its task runs taken in order by {@code concurrency} virtual worker threads, each row handed to
+ * the {@link Board} as it finishes.
+ */
+public final class BenchmarkRun {
+    private BenchmarkRun() {}
+
+    /**
+     * @param spec the benchmark
+     * @param report the report to write, or null for none
+     * @param previous a previous report whose rows to keep (those that need no rerun), or null
+     * @return every row and their summary
+     * @throws IOException when the previous report cannot be read, or the report cannot be written (after the task
+     *     runs in flight have finished)
+     */
+    public static EvalReport run(BenchmarkSpec spec, @Nullable Path report, @Nullable Path previous)
+            throws IOException {
+        Map<Integer, ReportRow> kept = previous == null ? Map.of() : keptRows(spec, previous);
+        try (LineFile file = report == null ? null : LineFile.create(report)) {
+            Board board = new Board(spec, file);
+            List<Job> jobs = new ArrayList<>(spec.runs());
+            for (int t = 0; t < spec.tasks().size(); t++) {
+                Task task = spec.tasks().get(t);
+                for (int repeat = 0; repeat < spec.repeats(); repeat++) {
+                    int index = t * spec.repeats() + repeat;
+                    ReportRow keep = kept.get(index);
+                    if (keep != null) {
+                        board.keep(index, keep);
+                    } else {
+                        jobs.add(new Job(index, task, repeat));
+                    }
+                }
+            }
+            board.begin(jobs.size());
+            work(spec, jobs, board);
+            List<ReportRow> rows = board.rows();
+            Summary summary = Summary.of(rows);
+            board.end(summary);
+            IOException failure = board.writeFailure();
+            if (failure != null) {
+                throw failure;
+            }
+            return new EvalReport(rows, summary, kept.size(), rows.size() == spec.runs());
+        }
+    }
+
+    private static void work(BenchmarkSpec spec, List<Job> jobs, Board board) {
+        TaskRunner runner = new TaskRunner(spec);
+        AtomicInteger next = new AtomicInteger();
+        Thread[] workers = new Thread[Math.min(spec.concurrency(), jobs.size())];
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = Thread.ofVirtual().name("terminus-eval-worker-" + i).start(() -> {
+                int at;
+                while (!board.stopped() && (at = next.getAndIncrement()) < jobs.size()) {
+                    Job job = jobs.get(at);
+                    board.started(job);
+                    board.finished(job, runner.run(job));
+                }
+            });
+        }
+        boolean interrupted = false;
+        for (Thread worker : workers) {
+            while (true) {
+                try {
+                    worker.join();
+                    break;
+                } catch (InterruptedException e) { // the caller stops the benchmark: no new task runs start
+                    interrupted = true;
+                    board.stop();
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** @return by index in the benchmark's order, the last row of each task run that needs no rerun */
+    private static Map<Integer, ReportRow> keptRows(BenchmarkSpec spec, Path previous) throws IOException {
+        Map<String, Integer> taskIndex = new HashMap<>();
+        for (int t = 0; t < spec.tasks().size(); t++) {
+            taskIndex.put(spec.tasks().get(t).id(), t);
+        }
+        Map<Integer, ReportRow> last = new HashMap<>();
+        for (ReportRow row : ReportReader.read(previous, spec.json())) {
+            Integer t = taskIndex.get(row.task());
+            if (t != null && row.repeat() < spec.repeats()) {
+                last.put(t * spec.repeats() + row.repeat(), row);
+            }
+        }
+        last.values().removeIf(ReportRow::needsRerun);
+        return last;
+    }
+}

@@ -1,0 +1,41 @@
+package dev.terminus.eval.internal;
+
+import dev.terminus.eval.AgentFactory;
+import dev.terminus.eval.CapacityPolicy;
+import dev.terminus.eval.Environment;
+import dev.terminus.eval.Evaluator;
+import dev.terminus.eval.ProgressListener;
+import dev.terminus.eval.ReportJson;
+import dev.terminus.eval.Task;
+import dev.terminus.eval.UserSimulatorFactory;
+import java.time.Duration;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A benchmark's settings, checked by its builder.
+ *
+ * @param tasks the tasks, ids unique
+ * @param agents makes each attempt's agent
+ * @param environment makes each attempt's tools, or null
+ * @param users makes each attempt's user, or null
+ * @param evaluator judges the runs
+ * @param repeats runs per task, at least 1
+ * @param concurrency task runs at once, at least 1
+ * @param taskTimeout the longest an attempt may take, or null for no limit
+ * @param cancelGrace how long a timed-out run may take to hand back its partial result
+ * @param retries attempts after the first for a retryable termination
+ * @param capacityPolicy what to do with capacity stops
+ * @param listeners the progress listeners
+ * @param json the report's row format
+ */
+public record BenchmarkSpec(List<Task> tasks, AgentFactory agents, @Nullable Environment environment,
+        @Nullable UserSimulatorFactory users, Evaluator evaluator, int repeats, int concurrency,
+        @Nullable Duration taskTimeout, Duration cancelGrace, int retries, CapacityPolicy capacityPolicy,
+        List<ProgressListener> listeners, ReportJson json) {
+
+    /** @return the number of task runs: tasks times repeats */
+    public int runs() {
+        return tasks.size() * repeats;
+    }
+}

@@ -1,0 +1,181 @@
+package dev.terminus.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.terminus.agent.Usage;
+import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.test.FunctionModel;
+import dev.terminus.test.ScriptedModel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** Task runs go in parallel up to the limit, and a hung one is abandoned at its timeout while the others go on. */
+class ConcurrencyScenariosTest {
+
+    private static List<Task> tasks(int count) {
+        List<Task> tasks = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            tasks.add(Task.of("t" + i, "Say ok", "ok"));
+        }
+        return tasks;
+    }
+
+    @Test
+    void noMoreTaskRunsThanTheConcurrencyLimitAreInFlightAtOnce() {
+        // given: every model call holds its slot for 20 ms
+        AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger maxInFlight = new AtomicInteger();
+        FunctionModel slow = FunctionModel.of(request -> {
+            maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            try {
+                Thread.sleep(20);
+            } finally {
+                inFlight.decrementAndGet();
+            }
+            return ModelResponse.text("ok", Usage.of(10, 5));
+        });
+        Benchmark benchmark = Benchmark.builder().tasks(tasks(24)).agent(Fixtures.agent(slow)).concurrency(3)
+                .evaluator(Evaluators.exactMatch()).build();
+
+        // when
+        EvalReport report = benchmark.run();
+
+        // then
+        assertThat(maxInFlight).hasValue(3);
+        assertThat(report.summary().passed()).isEqualTo(24);
+    }
+
+    @Test
+    void aHungTaskIsAbandonedAtItsTimeoutAndTheOthersFinish() {
+        // given: one task's model hangs; with one worker, the others wait behind it
+        List<Task> tasks = tasks(4);
+        Benchmark benchmark = Benchmark.builder().tasks(tasks).concurrency(1).taskTimeout(Duration.ofMillis(150))
+                .agentFactory(context -> Fixtures.agent(context.task().id().equals("t1")
+                        ? ScriptedModel.builder().hang().build()
+                        : ScriptedModel.builder().text("ok").build()))
+                .evaluator(Evaluators.exactMatch()).build();
+
+        // when
+        EvalReport report = benchmark.run();
+
+        // then
+        assertThat(report.rows()).extracting(ReportRow::status).containsExactly(Status.SUCCESS, Status.TASK_TIMEOUT,
+                Status.SUCCESS, Status.SUCCESS);
+        assertThat(report.complete()).isTrue();
+    }
+
+    @Test
+    void aSetupThatSwallowsInterruptsIsAbandonedAtTheTimeoutAndTheHarnessGoesOn() throws Exception {
+        // given: an environment that ignores interrupts until released
+        CountDownLatch release = new CountDownLatch(1);
+        Environment stubborn = task -> {
+            if (task.id().equals("t0")) {
+                while (release.getCount() > 0) {
+                    try {
+                        release.await();
+                    } catch (InterruptedException ignored) {
+                        // swallowed on purpose
+                    }
+                }
+            }
+            return List.of();
+        };
+        Benchmark benchmark = Benchmark.builder().tasks(tasks(3)).concurrency(1).taskTimeout(Duration.ofMillis(100))
+                .environment(stubborn)
+                .agentFactory(context -> context.agentBuilder(ScriptedModel.builder().text("ok").build()).build())
+                .evaluator(Evaluators.exactMatch()).build();
+
+        // when
+        long start = System.nanoTime();
+        EvalReport report = benchmark.run();
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
+        release.countDown();
+
+        // then
+        ReportRow hung = report.rows().getFirst();
+        assertThat(hung.status()).isEqualTo(Status.TASK_TIMEOUT);
+        assertThat(hung.error().component()).isEqualTo(Component.ENVIRONMENT);
+        assertThat(hung.error().message()).contains("while the environment made its tools");
+        assertThat(report.rows().subList(1, 3)).extracting(ReportRow::status).containsOnly(Status.SUCCESS);
+        assertThat(tookMs).isLessThan(2_000);
+    }
+
+    @Test
+    void anEvaluatorThatHangsIsATimeoutKeepingTheFinishedRunsTermination() {
+        // given
+        Benchmark benchmark = Benchmark.builder().tasks(tasks(1)).agent(Fixtures.answering("ok"))
+                .taskTimeout(Duration.ofMillis(100))
+                .evaluator((task, run) -> {
+                    Thread.sleep(10_000);
+                    return Evaluation.pass("late");
+                }).build();
+
+        // when
+        ReportRow row = benchmark.run().rows().getFirst();
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.TASK_TIMEOUT);
+        assertThat(row.termination()).isEqualTo(new dev.terminus.Termination.NaturalCompletion());
+        assertThat(row.usage()).isEqualTo(Usage.of(10, 5));
+        assertThat(row.error().component()).isEqualTo(Component.EVALUATOR);
+    }
+
+    @Test
+    void anAttemptAbandonedAtItsTimeoutIsNeverEvaluated() throws InterruptedException {
+        // given: a model that answers late, ignoring the interrupt, after the timeout
+        AtomicInteger evaluated = new AtomicInteger();
+        FunctionModel late = FunctionModel.of(request -> {
+            long until = System.nanoTime() + 300_000_000L;
+            while (System.nanoTime() < until) {
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException ignored) {
+                    // swallowed on purpose
+                }
+            }
+            return ModelResponse.text("ok", Usage.of(10, 5));
+        });
+        Benchmark benchmark = Benchmark.builder().tasks(tasks(1)).agent(Fixtures.agent(late))
+                .taskTimeout(Duration.ofMillis(100)).cancelGrace(Duration.ZERO)
+                .evaluator((task, run) -> {
+                    evaluated.incrementAndGet();
+                    return Evaluation.pass("late");
+                }).build();
+
+        // when
+        ReportRow row = benchmark.run().rows().getFirst();
+        Thread.sleep(500); // the abandoned attempt's run has answered by now
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.TASK_TIMEOUT);
+        assertThat(evaluated).hasValue(0);
+    }
+
+    @Test
+    void anInterruptOfTheCallerStopsNewTaskRunsAndTheReportIsIncomplete() {
+        // given: the first task run interrupts the caller's thread
+        Thread caller = Thread.currentThread();
+        Benchmark benchmark = Benchmark.builder().tasks(tasks(5)).concurrency(1)
+                .agentFactory(context -> {
+                    if (context.task().id().equals("t0")) {
+                        caller.interrupt();
+                        Thread.sleep(100); // let the caller see it before the next task run is taken
+                    }
+                    return Fixtures.answering("ok");
+                })
+                .evaluator(Evaluators.exactMatch()).build();
+
+        // when
+        EvalReport report = benchmark.run();
+        boolean interrupted = Thread.interrupted();
+
+        // then
+        assertThat(interrupted).isTrue();
+        assertThat(report.complete()).isFalse();
+        assertThat(report.rows()).hasSizeLessThan(5).isNotEmpty();
+    }
+}

@@ -1,0 +1,136 @@
+package dev.terminus.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.terminus.Category;
+import dev.terminus.ErrorCategory;
+import dev.terminus.ErrorInfo;
+import dev.terminus.Outcome;
+import dev.terminus.Termination;
+import dev.terminus.agent.Usage;
+import dev.terminus.jackson.ReadMode;
+import dev.terminus.jackson.TerminusModule;
+import java.math.BigDecimal;
+import org.junit.jupiter.api.Test;
+
+class ReportJsonTest {
+
+    private static final ReportJson JSON = ReportJson.standard();
+
+    private static final ReportRow DOCUMENTED = new ReportRow("t1", 0, Status.SUCCESS,
+            new Termination.NaturalCompletion(), Category.SUCCESS, Outcome.SUCCEEDED,
+            Evaluation.pass("exact match"), false, new Usage(20, 10, 0, 0), new BigDecimal("0.0012"), 12, 2, 1, 1,
+            null);
+
+    /** A consumer's own termination case. */
+    record QuotaExceeded(String tenant) implements Termination.Extension {
+        @Override public String tag() { return "QuotaExceeded"; }
+        @Override public Category category() { return Category.CAPACITY; }
+    }
+
+    @Test
+    void aRowIsWrittenInTheDocumentedLayout() {
+        // when
+        String line = JSON.write(DOCUMENTED);
+
+        // then
+        assertThat(line).isEqualTo("{\"task\":\"t1\",\"repeat\":0,\"status\":\"SUCCESS\","
+                + "\"termination\":{\"$kind\":\"NaturalCompletion\"},\"category\":\"SUCCESS\",\"outcome\":\"SUCCEEDED\","
+                + "\"eval\":{\"passed\":true,\"score\":1.0,\"reason\":\"exact match\"},"
+                + "\"usage\":{\"inputTokens\":20,\"outputTokens\":10,\"cachedInputTokens\":0,\"reasoningTokens\":0},"
+                + "\"costUsd\":0.0012,\"durationMs\":12,\"iterations\":2,\"toolCalls\":1,\"attempt\":1,\"error\":null}");
+    }
+
+    @Test
+    void rowsOfEveryShapeReadBackEqual() throws JsonProcessingException {
+        // given
+        ReportRow failed = new ReportRow("t2", 3, Status.AGENT_ERROR,
+                new Termination.Failed(new ErrorInfo("java.io.IOException", "reset \"by\" peer\n", ErrorCategory.EXTERNAL)),
+                Category.RETRYABLE, Outcome.FAILED, null, false, new Usage(100, 40, 60, 8),
+                new BigDecimal("0.00000012"), 1234, 3, 0, 3, new TaskError("java.io.IOException", "reset", Component.AGENT));
+        ReportRow unscored = new ReportRow("t3", 0, Status.SUCCESS, new Termination.MaxToolCallsReached(2, 2),
+                Category.CAPACITY, Outcome.FAILED, new Evaluation(false, null, "é ✓"), false, Usage.ZERO,
+                BigDecimal.ZERO, 0, 1, 2, 1, null);
+
+        // when / then
+        for (ReportRow row : new ReportRow[] {DOCUMENTED, failed, unscored, Fixtures.excluded("t4", 1, 5),
+                Fixtures.broken("t5", 0, Status.SETUP_FAILED, Component.SETUP, 7)}) {
+            assertThat(JSON.read(JSON.write(row))).isEqualTo(row);
+        }
+        assertThat(JSON.write(failed)).contains("\"costUsd\":0.00000012");
+    }
+
+    @Test
+    void fieldsOfALaterVersionAreSkippedAndFieldsMayComeInAnyOrder() throws JsonProcessingException {
+        // given
+        String line = JSON.write(DOCUMENTED).replace("{\"task\":\"t1\",", "{\"future\":{\"a\":[1,2]},")
+                .replace("\"error\":null}", "\"error\":null,\"task\":\"t1\",\"note\":\"x\"}");
+
+        // when
+        ReportRow row = JSON.read(line);
+
+        // then
+        assertThat(row).isEqualTo(DOCUMENTED);
+    }
+
+    @Test
+    void aBrokenLineIsRefusedNamingTheField() {
+        // when / then
+        assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"repeat\":0", "\"repeat\":\"0\"")))
+                .isInstanceOf(JsonProcessingException.class)
+                .hasMessageContaining("ReportRow.repeat: expected an integer, got the string \"0\"");
+        assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"status\":\"SUCCESS\"", "\"status\":\"OK\"")))
+                .hasMessageContaining("ReportRow.status: expected a Status name, got \"OK\"");
+        assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"task\":\"t1\",", "")))
+                .hasMessageContaining("ReportRow.task is missing");
+        assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"eval\":{", "\"eval\":\"SKIPPED\",\"x\":{")))
+                .hasMessageContaining("ReportRow.eval: expected \"EXCLUDED\", an object or null, got \"SKIPPED\"");
+        assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"error\":null", "\"error\":null} {")))
+                .isInstanceOf(JsonProcessingException.class);
+        assertThatThrownBy(() -> JSON.read("[1]")).hasMessageContaining("a report row must be a JSON object");
+    }
+
+    @Test
+    void aRowTheRecordRefusesIsRefusedWithTheRecordsMessage() {
+        // when / then
+        assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"attempt\":1", "\"attempt\":0")))
+                .isInstanceOf(JsonProcessingException.class).hasMessageContaining("ReportRow.attempt must be >= 1");
+    }
+
+    @Test
+    void anUnknownTerminationKindIsRefusedStrictlyAndKeptTolerantly() throws JsonProcessingException {
+        // given
+        String line = JSON.write(DOCUMENTED).replace("{\"$kind\":\"NaturalCompletion\"}",
+                "{\"$kind\":\"QuotaExceeded\",\"tenant\":\"acme\"}").replace("\"category\":\"SUCCESS\"",
+                "\"category\":\"CAPACITY\"");
+
+        // when
+        ReportRow tolerant = ReportJson.with(TerminusModule.builder().readMode(ReadMode.TOLERANT).build()).read(line);
+
+        // then
+        assertThatThrownBy(() -> JSON.read(line)).isInstanceOf(JsonProcessingException.class)
+                .hasMessageContaining("QuotaExceeded");
+        assertThat(tolerant.termination().tag()).isEqualTo("Unrecognized");
+        assertThat(tolerant.category()).isEqualTo(Category.CAPACITY);
+    }
+
+    @Test
+    void anExtensionIsWrittenOnlyWhenItsModuleKnowsIt() throws JsonProcessingException {
+        // given
+        ReportRow row = new ReportRow("t1", 0, Status.SUCCESS, new QuotaExceeded("acme"), Category.CAPACITY,
+                Outcome.FAILED, null, true, Usage.ZERO, BigDecimal.ZERO, 0, 0, 0, 1, null);
+        ReportJson extended = ReportJson.with(TerminusModule.builder()
+                .registerExtension("QuotaExceeded", QuotaExceeded.class).build());
+
+        // when
+        String line = extended.write(row);
+
+        // then
+        assertThat(line).contains("\"termination\":{\"$kind\":\"QuotaExceeded\",\"tenant\":\"acme\"}");
+        assertThat(extended.read(line)).isEqualTo(row);
+        assertThatThrownBy(() -> JSON.write(row)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cannot write the row of task \"t1\"");
+    }
+}

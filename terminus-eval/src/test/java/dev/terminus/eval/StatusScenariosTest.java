@@ -1,0 +1,267 @@
+package dev.terminus.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.terminus.Category;
+import dev.terminus.ErrorCategory;
+import dev.terminus.Outcome;
+import dev.terminus.Termination;
+import dev.terminus.agent.Tools;
+import dev.terminus.agent.UserTurn;
+import dev.terminus.agent.Usage;
+import dev.terminus.agent.spi.Model;
+import dev.terminus.agent.spi.ModelRequest;
+import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.test.FunctionModel;
+import dev.terminus.test.ScriptedModel;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Every status, each produced by a real agent run (or a real failure around one). */
+class StatusScenariosTest {
+
+    private static final Task ADD = Task.of("add", "What is 2 + 2?", "4");
+
+    private static ReportRow runOne(Benchmark.Builder builder) {
+        return builder.task(ADD).build().run().rows().getFirst();
+    }
+
+    @Test
+    void aRunThatEndsItsOwnWayAndIsJudgedIsSuccessWithItsTerminationAndEval() {
+        // when
+        ReportRow row = runOne(Benchmark.builder().agent(Fixtures.answering("4")).evaluator(Evaluators.exactMatch()));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.SUCCESS);
+        assertThat(row.termination()).isEqualTo(new Termination.NaturalCompletion());
+        assertThat(row.category()).isEqualTo(Category.SUCCESS);
+        assertThat(row.outcome()).isEqualTo(Outcome.SUCCEEDED);
+        assertThat(row.eval()).isEqualTo(Evaluation.pass("exact match"));
+        assertThat(row.usage()).isEqualTo(Usage.of(10, 5));
+        assertThat(row.iterations()).isEqualTo(1);
+        assertThat(row.attempt()).isEqualTo(1);
+        assertThat(row.error()).isNull();
+    }
+
+    @Test
+    void aRunThatEndsFailedIsAnAgentErrorWithTheFailureAsItsErrorAndIsNotEvaluated() {
+        // given: the model crashes, which the loop ends Failed
+        FunctionModel crashing = FunctionModel.of(request -> {
+            throw new IllegalStateException("model crashed");
+        });
+
+        // when
+        ReportRow row = runOne(Benchmark.builder().agent(Fixtures.agent(crashing)).evaluator(Evaluators.exactMatch()));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.AGENT_ERROR);
+        assertThat(row.termination()).isInstanceOf(Termination.Failed.class);
+        assertThat(((Termination.Failed) row.termination()).error().category()).isEqualTo(ErrorCategory.UNKNOWN);
+        assertThat(row.error()).isEqualTo(new TaskError("java.lang.IllegalStateException", "model crashed",
+                Component.AGENT));
+        assertThat(row.eval()).isNull();
+        assertThat(row.verdict()).isEqualTo(ReportRow.Verdict.NOT_EVALUATED);
+    }
+
+    @Test
+    void aProviderThatRefusesTheCredentialsIsAnAgentError() {
+        // when
+        ReportRow row = runOne(Benchmark.builder()
+                .agent(Fixtures.agent(ScriptedModel.builder().authFailure(401).provider("openai").build()))
+                .evaluator(Evaluators.exactMatch()));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.AGENT_ERROR);
+        assertThat(row.termination()).isEqualTo(new Termination.ProviderAuthFailed("openai", 401));
+        assertThat(row.error()).isEqualTo(new TaskError("ProviderAuthFailed", "the provider \"openai\" answered 401",
+                Component.AGENT));
+    }
+
+    @Test
+    void anEnvironmentThatCannotMakeItsToolsIsAnEnvironmentErrorWithoutTermination() {
+        // when
+        ReportRow row = runOne(Benchmark.builder()
+                .environment(task -> {
+                    throw new IllegalStateException("database down");
+                })
+                .agentFactory(context -> context.agentBuilder(ScriptedModel.builder().text("4").build()).build())
+                .evaluator(Evaluators.exactMatch()));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.ENVIRONMENT_ERROR);
+        assertThat(row.termination()).isNull();
+        assertThat(row.error()).isEqualTo(new TaskError("java.lang.IllegalStateException", "database down",
+                Component.ENVIRONMENT));
+    }
+
+    @Test
+    void aToolOfTheEnvironmentThatThrowsEnvironmentExceptionHaltsTheRunAsAnEnvironmentError() {
+        // given
+        Environment broken = task -> List.of(Tools.of("lookup", "Looks up", (arguments, run) -> {
+            throw new EnvironmentException("sandbox died");
+        }));
+        ScriptedModel model = ScriptedModel.builder().toolCall("lookup", Map.of()).text("4").build();
+
+        // when
+        ReportRow row = runOne(Benchmark.builder().environment(broken)
+                .agentFactory(context -> context.agentBuilder(model).build()).evaluator(Evaluators.exactMatch()));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.ENVIRONMENT_ERROR);
+        assertThat(row.termination()).isEqualTo(new Termination.Halted("tool:lookup",
+                "the environment failed: sandbox died"));
+        assertThat(row.error()).isEqualTo(new TaskError(EnvironmentException.class.getName(), "sandbox died",
+                Component.ENVIRONMENT));
+    }
+
+    @Test
+    void aUserSimulatorThatThrowsDuringTheRunIsAUserErrorWithTheFailedTermination() {
+        // when
+        ReportRow row = runOne(Benchmark.builder()
+                .userSimulators(task -> (run, answer) -> {
+                    throw new IllegalStateException("user script broke");
+                })
+                .agentFactory(context -> context.agentBuilder(ScriptedModel.builder().text("4").build()).build())
+                .evaluator(Evaluators.exactMatch()));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.USER_ERROR);
+        assertThat(row.termination()).isInstanceOf(Termination.Failed.class);
+        assertThat(row.error()).isEqualTo(new TaskError("java.lang.IllegalStateException", "user script broke",
+                Component.USER));
+    }
+
+    @Test
+    void aUserSimulatorFactoryThatThrowsIsAUserErrorWithoutTermination() {
+        // when
+        ReportRow row = runOne(Benchmark.builder()
+                .userSimulators(task -> {
+                    throw new IllegalArgumentException("no persona for " + task.id());
+                })
+                .agentFactory(context -> context.agentBuilder(ScriptedModel.builder().text("4").build()).build())
+                .evaluator(Evaluators.exactMatch()));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.USER_ERROR);
+        assertThat(row.termination()).isNull();
+        assertThat(row.error().component()).isEqualTo(Component.USER);
+    }
+
+    @Test
+    void aSatisfiedUserEndsTheRunUserSatisfiedAndTheRowIsEvaluated() {
+        // when
+        ReportRow row = runOne(Benchmark.builder()
+                .userSimulators(task -> (run, answer) -> UserTurn.satisfied("thanks"))
+                .agentFactory(context -> context.agentBuilder(ScriptedModel.builder().text("4").build()).build())
+                .evaluator(Evaluators.exactMatch()));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.SUCCESS);
+        assertThat(row.termination()).isEqualTo(new Termination.UserSatisfied("thanks"));
+        assertThat(row.verdict()).isEqualTo(ReportRow.Verdict.PASSED);
+    }
+
+    @Test
+    void aModelThatHangsPastTheTaskTimeoutIsATaskTimeoutWithTheCancelledRun() {
+        // when
+        long start = System.nanoTime();
+        ReportRow row = runOne(Benchmark.builder()
+                .agent(Fixtures.agent(ScriptedModel.builder().hang().build()))
+                .taskTimeout(Duration.ofMillis(200))
+                .evaluator(Evaluators.exactMatch()));
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.TASK_TIMEOUT);
+        assertThat(row.termination()).isEqualTo(new Termination.Cancelled("task-timeout"));
+        assertThat(row.error().type()).isEqualTo("java.util.concurrent.TimeoutException");
+        assertThat(row.error().component()).isEqualTo(Component.AGENT);
+        assertThat(row.error().message()).contains("timeout of 200 ms while the agent ran");
+        assertThat(row.durationMs()).isBetween(200L, 1_500L);
+        assertThat(tookMs).isLessThan(2_000);
+    }
+
+    @Test
+    void anAgentWhoseStartThrowsIsAnUnknownExecutionError() {
+        // given: Agent.start builds the run before its try, so a model whose name() throws escapes it
+        Model nameless = new Model() {
+            @Override
+            public ModelResponse chat(ModelRequest request) {
+                return ModelResponse.text("4", Usage.of(10, 5));
+            }
+
+            @Override
+            public String name() {
+                throw new IllegalStateException("no name");
+            }
+        };
+
+        // when
+        ReportRow row = runOne(Benchmark.builder().agent(Fixtures.agent(nameless)).evaluator(Evaluators.exactMatch()));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.UNKNOWN_EXECUTION_ERROR);
+        assertThat(row.termination()).isNull();
+        assertThat(row.error()).isEqualTo(new TaskError("java.lang.IllegalStateException", "no name",
+                Component.AGENT));
+    }
+
+    @Test
+    void anEvaluatorThatThrowsIsAnEvaluationFailureKeepingTheTermination() {
+        // when
+        ReportRow row = runOne(Benchmark.builder().agent(Fixtures.answering("4"))
+                .evaluator((task, run) -> {
+                    throw new IllegalStateException("grader offline");
+                }));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.EVALUATION_FAILED);
+        assertThat(row.termination()).isEqualTo(new Termination.NaturalCompletion());
+        assertThat(row.eval()).isNull();
+        assertThat(row.error()).isEqualTo(new TaskError("java.lang.IllegalStateException", "grader offline",
+                Component.EVALUATOR));
+    }
+
+    @Test
+    void aJudgeThatAnswersNeitherPassNorFailIsAnEvaluationFailure() {
+        // given
+        FunctionModel judge = FunctionModel.of(request -> ModelResponse.text("It depends.", Usage.of(50, 3)));
+
+        // when
+        ReportRow row = runOne(Benchmark.builder().agent(Fixtures.answering("4"))
+                .evaluator(Evaluators.modelJudge(judge, "The answer must be correct.")));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.EVALUATION_FAILED);
+        assertThat(row.error().type()).isEqualTo(EvaluationException.class.getName());
+        assertThat(row.error().message()).contains("neither PASS nor FAIL").contains("It depends.");
+    }
+
+    @Test
+    void anAgentFactoryThatThrowsIsASetupFailure() {
+        // when
+        ReportRow row = runOne(Benchmark.builder()
+                .agentFactory(context -> {
+                    throw new IllegalArgumentException("no API key for task " + context.task().id());
+                })
+                .evaluator(Evaluators.exactMatch()));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.SETUP_FAILED);
+        assertThat(row.termination()).isNull();
+        assertThat(row.error()).isEqualTo(new TaskError("java.lang.IllegalArgumentException",
+                "no API key for task add", Component.SETUP));
+    }
+
+    @Test
+    void anAgentFactoryThatReturnsNullIsASetupFailureNamingIt() {
+        // when
+        ReportRow row = runOne(Benchmark.builder().agentFactory(context -> null).evaluator(Evaluators.exactMatch()));
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.SETUP_FAILED);
+        assertThat(row.error().message()).isEqualTo("the agent of task \"add\" (repeat 0) is null");
+    }
+}
