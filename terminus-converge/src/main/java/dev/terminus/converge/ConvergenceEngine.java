@@ -1,0 +1,322 @@
+package dev.terminus.converge;
+
+import dev.terminus.agent.TokenBudget;
+import dev.terminus.converge.internal.ConvergenceRun;
+import dev.terminus.converge.internal.EngineSpec;
+import dev.terminus.converge.internal.EngineTask;
+import dev.terminus.converge.internal.RunControl;
+import dev.terminus.internal.Checks;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Runs agents that propose facts into a shared {@link Context} until a cycle changes nothing, and ends every run with
+ * exactly one {@link dev.terminus.Termination}. Immutable and thread-safe: one engine runs any number of times at once.
+ *
+ * {@snippet :
+ * ConvergenceEngine engine = ConvergenceEngine.builder()
+ *         .name("reconcile")
+ *         .agents(extractor, normalizer, crossChecker)
+ *         .promotionGate((proposal, context) -> PromotionDecision.accept(), RejectionPolicy.END_RUN)
+ *         .invariant(ContextInvariant.of("no-negative-cents", InvariantClass.STRUCTURAL, context -> null))
+ *         .maxCycles(20)
+ *         .maxFacts(500)
+ *         .tokenBudget(TokenBudget.total(20_000))
+ *         .timeBudget(Duration.ofSeconds(30))
+ *         .confidenceThreshold(0.7)
+ *         .pauseStore(FilePauseStore.in(Path.of(".terminus/checkpoints")))
+ *         .build();
+ * ConvergenceResult result = engine.run(Context.of(Map.of("document", text)));
+ * switch (result.termination()) {
+ *     case Termination.Converged(int cycles) -> show(result.context());
+ *     case Termination.HitlGatePending gate -> askSomeone(gate.summary(), gate.gateId());
+ *     case Termination t when t.isBudgetExhausted() -> raiseTheLimit(t);
+ *     default -> alert(result.termination());
+ * }
+ * // later, maybe in another process, after the person decided:
+ * Pause pause = FilePauseStore.in(Path.of(".terminus/checkpoints")).load(gateId).orElseThrow();
+ * result = engine.resume(pause, Decision.approve(gateId));
+ * }
+ *
+ * <h2>A cycle</h2>
+ * The agents triggered in the cycle (all of them in the first; then those that {@linkplain Trigger#always() always
+ * run} and those {@linkplain Trigger#on(String...) reading a key} the cycle before changed) are asked in registration
+ * order, all with the context as it was at the start of the cycle. Their proposals are then merged in a deterministic
+ * order, by agent registration order then key. A proposal of the value its fact already has changes nothing and is
+ * skipped; one rejected before (same agent, key and value: same {@linkplain Proposal#id() id}) is skipped; the others
+ * pass the {@link ProposalGate}, then wait for a person when their confidence is below the threshold or their key is
+ * gated (unless a person approved that proposal before), then are merged, after which the fact budget and the
+ * {@code STRUCTURAL} invariants are checked. At the end of the cycle the {@code SEMANTIC} invariants and the criteria
+ * are checked. A cycle that changed nothing is a fixed point: the {@code ACCEPTANCE} invariants are checked and the
+ * run ends {@code Converged(cycles)} (with criteria: {@code CriteriaMet}, or {@code HumanInterventionRequired} naming
+ * those not met); with criteria, a cycle after which all are met ends the run {@code CriteriaMet} at once.
+ *
+ * <h2>How a run ends</h2>
+ * The first of these that happens: the cycle cap ({@code MaxIterationsReached(limit, cycles)}, checked before a cycle
+ * starts), the fact cap ({@code FactBudgetExhausted}, when a merge grows the context past it), the token budget
+ * ({@code TokenBudgetExhausted}: before an agent is asked, when a cap is reached; after it answered, when its tokens
+ * took the run past a cap, its proposals then discarded), the time budget ({@code TimeBudgetExhausted}: the agent
+ * running at the deadline is interrupted and abandoned), cancellation ({@code Cancelled}), an agent's refusal
+ * ({@code AgentRefused}), an agent that throws ({@code Failed}, {@code INTERNAL}, the exception as live cause), an
+ * invariant ({@code InvariantViolated}), the gate under {@link RejectionPolicy#END_RUN} ({@code PromotionRejected}),
+ * a proposal that needs a person ({@code HitlGatePending}, with a {@link Pause}), or the fixed point. The gate,
+ * invariants and criteria run on the coordinating thread between the checks of the clock and of cancellation; only
+ * agents are preempted. {@link #run(Context)} and {@link #resume(Pause, Decision)} never throw for anything that
+ * happens inside the run.
+ */
+public final class ConvergenceEngine {
+    /** The default cycle cap. */
+    public static final int DEFAULT_MAX_CYCLES = 100;
+
+    private static final System.Logger LOG = System.getLogger("dev.terminus.converge");
+
+    private final EngineSpec spec;
+
+    private ConvergenceEngine(EngineSpec spec) {
+        this.spec = spec;
+    }
+
+    /** @return a builder of an engine named {@code "converge"} with the default cycle cap and no other limit */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Runs from an initial context to the end, on the calling thread (its agents supervised on threads of their own
+     * when the engine has a time budget). An interrupt of the caller cancels the run ({@code Cancelled} by
+     * {@code "thread-interrupt"}) and is restored on return.
+     *
+     * @param initial the facts the run starts with
+     * @return the result; never null
+     */
+    public ConvergenceResult run(Context initial) {
+        Checks.notNull(initial, "initial");
+        RunControl control = new RunControl(System.nanoTime(), spec.timeBudget());
+        control.coordinator(Thread.currentThread());
+        ConvergenceResult result = new ConvergenceRun(spec, control, spec.timeBudget() != null).run(initial);
+        if (control.cancelledByInterrupt()) {
+            Thread.currentThread().interrupt();
+        }
+        return result;
+    }
+
+    /**
+     * Starts a run on a virtual thread of its own, every agent supervised on its own, so that it can be cancelled.
+     *
+     * @param initial the facts the run starts with
+     * @return a handle to cancel the run or wait for its result
+     */
+    public ConvergenceHandle start(Context initial) {
+        Checks.notNull(initial, "initial");
+        RunControl control = new RunControl(System.nanoTime(), spec.timeBudget());
+        return EngineTask.start(spec.name(), control, () -> new ConvergenceRun(spec, control, true).run(initial));
+    }
+
+    /**
+     * Continues a paused run with a person's decision on its staged proposal, in the same cycle: an approved
+     * proposal is merged, a rejected one recorded (and never proposed again in the run); then the rest of the cycle's
+     * proposals are merged and the run goes on, its budgets counting on from the pause's figures. It may pause again.
+     * When the engine has a {@link PauseStore}, the pause is deleted from it once the continued run has ended.
+     *
+     * @param pause the pause (from {@link ConvergenceResult#pause()}, or read back from a {@link PauseStore})
+     * @param decision the decision, for the pause's gate
+     * @return the result of the continued run; its cycles, facts, usage and duration include the part before the pause
+     * @throws IllegalArgumentException when the decision is for another gate, or the pause was written by an engine
+     *     with other agents (the message names both)
+     */
+    public ConvergenceResult resume(Pause pause, Decision decision) {
+        Checks.notNull(pause, "pause");
+        Checks.notNull(decision, "decision");
+        if (!decision.gateId().equals(pause.gateId())) {
+            throw new IllegalArgumentException("the decision is for gate \"" + decision.gateId()
+                    + "\", but the pause waits at gate \"" + pause.gateId() + "\"");
+        }
+        if (!pause.agents().equals(spec.agentNames())) {
+            throw new IllegalArgumentException("the pause was written by an engine with agents " + pause.agents()
+                    + ", but this engine has agents " + spec.agentNames());
+        }
+        RunControl control = new RunControl(System.nanoTime() - pause.elapsed().toNanos(), spec.timeBudget());
+        control.coordinator(Thread.currentThread());
+        ConvergenceResult result = new ConvergenceRun(spec, control, spec.timeBudget() != null)
+                .resume(pause, decision);
+        PauseStore store = spec.store();
+        if (store != null) {
+            try {
+                store.delete(pause.gateId());
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "could not delete the resumed pause " + pause.gateId()
+                        + " from " + store, e);
+            }
+        }
+        if (control.cancelledByInterrupt()) {
+            Thread.currentThread().interrupt();
+        }
+        return result;
+    }
+
+    /** @return the engine's name */
+    public String name() {
+        return spec.name();
+    }
+
+    /** @return the agents' names, in registration order */
+    public List<String> agentNames() {
+        return spec.agentNames();
+    }
+
+    @Override
+    public String toString() {
+        return "ConvergenceEngine[" + spec.name() + ", agents=" + spec.agentNames() + "]";
+    }
+
+    /** Builds a {@link ConvergenceEngine}; every method refuses a bad value at once, naming it. */
+    public static final class Builder {
+        private String name = "converge";
+        private final Map<String, ConvergenceAgent> agents = new LinkedHashMap<>();
+        private @Nullable ProposalGate gate;
+        private RejectionPolicy policy = RejectionPolicy.END_RUN;
+        private final List<ContextInvariant> invariants = new ArrayList<>();
+        private final List<ContextCriterion> criteria = new ArrayList<>();
+        private int maxCycles = DEFAULT_MAX_CYCLES;
+        private @Nullable Integer maxFacts;
+        private TokenBudget tokenBudget = TokenBudget.UNLIMITED;
+        private @Nullable Duration timeBudget;
+        private @Nullable Double confidenceThreshold;
+        private final Set<String> gatedKeys = new LinkedHashSet<>();
+        private @Nullable PauseStore store;
+        private final List<ConvergenceListener> listeners = new ArrayList<>();
+
+        private Builder() {}
+
+        /** @param name the engine's name, for events and pauses; not blank @return this builder */
+        public Builder name(String name) {
+            this.name = Checks.notBlank(name, "name");
+            return this;
+        }
+
+        /** @param agent the next agent; its name must be unique @return this builder */
+        public Builder agent(ConvergenceAgent agent) {
+            Checks.notNull(agent, "agent");
+            String agentName = Checks.notBlank(agent.name(), "agent.name()");
+            Checks.notNull(agent.trigger(), "agent \"" + agentName + "\".trigger()");
+            if (agents.putIfAbsent(agentName, agent) != null) {
+                throw new IllegalArgumentException("agent \"" + agentName + "\" is registered twice");
+            }
+            return this;
+        }
+
+        /** @param agents the next agents, in order; their names must be unique @return this builder */
+        public Builder agents(ConvergenceAgent... agents) {
+            for (ConvergenceAgent agent : Checks.notNull(agents, "agents")) {
+                agent(agent);
+            }
+            return this;
+        }
+
+        /**
+         * @param gate the check of every proposal that would change the context
+         * @param policy what a rejection does
+         * @return this builder
+         */
+        public Builder promotionGate(ProposalGate gate, RejectionPolicy policy) {
+            this.gate = Checks.notNull(gate, "gate");
+            this.policy = Checks.notNull(policy, "policy");
+            return this;
+        }
+
+        /** @param invariant an invariant, checked after those of its class added before it @return this builder */
+        public Builder invariant(ContextInvariant invariant) {
+            invariants.add(Checks.notNull(invariant, "invariant"));
+            return this;
+        }
+
+        /** @param criterion a success criterion @return this builder */
+        public Builder criterion(ContextCriterion criterion) {
+            criteria.add(Checks.notNull(criterion, "criterion"));
+            return this;
+        }
+
+        /** @param maxCycles the cycle cap, > 0 ({@value #DEFAULT_MAX_CYCLES} by default) @return this builder */
+        public Builder maxCycles(int maxCycles) {
+            this.maxCycles = positive(maxCycles, "maxCycles");
+            return this;
+        }
+
+        /** @param maxFacts the most facts the context may hold, > 0 @return this builder */
+        public Builder maxFacts(int maxFacts) {
+            this.maxFacts = positive(maxFacts, "maxFacts");
+            return this;
+        }
+
+        /** @param budget the caps on the tokens the agents consume @return this builder */
+        public Builder tokenBudget(TokenBudget budget) {
+            this.tokenBudget = Checks.notNull(budget, "tokenBudget");
+            return this;
+        }
+
+        /** @param budget the wall-clock budget, > 0; agents then run supervised @return this builder */
+        public Builder timeBudget(Duration budget) {
+            Checks.notNull(budget, "timeBudget");
+            if (budget.isNegative() || budget.isZero()) {
+                throw new IllegalArgumentException("timeBudget must be > 0, was " + budget);
+            }
+            this.timeBudget = budget;
+            return this;
+        }
+
+        /** @param threshold proposals below this confidence wait for a person; in (0, 1] @return this builder */
+        public Builder confidenceThreshold(double threshold) {
+            if (!(threshold > 0 && threshold <= 1)) {
+                throw new IllegalArgumentException("confidenceThreshold must be in (0, 1], was " + threshold);
+            }
+            this.confidenceThreshold = threshold;
+            return this;
+        }
+
+        /** @param keys keys whose proposals always wait for a person @return this builder */
+        public Builder gatedKeys(String... keys) {
+            for (String key : Checks.notNull(keys, "gatedKeys")) {
+                gatedKeys.add(Checks.notBlank(key, "gatedKeys element"));
+            }
+            return this;
+        }
+
+        /** @param store where pauses are saved when a run pauses (and deleted once resumed) @return this builder */
+        public Builder pauseStore(PauseStore store) {
+            this.store = Checks.notNull(store, "pauseStore");
+            return this;
+        }
+
+        /** @param listener a listener of the runs' events @return this builder */
+        public Builder listener(ConvergenceListener listener) {
+            listeners.add(Checks.notNull(listener, "listener"));
+            return this;
+        }
+
+        /** @return the engine @throws IllegalStateException when no agent was added */
+        public ConvergenceEngine build() {
+            if (agents.isEmpty()) {
+                throw new IllegalStateException("a convergence engine needs at least one agent; add one with agent()");
+            }
+            return new ConvergenceEngine(new EngineSpec(name, List.copyOf(agents.values()), gate, policy,
+                    List.copyOf(invariants), List.copyOf(criteria), maxCycles, maxFacts, tokenBudget, timeBudget,
+                    confidenceThreshold, Collections.unmodifiableSet(new LinkedHashSet<>(gatedKeys)), store,
+                    List.copyOf(listeners), Context::view, Context::copyOf));
+        }
+
+        private static int positive(int value, String field) {
+            if (value <= 0) {
+                throw new IllegalArgumentException(field + " must be > 0, was " + value);
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.terminus.converge;
+
+import dev.terminus.Outcome;
+import dev.terminus.Termination;
+import dev.terminus.agent.Usage;
+import dev.terminus.internal.Checks;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How a convergence run ended, and what it did: on every path, failures included.
+ *
+ * @param termination why it stopped
+ * @param context the context at the end
+ * @param cycles the cycles started (the cycle it stopped in included)
+ * @param factsMerged how many proposals were merged into the context
+ * @param usage the tokens the agents consumed
+ * @param rejected the proposals rejected, by the gate or a person, in order
+ * @param duration how long the run took (for a resumed run, the time before the pause included, the wait not)
+ * @param pausedRun the pause to resume from when the run stopped at a human-approval gate, else null — see
+ *     {@link #pause()}. It is also kept when the run ended {@code Failed} because the pause could not be saved to the
+ *     engine's store, so that nothing is lost.
+ */
+public record ConvergenceResult(Termination termination, Context context, int cycles, int factsMerged, Usage usage,
+        List<RejectedProposal> rejected, Duration duration, @Nullable Pause pausedRun) {
+
+    /** Validates and copies the rejected proposals immutably. */
+    public ConvergenceResult {
+        Checks.notNull(termination, "ConvergenceResult.termination");
+        Checks.notNull(context, "ConvergenceResult.context");
+        Checks.nonNegative(cycles, "ConvergenceResult.cycles");
+        Checks.nonNegative(factsMerged, "ConvergenceResult.factsMerged");
+        Checks.notNull(usage, "ConvergenceResult.usage");
+        rejected = Checks.immutableList(rejected, "ConvergenceResult.rejected");
+        Checks.notNull(duration, "ConvergenceResult.duration");
+    }
+
+    /** @return the dashboard outcome: the termination's default */
+    public Outcome outcome() {
+        return termination.defaultOutcome();
+    }
+
+    /** @return the facts of the final context, in the order they were first merged */
+    public List<Fact> facts() {
+        return context.facts();
+    }
+
+    /** @return the pause to resume from, when the run stopped at a human-approval gate */
+    public Optional<Pause> pause() {
+        return Optional.ofNullable(pausedRun);
+    }
+}

@@ -1,0 +1,188 @@
+package dev.terminus.converge;
+
+import dev.terminus.InvariantClass;
+import dev.terminus.converge.internal.JsonValues;
+import dev.terminus.internal.Checks;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Runnable examples of the convergence engine, for the command line's demo and for reading.
+ *
+ * {@snippet :
+ * Examples.Example example = Examples.documentReconciliation();
+ * ConvergenceResult result = example.run();     // Converged(4)
+ * result.context().value("status", String.class); // Optional[reconciled]
+ * }
+ */
+public final class Examples {
+
+    /** The invoice {@link #documentReconciliation()} reconciles. */
+    public static final String INVOICE = """
+            INVOICE INV-0042
+            Date: 03/11/2026
+            Customer: Nordlys AS
+            Line: Consulting, 10 h x 95.00 EUR
+            Line: Travel, 1 x 240.50 EUR
+            Total: 1,190.50 EUR
+            """;
+
+    private static final Pattern FIELD = Pattern.compile("(?m)^(INVOICE|Date:|Customer:|Line:|Total:)\\s*(.+)$");
+    private static final Pattern LINE = Pattern.compile("(\\d+)\\s*\\w*\\s+x\\s+([\\d,]+\\.\\d{2})\\s+([A-Z]{3})$");
+    private static final Pattern AMOUNT = Pattern.compile("([\\d,]+\\.\\d{2})\\s+([A-Z]{3})");
+    private static final Pattern DATE = Pattern.compile("(\\d{2})/(\\d{2})/(\\d{4})");
+
+    private Examples() {}
+
+    /**
+     * An engine with its input, ready to run.
+     *
+     * @param name a short name
+     * @param description what it shows, in one sentence
+     * @param engine the engine
+     * @param input the context it starts from
+     */
+    public record Example(String name, String description, ConvergenceEngine engine, Context input) {
+        /** Refuses null components. */
+        public Example {
+            Checks.notBlank(name, "Example.name");
+            Checks.notNull(description, "Example.description");
+            Checks.notNull(engine, "Example.engine");
+            Checks.notNull(input, "Example.input");
+        }
+
+        /** @return the result of one run from the input */
+        public ConvergenceResult run() {
+            return engine.run(input);
+        }
+    }
+
+    /**
+     * Three function agents reconcile the facts of {@link #INVOICE}: an {@code extractor} reads the raw fields off
+     * the document, a {@code normalizer} turns dates and amounts into ISO dates and cents, a {@code cross-checker}
+     * adds up the lines and compares them with the total. Each reads the keys the one before writes, so the run takes
+     * four cycles: three that change facts and a fourth that changes nothing, and ends {@code Converged(4)} with
+     * {@code status = "reconciled"}. A structural invariant keeps amounts in whole cents, a semantic one keeps the
+     * currency known, an acceptance one requires the reconciliation when convergence is claimed.
+     *
+     * @return the example
+     */
+    public static Example documentReconciliation() {
+        ConvergenceEngine engine = ConvergenceEngine.builder()
+                .name("document-reconciliation")
+                .agents(ConvergenceAgent.of("extractor", Trigger.on("document"), Examples::extract),
+                        ConvergenceAgent.of("normalizer", Trigger.on("date.raw", "lines.raw", "total.raw"),
+                                Examples::normalize),
+                        ConvergenceAgent.of("cross-checker", Trigger.on("lines.cents", "total.cents"),
+                                Examples::crossCheck))
+                .invariant(ContextInvariant.of("whole-cents", InvariantClass.STRUCTURAL, Examples::wholeCents))
+                .invariant(ContextInvariant.of("known-currency", InvariantClass.SEMANTIC, context ->
+                        context.value("currency", String.class).filter(c -> !Set.of("EUR", "NOK", "USD").contains(c))
+                                .map(c -> "unknown currency " + c).orElse(null)))
+                .invariant(ContextInvariant.of("reconciled", InvariantClass.ACCEPTANCE, context ->
+                        "reconciled".equals(context.value("status")) ? null
+                                : "the lines do not add up to the total: status " + context.value("status")))
+                .maxCycles(10)
+                .maxFacts(50)
+                .build();
+        return new Example("document-reconciliation", "Three agents extract, normalize and cross-check an invoice's"
+                + " facts until nothing changes.", engine, Context.of(Map.of("document", INVOICE)));
+    }
+
+    private static Reply extract(Context context, int cycle) {
+        String document = context.value("document", String.class).orElse("");
+        List<ProposedFact> facts = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        Matcher field = FIELD.matcher(document);
+        while (field.find()) {
+            String value = field.group(2).strip();
+            switch (field.group(1)) {
+                case "INVOICE" -> facts.add(new ProposedFact("invoice.number", value, 0.95));
+                case "Date:" -> facts.add(new ProposedFact("date.raw", value, 0.9));
+                case "Customer:" -> facts.add(new ProposedFact("customer", value, 0.9));
+                case "Total:" -> facts.add(new ProposedFact("total.raw", value, 0.9));
+                default -> lines.add(value);
+            }
+        }
+        facts.add(new ProposedFact("lines.raw", lines, 0.9));
+        return Reply.propose(facts);
+    }
+
+    private static Reply normalize(Context context, int cycle) {
+        List<ProposedFact> facts = new ArrayList<>();
+        context.value("date.raw", String.class).map(DATE::matcher).filter(Matcher::matches).ifPresent(date ->
+                facts.add(ProposedFact.of("date", date.group(3) + "-" + date.group(2) + "-" + date.group(1))));
+        context.value("total.raw", String.class).map(AMOUNT::matcher).filter(Matcher::matches).ifPresent(total -> {
+            facts.add(ProposedFact.of("total.cents", cents(total.group(1))));
+            facts.add(ProposedFact.of("currency", total.group(2)));
+        });
+        context.value("lines.raw", List.class).ifPresent(raw -> {
+            List<Long> cents = new ArrayList<>();
+            for (Object line : raw) {
+                Matcher matcher = LINE.matcher(String.valueOf(line));
+                if (matcher.find()) {
+                    cents.add(Long.parseLong(matcher.group(1)) * cents(matcher.group(2)));
+                }
+            }
+            facts.add(ProposedFact.of("lines.cents", cents));
+        });
+        return Reply.propose(facts);
+    }
+
+    private static Reply crossCheck(Context context, int cycle) {
+        var lines = context.value("lines.cents", List.class);
+        var total = context.value("total.cents", Long.class);
+        if (lines.isEmpty() || total.isEmpty()) {
+            return Reply.nothing();
+        }
+        long sum = 0;
+        for (Object cents : lines.get()) {
+            sum += ((Number) cents).longValue();
+        }
+        return Reply.propose(ProposedFact.of("lines.sum.cents", sum),
+                ProposedFact.of("status", sum == total.get() ? "reconciled" : "mismatch"));
+    }
+
+    private static @Nullable String wholeCents(Context context) {
+        for (Fact fact : context.facts()) {
+            if (fact.key().endsWith(".cents")) {
+                List<?> amounts = fact.value() instanceof List<?> list ? list : java.util.Arrays.asList(fact.value());
+                for (Object amount : amounts) {
+                    if (!(amount instanceof Integer || amount instanceof Long) || ((Number) amount).longValue() < 0) {
+                        return fact.key() + " holds " + amount + ", not a whole number of cents >= 0";
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static long cents(String amount) {
+        return new BigDecimal(amount.replace(",", "")).movePointRight(2).longValueExact();
+    }
+
+    /**
+     * Runs {@link #documentReconciliation()} and prints how it ended and the facts it reached.
+     *
+     * @param args ignored
+     */
+    public static void main(String[] args) {
+        Example example = documentReconciliation();
+        ConvergenceResult result = example.run();
+        System.out.println(example.name() + ": " + result.termination() + " (" + result.termination().category()
+                + ", " + result.outcome() + ") after " + result.cycles() + " cycles, " + result.factsMerged()
+                + " facts merged in " + result.duration().toMillis() + " ms");
+        for (Fact fact : result.facts()) {
+            String value = JsonValues.canonical(fact.value());
+            value = value.length() > 60 ? value.substring(0, 59) + "…" : value;
+            System.out.println("  " + fact.key() + " = " + value + "   [" + fact.provenance().agent()
+                    + ", cycle " + fact.provenance().cycle() + ", confidence " + fact.provenance().confidence() + "]");
+        }
+    }
+}

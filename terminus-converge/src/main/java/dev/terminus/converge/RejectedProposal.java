@@ -1,0 +1,28 @@
+package dev.terminus.converge;
+
+import dev.terminus.internal.Checks;
+
+/**
+ * A proposal that was not merged, why, and who decided. The same proposal (same id) is not proposed again in the run.
+ *
+ * @param proposal the proposal
+ * @param reason why it was rejected
+ * @param rejectedBy the promotion gate or a person
+ */
+public record RejectedProposal(Proposal proposal, String reason, By rejectedBy) {
+
+    /** Who rejected a proposal. */
+    public enum By {
+        /** The engine's {@link ProposalGate}, under {@link RejectionPolicy#RECORD_AND_DROP} or {@code END_RUN}. */
+        GATE,
+        /** A person, through {@link Decision.Reject} on a paused run. */
+        PERSON
+    }
+
+    /** Refuses null components. */
+    public RejectedProposal {
+        Checks.notNull(proposal, "RejectedProposal.proposal");
+        Checks.notNull(reason, "RejectedProposal.reason");
+        Checks.notNull(rejectedBy, "RejectedProposal.rejectedBy");
+    }
+}

@@ -1,0 +1,111 @@
+package dev.terminus.converge;
+
+import dev.terminus.Termination;
+import dev.terminus.agent.Usage;
+import dev.terminus.internal.Checks;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a {@link ConvergenceAgent} answers in a cycle: facts it proposes, a refusal, or a failure; each with the tokens
+ * it consumed (zero for a plain function), which count against the engine's token budget.
+ */
+public sealed interface Reply {
+
+    /** @return the tokens this answer consumed */
+    Usage usage();
+
+    /**
+     * Facts the agent proposes (possibly none). Each key at most once.
+     *
+     * @param facts the proposals, in any order: the engine merges them by key
+     * @param usage the tokens consumed
+     */
+    record Propose(List<ProposedFact> facts, Usage usage) implements Reply {
+        /** Copies the facts immutably; refuses null elements and a key proposed twice, naming it. */
+        public Propose {
+            facts = Checks.immutableList(facts, "Propose.facts");
+            Checks.notNull(usage, "Propose.usage");
+            Set<String> keys = new HashSet<>();
+            for (ProposedFact fact : facts) {
+                if (!keys.add(fact.key())) {
+                    throw new IllegalArgumentException("Propose.facts proposes key \"" + fact.key() + "\" twice");
+                }
+            }
+        }
+    }
+
+    /**
+     * The agent declines to do its work: the run ends {@link Termination.AgentRefused} with the agent's name.
+     *
+     * @param reason why
+     * @param usage the tokens consumed
+     */
+    record Refuse(String reason, Usage usage) implements Reply {
+        /** Refuses null components. */
+        public Refuse {
+            Checks.notNull(reason, "Refuse.reason");
+            Checks.notNull(usage, "Refuse.usage");
+        }
+    }
+
+    /**
+     * The agent could not do its work: the run ends with this termination, which must be an error (category
+     * {@code RETRYABLE}, {@code CAPACITY} or {@code FATAL}), e.g. {@link Termination.Failed} or
+     * {@link Termination.SchemaValidationFailed}.
+     *
+     * @param termination how the run ends
+     * @param usage the tokens consumed
+     */
+    record Fail(Termination termination, Usage usage) implements Reply {
+        /** Refuses null components and a termination that is not an error, naming it. */
+        public Fail {
+            Checks.notNull(termination, "Fail.termination");
+            Checks.notNull(usage, "Fail.usage");
+            if (!termination.isError()) {
+                throw new IllegalArgumentException("Fail.termination must be an error (RETRYABLE, CAPACITY or FATAL),"
+                        + " was " + termination + " of category " + termination.category());
+            }
+        }
+    }
+
+    /** @return a reply proposing nothing */
+    static Reply nothing() {
+        return new Propose(List.of(), Usage.ZERO);
+    }
+
+    /** @param facts proposals @return a reply proposing them, without tokens */
+    static Reply propose(List<ProposedFact> facts) {
+        return new Propose(facts, Usage.ZERO);
+    }
+
+    /** @param facts proposals @return a reply proposing them, without tokens */
+    static Reply propose(ProposedFact... facts) {
+        return new Propose(List.of(facts), Usage.ZERO);
+    }
+
+    /**
+     * @param values values by key (JSON values)
+     * @return a reply proposing each with confidence 1, without tokens
+     */
+    static Reply propose(Map<String, ? extends @Nullable Object> values) {
+        Checks.notNull(values, "values");
+        List<ProposedFact> facts = new ArrayList<>(values.size());
+        values.forEach((key, value) -> facts.add(ProposedFact.of(key, value)));
+        return new Propose(facts, Usage.ZERO);
+    }
+
+    /** @param reason why @return a refusal, without tokens */
+    static Reply refuse(String reason) {
+        return new Refuse(reason, Usage.ZERO);
+    }
+
+    /** @param termination an error termination @return a failure, without tokens */
+    static Reply fail(Termination termination) {
+        return new Fail(termination, Usage.ZERO);
+    }
+}

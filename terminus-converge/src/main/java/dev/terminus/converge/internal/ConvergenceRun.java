@@ -1,0 +1,267 @@
+package dev.terminus.converge.internal;
+
+import dev.terminus.ErrorCategory;
+import dev.terminus.InvariantClass;
+import dev.terminus.Termination;
+import dev.terminus.agent.CriterionResult;
+import dev.terminus.converge.ContextCriterion;
+import dev.terminus.converge.ContextInvariant;
+import dev.terminus.converge.Context;
+import dev.terminus.converge.ConvergenceAgent;
+import dev.terminus.converge.ConvergenceEvent;
+import dev.terminus.converge.ConvergenceResult;
+import dev.terminus.converge.Decision;
+import dev.terminus.converge.Pause;
+import dev.terminus.converge.ProposedFact;
+import dev.terminus.converge.RejectedProposal;
+import dev.terminus.converge.Reply;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One run of an engine, on its coordinating thread: cycles of proposing (the triggered agents, in registration
+ * order, all reading the context as it was at the start of the cycle) and merging (their proposals by agent, then
+ * key), each cycle ending with the semantic invariants, the criteria and the convergence check.
+ */
+public final class ConvergenceRun {
+    private static final Comparator<ProposedFact> BY_KEY = Comparator.comparing(ProposedFact::key);
+
+    private final EngineSpec spec;
+    private final RunControl control;
+    private final boolean supervised;
+    private final RunState state;
+    private final Events events;
+    private final Merges merges;
+    private final List<ContextInvariant> semantic;
+    private final List<ContextInvariant> acceptance;
+
+    /**
+     * @param spec the engine
+     * @param control the run's clock and cancellation
+     * @param supervised whether agents run on supervised threads of their own
+     */
+    public ConvergenceRun(EngineSpec spec, RunControl control, boolean supervised) {
+        this.spec = spec;
+        this.control = control;
+        this.supervised = supervised;
+        this.state = new RunState(spec);
+        this.events = new Events(spec.listeners());
+        this.merges = new Merges(spec, control, state, events);
+        this.semantic = spec.invariants(InvariantClass.SEMANTIC);
+        this.acceptance = spec.invariants(InvariantClass.ACCEPTANCE);
+    }
+
+    /**
+     * Runs from an initial context to the end. Never throws for anything that happens inside the run.
+     *
+     * @param initial the facts the run starts with
+     * @return the result
+     */
+    public ConvergenceResult run(Context initial) {
+        return execute(false, () -> {
+            initial.facts().forEach(fact -> state.working.put(fact.key(), fact));
+            Integer maxFacts = spec.maxFacts();
+            if (maxFacts != null && state.working.size() > maxFacts) {
+                return new Termination.FactBudgetExhausted(state.working.size(), maxFacts);
+            }
+            return cycles(null);
+        });
+    }
+
+    /**
+     * Continues a paused run with a person's decision on its staged proposal (already checked to be for its gate).
+     *
+     * @param pause the pause
+     * @param decision the decision
+     * @return the result
+     */
+    public ConvergenceResult resume(Pause pause, Decision decision) {
+        state.restore(pause);
+        return execute(true, () -> {
+            Candidate staged = new Candidate(pause.staged());
+            switch (decision) {
+                case Decision.Approve approve -> {
+                    state.approved.add(pause.staged().id());
+                    Termination stop = merges.merge(staged);
+                    if (stop != null) {
+                        return stop;
+                    }
+                }
+                case Decision.Reject reject -> merges.reject(
+                        new RejectedProposal(pause.staged(), reject.reason(), RejectedProposal.By.PERSON));
+            }
+            List<Candidate> remaining = new ArrayList<>(pause.remaining().size());
+            pause.remaining().forEach(proposal -> remaining.add(new Candidate(proposal)));
+            return cycles(remaining);
+        });
+    }
+
+    private interface Body {
+        Termination run();
+    }
+
+    private ConvergenceResult execute(boolean resumed, Body body) {
+        Termination termination;
+        try {
+            int startCycle = state.cycle;
+            events.publish(() -> new ConvergenceEvent.RunStarted(spec.name(), startCycle, resumed));
+            termination = body.run();
+        } catch (Throwable e) {
+            AgentCalls.rethrowIfFatal(e);
+            termination = Termination.Failed.of(e, ErrorCategory.INTERNAL);
+        }
+        if (termination instanceof Termination.Cancelled) {
+            Thread.interrupted(); // the listeners hear the end on a thread no longer interrupted; run() restores it
+        }
+        ConvergenceResult result = new ConvergenceResult(termination, state.snapshot(), state.cycle,
+                state.factsMerged, state.usage, state.rejected, Duration.ofNanos(control.elapsedNanos()),
+                state.pause);
+        events.publish(() -> new ConvergenceEvent.RunFinished(spec.name(), result));
+        return result;
+    }
+
+    private Termination cycles(@Nullable List<Candidate> resumedWork) {
+        List<Candidate> work = resumedWork;
+        while (true) {
+            if (work == null) {
+                Termination stop = control.check();
+                if (stop != null) {
+                    return stop;
+                }
+                if (state.cycle >= spec.maxCycles()) {
+                    return new Termination.MaxIterationsReached(spec.maxCycles(), state.cycle);
+                }
+                state.nextCycle();
+                work = new ArrayList<>();
+                stop = propose(work);
+                if (stop != null) {
+                    return stop;
+                }
+            }
+            Termination stop = merges.mergeAll(work);
+            if (stop != null) {
+                return stop;
+            }
+            work = null;
+            stop = endCycle();
+            if (stop != null) {
+                return stop;
+            }
+        }
+    }
+
+    private @Nullable Termination propose(List<Candidate> work) {
+        List<ConvergenceAgent> active = new ArrayList<>(spec.agents().size());
+        for (ConvergenceAgent agent : spec.agents()) {
+            if (state.cycle == 1 || agent.trigger().firesOn(state.changedBefore)) {
+                active.add(agent);
+            }
+        }
+        int cycle = state.cycle;
+        events.publish(() -> new ConvergenceEvent.CycleStarted(spec.name(), cycle,
+                active.stream().map(ConvergenceAgent::name).toList()));
+        Context seen = state.snapshot();
+        for (ConvergenceAgent agent : active) {
+            Termination stop = control.check();
+            if (stop == null) {
+                stop = TokenChecks.exhausted(spec.tokenBudget(), state.usage, true);
+            }
+            if (stop != null) {
+                return stop;
+            }
+            stop = answer(agent, AgentCalls.call(agent, seen, cycle, control, supervised), work);
+            if (stop != null) {
+                return stop;
+            }
+        }
+        return null;
+    }
+
+    private @Nullable Termination answer(ConvergenceAgent agent, AgentCalls.Outcome outcome, List<Candidate> work) {
+        return switch (outcome) {
+            case AgentCalls.Stopped stopped -> stopped.termination();
+            case AgentCalls.Threw threw -> Termination.Failed.of(threw.error(), ErrorCategory.INTERNAL);
+            case AgentCalls.Replied replied when replied.reply() == null -> Termination.Failed.of(
+                    new NullPointerException("agent \"" + agent.name() + "\" answered null instead of a Reply"),
+                    ErrorCategory.INTERNAL);
+            case AgentCalls.Replied replied -> {
+                Reply reply = replied.reply();
+                state.usage = state.usage.plus(reply.usage());
+                yield switch (reply) {
+                    case Reply.Refuse refuse -> new Termination.AgentRefused(agent.name(), refuse.reason());
+                    case Reply.Fail fail -> fail.termination();
+                    case Reply.Propose propose -> {
+                        Termination over = TokenChecks.exhausted(spec.tokenBudget(), state.usage, false);
+                        if (over == null) {
+                            collect(agent.name(), propose.facts(), work);
+                        }
+                        yield over;
+                    }
+                };
+            }
+        };
+    }
+
+    private static void collect(String agent, List<ProposedFact> facts, List<Candidate> work) {
+        List<ProposedFact> ordered = facts;
+        if (!sorted(facts)) {
+            ordered = new ArrayList<>(facts);
+            ordered.sort(BY_KEY);
+        }
+        for (ProposedFact fact : ordered) {
+            work.add(new Candidate(agent, fact));
+        }
+    }
+
+    /** Most agents propose in a stable order, often sorted already: checking is cheaper than sorting. */
+    private static boolean sorted(List<ProposedFact> facts) {
+        for (int i = 1; i < facts.size(); i++) {
+            if (facts.get(i - 1).key().compareTo(facts.get(i).key()) > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private @Nullable Termination endCycle() {
+        Context context = state.snapshot();
+        Termination violated = Merges.violation(semantic, InvariantClass.SEMANTIC, context);
+        if (violated != null) {
+            return violated;
+        }
+        boolean quiet = state.changed.isEmpty();
+        List<String> met = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        List<String> refs = new ArrayList<>();
+        for (ContextCriterion criterion : spec.criteria()) {
+            CriterionResult result = criterion.evaluate(context);
+            switch (result) {
+                case CriterionResult.Met ignored -> met.add(criterion.name());
+                case CriterionResult.NotMet ignored -> missing.add(criterion.name());
+                case CriterionResult.Blocked blocked -> {
+                    missing.add(criterion.name());
+                    refs.add(blocked.approvalRef());
+                }
+                case null -> throw new NullPointerException("criterion \"" + criterion.name() + "\" answered null");
+            }
+        }
+        int cycle = state.cycle;
+        List<String> changedKeys = List.copyOf(state.changed);
+        events.publish(() -> new ConvergenceEvent.CycleFinished(spec.name(), cycle, changedKeys));
+        boolean allMet = !spec.criteria().isEmpty() && missing.isEmpty();
+        if (!quiet && !allMet) {
+            return null;
+        }
+        violated = Merges.violation(acceptance, InvariantClass.ACCEPTANCE, context);
+        if (violated != null) {
+            return violated;
+        }
+        if (spec.criteria().isEmpty()) {
+            return new Termination.Converged(cycle);
+        }
+        return allMet ? new Termination.CriteriaMet(met) : new Termination.HumanInterventionRequired(missing, refs);
+    }
+}

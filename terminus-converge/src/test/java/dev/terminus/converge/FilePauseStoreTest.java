@@ -1,0 +1,113 @@
+package dev.terminus.converge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.terminus.checkpoint.CheckpointFormatException;
+import dev.terminus.checkpoint.FileCheckpointStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FilePauseStoreTest {
+
+    @TempDir
+    Path dir;
+
+    private static Pause aPause() {
+        return Fixtures.unsureOfTheTotal().build().run(Context.empty()).pause().orElseThrow();
+    }
+
+    @Test
+    void aSavedPauseIsListedLoadedEqualAndDeleted() throws IOException {
+        // given
+        FilePauseStore store = FilePauseStore.in(dir.resolve("nested/pauses"));
+        Pause pause = aPause();
+
+        // when
+        store.save(pause);
+
+        // then
+        assertThat(store.pending()).containsExactly(pause.gateId());
+        assertThat(store.load(pause.gateId())).contains(pause);
+        assertThat(store.delete(pause.gateId())).isTrue();
+        assertThat(store.load(pause.gateId())).isEmpty();
+        assertThat(store.delete(pause.gateId())).isFalse();
+        assertThat(store.pending()).isEmpty();
+    }
+
+    @Test
+    void besideACheckpointStoreItSharesTheDirectoryAndNeitherListsTheOthersFiles() throws IOException {
+        // given
+        FileCheckpointStore checkpoints = FileCheckpointStore.in(dir);
+        FilePauseStore pauses = FilePauseStore.beside(checkpoints);
+        Pause pause = aPause();
+
+        // when
+        pauses.save(pause);
+
+        // then
+        assertThat(pauses.directory()).isEqualTo(dir);
+        assertThat(Files.list(dir).map(p -> p.getFileName().toString())).containsExactly(pause.gateId() + ".pause.json");
+        assertThat(checkpoints.pending()).isEmpty();
+    }
+
+    @Test
+    void savingAgainReplacesThePauseAndLeavesNoTemporaryFile() throws IOException {
+        // given
+        FilePauseStore store = FilePauseStore.in(dir);
+        Pause pause = aPause();
+        store.save(pause);
+
+        // when
+        store.save(pause);
+
+        // then
+        try (var files = Files.list(dir)) {
+            assertThat(files).hasSize(1);
+        }
+    }
+
+    @Test
+    void aCorruptFileIsReportedNamingTheFile() throws IOException {
+        // given
+        FilePauseStore store = FilePauseStore.in(dir);
+        Files.writeString(dir.resolve("gate-x.pause.json"), "{\"formatVersion\": 1}");
+
+        // when / then
+        assertThatThrownBy(() -> store.load("gate-x")).isInstanceOf(CheckpointFormatException.class)
+                .hasMessageStartingWith(dir.resolve("gate-x.pause.json") + " does not hold a valid pause: ");
+    }
+
+    @Test
+    void aRenamedFileHoldingAnotherGatesPauseIsRefused() throws IOException {
+        // given
+        FilePauseStore store = FilePauseStore.in(dir);
+        Pause pause = aPause();
+        store.save(pause);
+        Files.move(store.pathOf(pause.gateId()), store.pathOf("gate-renamed"));
+
+        // when / then
+        assertThatThrownBy(() -> store.load("gate-renamed")).isInstanceOf(CheckpointFormatException.class)
+                .hasMessageEndingWith("holds the pause of gate \"" + pause.gateId() + "\", not of \"gate-renamed\"");
+    }
+
+    @Test
+    void aGateIdThatCannotNameAFileIsRefused() {
+        // given
+        FilePauseStore store = FilePauseStore.in(dir);
+
+        // when / then
+        assertThatThrownBy(() -> store.load("../escape")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("gate id \"../escape\" cannot name a pause file");
+        assertThatThrownBy(() -> store.pathOf(".hidden")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aMissingDirectoryHasNoPauses() throws IOException {
+        // then
+        assertThat(FilePauseStore.in(dir.resolve("absent")).pending()).isEmpty();
+    }
+}
