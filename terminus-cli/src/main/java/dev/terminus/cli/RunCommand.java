@@ -115,7 +115,10 @@ final class RunCommand implements Callable<Integer> {
         return demo(terminus, json, List.of());
     }
 
-    /** Runs every built-in scenario, with listeners of their runs; exits 1 when one did not end as it expects. */
+    /**
+     * Runs every built-in scenario, with listeners of their runs, then the convergence engine's example; exits 1 when
+     * one did not end as it expects.
+     */
     static int demo(TerminusCommand terminus, boolean json, List<AgentListener> listeners) throws InterruptedException {
         List<List<String>> rows = new ArrayList<>();
         rows.add(RunReport.demoHeader());
@@ -135,6 +138,11 @@ final class RunCommand implements Callable<Integer> {
             rows.add(RunReport.demoRow(name, agent.expect(), result));
             results.add(RunReport.json(name, result));
         }
+        ConvergeDemo convergence = ConvergeDemo.run();
+        if (!convergence.asExpected()) {
+            mismatches++;
+        }
+        results.add(convergence.json());
         if (json) {
             terminus.out.print(Wire.pretty(results));
         } else {
@@ -142,6 +150,8 @@ final class RunCommand implements Callable<Integer> {
                     + " scripted scenarios, one for each termination the agent loop produces.");
             terminus.out.println();
             Text.table(rows).forEach(terminus.out::println);
+            terminus.out.println();
+            convergence.lines().forEach(terminus.out::println);
             terminus.out.println();
             terminus.out.println(mismatches == 0 ? "Every scenario ended as expected."
                     : mismatches + " scenario(s) did not end as expected.");

@@ -70,6 +70,34 @@ class RunCommandTest {
     }
 
     @Test
+    void theDemoEndsWithTheConvergenceEngineReconcilingAnInvoiceToAFixedPoint() {
+        // when
+        Cli.Result result = Cli.run("run", "--demo");
+
+        // then: the example's row, then the facts it converged on with the agent and cycle that merged each
+        assertThat(result.out()).containsPattern("(?m)^document-reconciliation\\s+Converged\\s+SUCCESS\\s+SUCCEEDED"
+                + "\\s+4\\s+\\d+\\s+\\d+\\s+ok\\s*$");
+        assertThat(result.out()).contains("status = \"reconciled\"   [cross-checker, cycle 3]");
+        assertThat(result.out()).contains("total.cents = 119050   [normalizer, cycle 2]");
+    }
+
+    @Test
+    void theJsonDemoHoldsTheConvergenceResultAfterTheLoopScenarios() throws IOException {
+        // when
+        Cli.Result result = Cli.run("run", "--demo", "--json");
+
+        // then
+        assertThat(result.status()).as(result.err()).isZero();
+        JsonNode results = JSON.readTree(result.out());
+        assertThat(results.size()).isEqualTo(ScenarioReader.DEMO.size() + 1);
+        JsonNode convergence = results.get(ScenarioReader.DEMO.size());
+        assertThat(convergence.get("engine").asText()).isEqualTo("converge");
+        assertThat(convergence.get("termination").toString()).isEqualTo("{\"$kind\":\"Converged\",\"cycles\":4}");
+        assertThat(convergence.get("cycles").asInt()).isEqualTo(4);
+        assertThat(convergence.get("facts").get("lines.cents").toString()).isEqualTo("[95000,24050]");
+    }
+
+    @Test
     void theSummaryShowsTheTerminationItsFactsAndTheCounters() throws IOException {
         // given
         Path file = write("""
