@@ -184,8 +184,8 @@ class StatusScenariosTest {
     }
 
     @Test
-    void anAgentWhoseStartThrowsIsAnUnknownExecutionError() {
-        // given: Agent.start builds the run before its try, so a model whose name() throws escapes it
+    void aModelWhoseNameThrowsIsAnAgentErrorWithAFailedTermination() {
+        // given: a model that breaks its contract; the run still ends Failed rather than throwing from start
         Model nameless = new Model() {
             @Override
             public ModelResponse chat(ModelRequest request) {
@@ -202,8 +202,8 @@ class StatusScenariosTest {
         ReportRow row = runOne(Benchmark.builder().agent(Fixtures.agent(nameless)).evaluator(Evaluators.exactMatch()));
 
         // then
-        assertThat(row.status()).isEqualTo(Status.UNKNOWN_EXECUTION_ERROR);
-        assertThat(row.termination()).isNull();
+        assertThat(row.status()).isEqualTo(Status.AGENT_ERROR);
+        assertThat(row.termination()).isInstanceOf(Termination.Failed.class);
         assertThat(row.error()).isEqualTo(new TaskError("java.lang.IllegalStateException", "no name",
                 Component.AGENT));
     }

@@ -43,6 +43,7 @@ import org.jspecify.annotations.Nullable;
 public final class AgentRun {
     private final AgentSpec spec;
     private final AgentConfig config;
+    private final ModelIdentity model;
     private final RunState state;
     private final RunControl control;
     private final EventDispatcher events;
@@ -68,11 +69,12 @@ public final class AgentRun {
     AgentRun(AgentSpec spec, long startNanos, long budgetNanos, boolean supervised) {
         this.spec = spec;
         this.config = spec.config();
+        this.model = ModelIdentity.of(spec.model());
         this.maxOutputTokens = config.maxOutputTokens().orElse(null);
         // the state is shared when another thread may read it while this run writes it: a supervisor's snapshot, or
         // tools running on threads of their own (in parallel, or under a per-tool timeout)
         boolean shared = supervised || config.parallelToolCalls() || config.toolTimeout().isPresent();
-        this.state = new RunState(config.name(), startNanos, BudgetGuard.pricing(config, spec.model().name()), shared);
+        this.state = new RunState(config.name(), startNanos, BudgetGuard.pricing(config, model.name()), shared);
         this.budgets = new BudgetGuard(config, state);
         this.control = new RunControl(startNanos, budgetNanos);
         this.events = new EventDispatcher(spec.listeners(), state);
@@ -81,7 +83,7 @@ public final class AgentRun {
         this.toolRound = new ToolRound(this, spec, state);
         RunRules rules = spec.rules();
         this.claims = new ClaimReview(rules, state, config.structuredOutputRepairs());
-        this.compactor = new Compactor(this, state, rules.compaction(), spec.model().name());
+        this.compactor = new Compactor(this, state, rules.compaction(), model.name());
         this.responseSchema = rules.output() == null ? null : rules.output().schema();
     }
 
@@ -97,6 +99,11 @@ public final class AgentRun {
         return state;
     }
 
+    /** @return the model's name and provider, read once for the run */
+    ModelIdentity model() {
+        return model;
+    }
+
     EventDispatcher events() {
         return events;
     }
@@ -110,6 +117,7 @@ public final class AgentRun {
         Termination end;
         try {
             begin();
+            model.check();
             config.systemPrompt().ifPresent(prompt -> state.append(new Message.System(prompt)));
             state.append(new Message.User(task));
             end = iterate();
@@ -132,6 +140,7 @@ public final class AgentRun {
             pause.resumedFrom(checkpoint);
             iterationTranscriptStart = Resumption.pausedIterationStart(state.liveTranscript());
             begin();
+            model.check();
             end = control.interruption();
             if (end == null) {
                 end = toolRound.decide(checkpoint.pendingCall(), decision, !finalizing);
@@ -162,7 +171,7 @@ public final class AgentRun {
     void begin() {
         if (!announced && events.active()) {
             announced = true;
-            events.publish(new AgentEvent.RunStarted(config.name(), spec.model().name(), spec.model().provider()));
+            events.publish(new AgentEvent.RunStarted(config.name(), model.name(), model.provider()));
         }
     }
 

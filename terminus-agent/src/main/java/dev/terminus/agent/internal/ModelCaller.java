@@ -53,7 +53,7 @@ final class ModelCaller {
             try {
                 ModelResponse answer = model.chat(request);
                 if (answer == null) {
-                    throw new IllegalStateException("model " + model.name() + " returned null");
+                    throw new IllegalStateException("model " + run.model().name() + " returned null");
                 }
                 if (timed) {
                     event(System.nanoTime() - start, answer, null);
@@ -96,7 +96,7 @@ final class ModelCaller {
     private @Nullable Termination classify(Throwable e, int attempt) {
         return switch (e) {
             case ModelException.AuthenticationFailed auth ->
-                    new Termination.ProviderAuthFailed(model.provider(), auth.status());
+                    new Termination.ProviderAuthFailed(run.model().provider(), auth.status());
             case ModelException.Refused refused -> new Termination.AgentRefused(run.state().agentName(), refused.reason());
             case ModelException.RateLimited limited when attempt >= retry.maxRetries() ->
                     new Termination.Failed(ErrorInfo.of(limited, ErrorCategory.RESOURCE), limited);
@@ -129,7 +129,7 @@ final class ModelCaller {
     private void event(long nanos, @Nullable ModelResponse answer, @Nullable Throwable error) {
         EventDispatcher events = run.events();
         if (events.active()) {
-            events.publish(new AgentEvent.ModelCalled(run.state().agentName(), run.state().iteration, model.name(),
+            events.publish(new AgentEvent.ModelCalled(run.state().agentName(), run.state().iteration, run.model().name(),
                     answer == null ? Usage.ZERO : answer.usage(), nanos,
                     answer == null ? null : answer.finishReason(), error == null ? null : error.getClass().getName()));
         }

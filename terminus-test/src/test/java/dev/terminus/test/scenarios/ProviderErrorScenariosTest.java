@@ -278,4 +278,53 @@ class ProviderErrorScenariosTest {
         assertThat(result).endedWith(new Termination.Failed(new ErrorInfo("java.lang.IllegalStateException",
                 "model function returned null", ErrorCategory.UNKNOWN))).isConsistent();
     }
+
+    @Test
+    void aModelWhoseNameThrowsFailsTheRunInsteadOfThrowingFromRun() {
+        // given
+        IllegalStateException broken = new IllegalStateException("no name yet");
+        var model = new dev.terminus.agent.spi.Model() {
+            @Override
+            public ModelResponse chat(dev.terminus.agent.spi.ModelRequest request) {
+                return ModelResponse.text("never asked", Usage.of(1, 1));
+            }
+
+            @Override
+            public String name() {
+                throw broken;
+            }
+        };
+
+        // when
+        RunResult result = Agent.builder(model).build().run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.Failed(new ErrorInfo("java.lang.IllegalStateException",
+                "no name yet", ErrorCategory.INTERNAL))).hasIterations(0).isConsistent();
+        assertThat(((Termination.Failed) result.termination()).liveCause()).containsSame(broken);
+    }
+
+    @Test
+    void aModelWhoseProviderIsNullFailsAStartedRunInsteadOfThrowingFromStart() throws InterruptedException {
+        // given
+        var model = new dev.terminus.agent.spi.Model() {
+            @Override
+            public ModelResponse chat(dev.terminus.agent.spi.ModelRequest request) {
+                return ModelResponse.text("never asked", Usage.of(1, 1));
+            }
+
+            @Override
+            public String provider() {
+                return null;
+            }
+        };
+
+        // when
+        RunResult result = Agent.builder(model).build().start("go").await();
+
+        // then
+        assertThat(result).endedWith(new Termination.Failed(new ErrorInfo("java.lang.IllegalStateException",
+                "the model's provider() returned null", ErrorCategory.INTERNAL))).isConsistent();
+        assertThat(result.transcript()).isEmpty();
+    }
 }
