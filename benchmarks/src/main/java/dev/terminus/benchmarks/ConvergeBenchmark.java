@@ -1,6 +1,13 @@
-package dev.terminus.converge;
+package dev.terminus.benchmarks;
 
 import dev.terminus.Termination;
+import dev.terminus.converge.Context;
+import dev.terminus.converge.ConvergenceAgent;
+import dev.terminus.converge.ConvergenceEngine;
+import dev.terminus.converge.ConvergenceResult;
+import dev.terminus.converge.ProposedFact;
+import dev.terminus.converge.Reply;
+import dev.terminus.converge.Trigger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -14,12 +21,10 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * The engine's per-cycle overhead on a 1,000-fact, 50-cycle run of function agents: 10 agents that always run, each
- * proposing 100 facts per cycle. Run by hand (not by the build), with its {@link #main(String[])}:
+ * proposing 100 facts per cycle. Run by hand: {@code java -jar benchmarks/target/benchmarks.jar ConvergeBenchmark}.
  *
  * <ul>
  *   <li>{@code changing}: every proposal carries the cycle number, so all 1,000 facts change (are merged) in every
@@ -81,7 +86,8 @@ public class ConvergeBenchmark {
                 * KEYS_PER_AGENT);
         agents.forEach(builder::agent);
         if (ticker) {
-            builder.agent(Fixtures.counter("ticker", "tick"));
+            builder.agent(ConvergenceAgent.of("ticker", Trigger.always(), (context, cycle) ->
+                    Reply.propose(ProposedFact.of("tick", cycle))));
         }
         return builder.build();
     }
@@ -106,16 +112,5 @@ public class ConvergeBenchmark {
             }
         }
         return proposed;
-    }
-
-    /**
-     * Runs the benchmarks with the options of this class's annotations; JMH arguments (e.g. {@code -f 2}) override.
-     *
-     * @param args JMH command-line options
-     * @throws Exception when JMH fails or an option is bad
-     */
-    public static void main(String[] args) throws Exception {
-        new Runner(new OptionsBuilder().parent(new org.openjdk.jmh.runner.options.CommandLineOptions(args))
-                .include(ConvergeBenchmark.class.getName() + ".*").build()).run();
     }
 }
