@@ -1,4 +1,4 @@
-package dev.terminus.eval.internal;
+package dev.terminus.benchmarks;
 
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
@@ -21,13 +21,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Measures the harness's own overhead (not a test): 10,000 tasks against a zero-latency model (one answer per run,
- * exact match), streamed to a JSON Lines report with per-task timeouts on, then the report read back and summarized.
+ * Issue 6: the evaluation harness's own overhead. Not a microbenchmark: a main class run by hand,
+ * {@code java -cp benchmarks/target/benchmarks.jar dev.terminus.benchmarks.EvalTenThousandTasks}: 10,000 tasks
+ * against a zero-latency model (one answer per run, exact match), streamed to a JSON Lines report with per-task timeouts on, then the report read back and summarized.
  * Each measurement runs three times in the same JVM (the first includes class loading and JIT warm-up); prints wall
  * times. Arguments: {@code [tasks] [concurrency]}, 10,000 and 8 by default.
  */
-public final class TenThousandTasks {
-    private TenThousandTasks() {}
+public final class EvalTenThousandTasks {
+    private EvalTenThousandTasks() {}
 
     /**
      * @param args optional task count and concurrency
