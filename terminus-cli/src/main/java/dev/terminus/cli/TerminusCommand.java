@@ -25,7 +25,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "terminus", mixinStandardHelpOptions = true, versionProvider = TerminusCommand.Version.class,
         description = "Says why an agent run ended and what to do next.",
-        subcommands = {RunCommand.class, ResumeCommand.class, ExplainCommand.class, CasesCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, ResumeCommand.class, EvalCommand.class, ReportCommand.class, ExplainCommand.class, CasesCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Without a command, runs the built-in demo scenarios (terminus run --demo).",
                 "Run 'terminus COMMAND --help' for a command's options.", ""},
         exitCodeListHeading = "%nExit status:%n",

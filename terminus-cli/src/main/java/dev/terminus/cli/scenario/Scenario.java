@@ -35,7 +35,7 @@ import org.jspecify.annotations.Nullable;
 public record Scenario(
         @Nullable String name,
         @Nullable String expect,
-        @JsonProperty(required = true) String task,
+        @Nullable String task,
         @Nullable String system,
         @Nullable ModelDef model,
         @Nullable Limits limits,
@@ -57,15 +57,38 @@ public record Scenario(
 
     /** Validates what the types alone cannot. */
     public Scenario {
-        if (task == null) {
-            throw new IllegalArgumentException("\"task\" is required");
-        }
         if (script != null && script.isEmpty()) {
             throw new IllegalArgumentException("\"script\" needs at least one step");
         }
         if (cancelAfterMs != null && cancelAfterMs < 0) {
             throw new IllegalArgumentException("\"cancelAfterMs\" must be >= 0, was " + cancelAfterMs);
         }
+    }
+
+    /**
+     * This scenario for another task: the same agent, another first message and (when given) another script. How a
+     * suite of tasks shares one agent definition.
+     *
+     * @param newTask the user's first message
+     * @param newScript the model's answers, or null to keep this scenario's
+     * @return the scenario for that task
+     */
+    public Scenario withTask(String newTask, @Nullable List<StepDef> newScript) {
+        return new Scenario(name, expect, newTask, system, model, limits, prices, tools, finalAnswerTool, completion,
+                user, hooks, newScript != null ? newScript : script, repeatLast, cancelAfterMs, output, compaction,
+                approvals, criteria, invariants, promotion);
+    }
+
+    /**
+     * A scenario that is only a script, its last step repeating: a scripted model to use on its own (a
+     * model-as-judge, say), or the agent of a suite that gives none.
+     *
+     * @param script the model's answers, or null for none
+     * @return the scenario
+     */
+    public static Scenario ofScript(@Nullable List<StepDef> script) {
+        return new Scenario(null, null, "", null, null, null, null, null, null, null, null, null, script, true, null,
+                null, null, null, null, null, null);
     }
 
     /**

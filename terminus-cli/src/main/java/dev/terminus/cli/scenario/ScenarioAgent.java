@@ -138,6 +138,20 @@ public final class ScenarioAgent {
         }
     }
 
+    /**
+     * A scenario's scripted model on its own (a model-as-judge, say).
+     *
+     * @param scenario the scenario; only its model and script are used
+     * @return the model
+     * @throws ScenarioException naming the step that cannot work
+     */
+    public static ScriptedModel scriptedModel(Scenario scenario) throws ScenarioException {
+        if (scenario.script() == null) {
+            throw new ScenarioException("\"script\" is required");
+        }
+        return model(scenario, 0);
+    }
+
     /** @return the scenario's name, or its task when it has none */
     public String name() {
         return scenario.name() != null ? scenario.name() : scenario.task();

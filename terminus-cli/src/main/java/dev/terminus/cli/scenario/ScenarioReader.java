@@ -43,15 +43,35 @@ public final class ScenarioReader {
      * @throws ScenarioException naming the field and where it is
      */
     public static Scenario read(byte[] json, String source) throws ScenarioException {
+        Scenario scenario = read(json, source, Scenario.class, "a scenario object with a task and a script");
+        if (scenario.task() == null) {
+            throw new ScenarioException(source + ": \"task\" is required");
+        }
+        return scenario;
+    }
+
+    /**
+     * Reads a JSON file strictly into a type of the command line's file formats, with the errors of scenario files:
+     * the line, the field and the bad value.
+     *
+     * @param json the file's bytes
+     * @param source how to name the file in errors
+     * @param type the type
+     * @param expected what the file should hold, for the message of an empty file
+     * @param <T> the type
+     * @return the value
+     * @throws ScenarioException naming the field and where it is
+     */
+    public static <T> T read(byte[] json, String source, Class<T> type, String expected) throws ScenarioException {
         if (new String(json, StandardCharsets.UTF_8).isBlank()) {
-            throw new ScenarioException(source + ": the file is empty; expected a scenario object with a task and a script");
+            throw new ScenarioException(source + ": the file is empty; expected " + expected);
         }
         try {
-            Scenario scenario = MAPPER.readValue(json, Scenario.class);
-            if (scenario == null) {
-                throw new ScenarioException(source + ": expected a scenario object, got null");
+            T value = MAPPER.readValue(json, type);
+            if (value == null) {
+                throw new ScenarioException(source + ": expected " + expected + ", got null");
             }
-            return scenario;
+            return value;
         } catch (ValueInstantiationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new ScenarioException(source + where(e.getLocation()) + ": " + cause.getMessage());

@@ -1,0 +1,138 @@
+package dev.terminus.cli;
+
+import dev.terminus.agent.spi.Model;
+import dev.terminus.cli.eval.ProgressBar;
+import dev.terminus.cli.eval.Suite;
+import dev.terminus.cli.eval.SuiteBenchmark;
+import dev.terminus.cli.report.Reports;
+import dev.terminus.cli.scenario.ScenarioException;
+import dev.terminus.cli.scenario.ScenarioReader;
+import dev.terminus.eval.Benchmark;
+import dev.terminus.eval.EvalReport;
+import dev.terminus.eval.ReportReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code terminus eval SUITE}: runs an evaluation suite, shows a progress bar, writes {@code report.jsonl} (streamed,
+ * a row per run as it finishes) and {@code report.html}, and prints the summary. {@code --demo} runs the embedded
+ * suite; {@code --rerun REPORT} runs again only the rows of a previous report that failed.
+ */
+@Command(name = "eval", mixinStandardHelpOptions = true,
+        description = {"Runs an evaluation suite (tasks, an agent, an evaluator) with a progress bar, writes "
+                + "report.jsonl and report.html, and prints the summary.", "With --demo, runs the embedded suite."})
+final class EvalCommand implements Callable<Integer> {
+    static final String DEMO = "/dev/terminus/cli/eval/demo-suite.json";
+
+    @ParentCommand
+    private @Nullable TerminusCommand parent;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SUITE", description = "the suite file (JSON)")
+    private @Nullable String file;
+
+    @Option(names = "--demo", description = "run the embedded demo suite")
+    private boolean demo;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = ".",
+            description = "where report.jsonl and report.html go (default: the current directory)")
+    private Path out = Path.of(".");
+
+    @Option(names = "--rerun", paramLabel = "REPORT",
+            description = "run again only the rows of this earlier report that failed or could not be evaluated")
+    private @Nullable Path rerun;
+
+    @Option(names = "--provider", paramLabel = "NAME",
+            description = {"answer with a real model: ${COMPLETION-CANDIDATES} (key from " + Providers.OPENAI_KEY
+                    + " or " + Providers.ANTHROPIC_KEY + ")"})
+    private Providers.@Nullable Provider provider;
+
+    @Option(names = "--base-url", paramLabel = "URL", description = "the provider's base URL")
+    private @Nullable String baseUrl;
+
+    @Option(names = "--model", paramLabel = "NAME", description = "the provider's model")
+    private @Nullable String modelName;
+
+    @Override
+    public Integer call() {
+        TerminusCommand terminus = TerminusCommand.requireParent(parent);
+        try {
+            return run(terminus);
+        } catch (BadInputException e) {
+            return terminus.badInput(e);
+        }
+    }
+
+    private int run(TerminusCommand terminus) throws BadInputException {
+        if (demo == (file != null)) {
+            throw new BadInputException("eval needs a SUITE file or --demo (not both)");
+        }
+        byte[] text = demo ? demoSuite() : Wire.read(file, terminus.in);
+        String source = demo ? "the demo suite" : Wire.sourceName(file);
+        Model model = provider == null ? null : Providers.model(provider, baseUrl, modelName, terminus.env);
+        Suite suite;
+        Benchmark benchmark;
+        try {
+            suite = ScenarioReader.read(text, source, Suite.class, "a suite object with tasks and an evaluator");
+            benchmark = SuiteBenchmark.of(suite, model, new ProgressBar(terminus.err), List.of());
+        } catch (ScenarioException e) {
+            throw new BadInputException(e.getMessage().startsWith(source) ? e.getMessage() : source + ": " + e.getMessage());
+        }
+        String title = suite.name() != null ? suite.name() : source;
+        Path jsonl = out.resolve("report.jsonl");
+        Path html = out.resolve("report.html");
+        if (rerun != null) {
+            checkPrevious(rerun, jsonl);
+        }
+        EvalReport report;
+        try {
+            Files.createDirectories(out);
+            report = rerun == null ? benchmark.run(jsonl) : benchmark.rerun(rerun, jsonl);
+            Reports.writeHtml(title, report.summary(), report.rows(), html);
+        } catch (IOException e) {
+            throw new BadInputException("cannot write the report in " + out + ": " + e.getMessage());
+        }
+        Reports.printSummary(terminus.out, title, report.summary());
+        terminus.out.println("  Report        " + jsonl + " (" + report.rows().size() + " rows), " + html);
+        terminus.out.flush();
+        return 0;
+    }
+
+    /**
+     * Refuses a previous report that is missing, not a report, or the very file this run writes, before anything is
+     * written: the library would report the first two as a failure to write and the third as an unexpected error.
+     */
+    private static void checkPrevious(Path previous, Path report) throws BadInputException {
+        try {
+            if (Files.exists(report) && Files.isSameFile(previous, report)) {
+                throw new BadInputException("--rerun " + previous + ": is the report this run writes (" + report
+                        + "); move it aside, or give another --out DIR");
+            }
+            ReportReader.read(previous);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException("--rerun " + previous + ": no such file");
+        } catch (IOException | RuntimeException e) {
+            throw new BadInputException("--rerun " + previous + ": not a readable report: " + e.getMessage());
+        }
+    }
+
+    private static byte[] demoSuite() {
+        try (InputStream in = EvalCommand.class.getResourceAsStream(DEMO)) {
+            if (in == null) {
+                throw new IllegalStateException("the demo suite " + DEMO + " is missing");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new IllegalStateException("the demo suite " + DEMO + " cannot be read", e);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.terminus.cli.eval;
+
+import dev.terminus.eval.Progress;
+import dev.terminus.eval.ProgressListener;
+import dev.terminus.eval.ReportRow;
+import dev.terminus.eval.Summary;
+import java.io.PrintStream;
+import java.time.Duration;
+
+/**
+ * The progress of an evaluation on one terminal line (standard error), redrawn at most every 100 ms:
+ * {@code [#######.......] 120/400  passed 97  failed 18  errors 5  ETA 12s}.
+ */
+public final class ProgressBar implements ProgressListener {
+    private static final int WIDTH = 30;
+    private static final long REDRAW_NANOS = 100_000_000L;
+
+    private final PrintStream err;
+    private long lastDraw;
+
+    /** @param err where the line is drawn */
+    public ProgressBar(PrintStream err) {
+        this.err = err;
+    }
+
+    @Override
+    public synchronized void taskFinished(Progress progress, ReportRow row) {
+        long now = System.nanoTime();
+        if (now - lastDraw >= REDRAW_NANOS || progress.finished() == progress.total()) {
+            lastDraw = now;
+            err.print("\r" + line(progress));
+            err.flush();
+        }
+    }
+
+    @Override
+    public synchronized void benchmarkFinished(Progress progress, Summary summary) {
+        err.println("\r" + line(progress));
+        err.flush();
+    }
+
+    /** @return the line for a progress */
+    static String line(Progress p) {
+        int done = p.total() == 0 ? WIDTH : (int) ((long) WIDTH * p.finished() / p.total());
+        String eta = p.eta().map(ProgressBar::seconds).orElse("-");
+        return "[" + "#".repeat(done) + ".".repeat(WIDTH - done) + "] " + p.finished() + "/" + p.total()
+                + "  passed " + p.passed() + "  failed " + p.failed() + "  errors " + p.errors() + "  ETA " + eta;
+    }
+
+    private static String seconds(Duration d) {
+        return d.toSeconds() + "s";
+    }
+}

@@ -1,0 +1,126 @@
+package dev.terminus.cli.eval;
+
+import dev.terminus.agent.AgentListener;
+import dev.terminus.agent.spi.Model;
+import dev.terminus.cli.scenario.Scenario;
+import dev.terminus.cli.scenario.ScenarioAgent;
+import dev.terminus.cli.scenario.ScenarioException;
+import dev.terminus.eval.Benchmark;
+import dev.terminus.eval.CapacityPolicy;
+import dev.terminus.eval.Evaluator;
+import dev.terminus.eval.Evaluators;
+import dev.terminus.eval.ProgressListener;
+import dev.terminus.eval.Task;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Turns a {@link Suite} into a real {@link Benchmark}: every task gets the suite's agent (a scenario) with its own
+ * input and script, answered by its scripted model or, with a provider, by a real one.
+ */
+public final class SuiteBenchmark {
+    private SuiteBenchmark() {}
+
+    /**
+     * @param suite the suite as read
+     * @param model a real model answering every task, or null for the scripts
+     * @param progress the progress listener
+     * @param listeners listeners of the agent runs (telemetry)
+     * @return the benchmark
+     * @throws ScenarioException naming the field that cannot work
+     */
+    public static Benchmark of(Suite suite, @Nullable Model model, ProgressListener progress, List<AgentListener> listeners)
+            throws ScenarioException {
+        Scenario agent = suite.agent() != null ? suite.agent() : Scenario.ofScript(null);
+        Map<String, Scenario> byTask = new HashMap<>();
+        Set<String> ids = new HashSet<>();
+        Benchmark.Builder builder = Benchmark.builder();
+        for (int i = 0; i < suite.tasks().size(); i++) {
+            Suite.TaskDef def = suite.tasks().get(i);
+            if (!ids.add(def.id())) {
+                throw new ScenarioException("tasks[" + i + "].id: \"" + def.id() + "\" is used twice");
+            }
+            Scenario scenario = agent.withTask(def.input(), def.script());
+            if (model == null) {
+                ScenarioAgent.of(scenario, 0, listeners); // refuses a task without a script now, naming it
+            }
+            byTask.put(def.id(), scenario);
+            builder.task(new Task(def.id(), def.input(), def.expected(), Map.of()));
+        }
+        builder.agentFactory(context -> {
+            Scenario scenario = byTask.get(context.task().id());
+            return (model == null ? ScenarioAgent.of(scenario, 0, listeners)
+                    : ScenarioAgent.withModel(scenario, model, listeners)).agent();
+        });
+        builder.evaluator(evaluator(suite.evaluator(), model));
+        try {
+            if (suite.repeats() != null) builder.repeats(suite.repeats());
+            builder.concurrency(suite.concurrency() != null ? suite.concurrency() : 8);
+            if (suite.taskTimeoutMs() != null) builder.taskTimeout(Duration.ofMillis(suite.taskTimeoutMs()));
+            if (suite.retries() != null) builder.retries(suite.retries());
+            builder.capacityPolicy(capacity(suite.capacity()));
+            return builder.listener(progress).build();
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioException(e.getMessage());
+        }
+    }
+
+    private static CapacityPolicy capacity(@Nullable String capacity) throws ScenarioException {
+        if (capacity == null || capacity.equals("evaluate")) {
+            return CapacityPolicy.EVALUATE;
+        }
+        if (capacity.equals("exclude")) {
+            return CapacityPolicy.EXCLUDE;
+        }
+        throw new ScenarioException("capacity: \"" + capacity + "\" is not one of evaluate, exclude");
+    }
+
+    private static Evaluator evaluator(Suite.EvaluatorDef def, @Nullable Model model) throws ScenarioException {
+        return switch (def.type()) {
+            case "exact" -> Evaluators.exactMatch();
+            case "regex" -> {
+                if (def.pattern() == null) {
+                    yield Evaluators.regexFromExpected();
+                }
+                try {
+                    yield Evaluators.regex(Pattern.compile(def.pattern()));
+                } catch (PatternSyntaxException e) {
+                    throw new ScenarioException("evaluator.pattern: \"" + def.pattern() + "\" is not a regular"
+                            + " expression: " + e.getDescription());
+                }
+            }
+            case "jsonField" -> {
+                if (def.pointer() == null) {
+                    throw new ScenarioException("evaluator.pointer is required for jsonField");
+                }
+                try {
+                    yield def.expected() != null ? Evaluators.jsonField(def.pointer(), def.expected())
+                            : Evaluators.jsonField(def.pointer());
+                } catch (IllegalArgumentException e) {
+                    throw new ScenarioException("evaluator.pointer: " + e.getMessage());
+                }
+            }
+            case "judge" -> {
+                if (def.rubric() == null) {
+                    throw new ScenarioException("evaluator.rubric is required for judge");
+                }
+                Model judge = model != null ? model
+                        : def.script() != null ? ScenarioAgent.scriptedModel(Scenario.ofScript(def.script())) : null;
+                if (judge == null) {
+                    throw new ScenarioException("evaluator.script is required for a scripted judge (or run with"
+                            + " --provider)");
+                }
+                yield Evaluators.modelJudge(judge, def.rubric());
+            }
+            default -> throw new ScenarioException("evaluator.type: \"" + def.type() + "\" is not one of exact, regex,"
+                    + " jsonField, judge");
+        };
+    }
+}

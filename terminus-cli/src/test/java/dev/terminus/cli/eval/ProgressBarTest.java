@@ -1,0 +1,88 @@
+package dev.terminus.cli.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.terminus.cli.report.ReportRows;
+import dev.terminus.eval.Progress;
+import dev.terminus.eval.ReportRow;
+import dev.terminus.eval.Summary;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The progress line: a 30-character bar, the counts and the ETA, redrawn in place, finished with a line break. */
+class ProgressBarTest {
+    private static final ReportRow ROW = ReportRows.passed("t", 0, 1, 1);
+
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private final ProgressBar bar = new ProgressBar(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+
+    private String printed() {
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theLineShowsTheFractionDoneTheCountsAndTheEtaAtThePaceSoFar() {
+        // given: 4 of 10 finished in 8 s, so 6 more take 12 s
+        Progress progress = new Progress(10, 5, 4, 2, 1, 0, 1, Duration.ofSeconds(8));
+
+        // when
+        String line = ProgressBar.line(progress);
+
+        // then
+        assertThat(line).isEqualTo("[############..................] 4/10  passed 2  failed 1  errors 1  ETA 12s");
+    }
+
+    @Test
+    void beforeTheFirstRunFinishesTheBarIsEmptyAndTheEtaUnknown() {
+        // when
+        String line = ProgressBar.line(new Progress(400, 8, 0, 0, 0, 0, 0, Duration.ofMillis(300)));
+
+        // then
+        assertThat(line).isEqualTo("[" + ".".repeat(30) + "] 0/400  passed 0  failed 0  errors 0  ETA -");
+    }
+
+    @Test
+    void aBenchmarkWithNothingToRunIsAFullBar() {
+        // when
+        String line = ProgressBar.line(new Progress(0, 0, 0, 0, 0, 0, 0, Duration.ZERO));
+
+        // then
+        assertThat(line).startsWith("[" + "#".repeat(30) + "] 0/0 ");
+    }
+
+    @Test
+    void excludedRunsFillTheBarWithoutBeingPassedFailedOrErrors() {
+        // when
+        String line = ProgressBar.line(new Progress(3, 3, 3, 1, 0, 2, 0, Duration.ofSeconds(3)));
+
+        // then
+        assertThat(line).isEqualTo("[" + "#".repeat(30) + "] 3/3  passed 1  failed 0  errors 0  ETA 0s");
+    }
+
+    @Test
+    void theLineIsRedrawnInPlaceAtMostEvery100MillisecondsButAlwaysForTheLastRun() {
+        // when: three runs finish at once, the third the last
+        bar.taskFinished(new Progress(3, 3, 1, 1, 0, 0, 0, Duration.ofMillis(10)), ROW);
+        bar.taskFinished(new Progress(3, 3, 2, 2, 0, 0, 0, Duration.ofMillis(11)), ROW);
+        bar.taskFinished(new Progress(3, 3, 3, 2, 1, 0, 0, Duration.ofMillis(12)), ROW);
+
+        // then: the second came too soon after the first
+        assertThat(printed()).startsWith("\r[##########....................] 1/3  passed 1")
+                .doesNotContain("2/3").contains("\r[" + "#".repeat(30) + "] 3/3  passed 2  failed 1")
+                .doesNotContain("\n");
+    }
+
+    @Test
+    void theFinishedBenchmarkEndsTheLineWithALineBreak() {
+        // when
+        bar.benchmarkFinished(new Progress(2, 2, 2, 1, 1, 0, 0, Duration.ofSeconds(1)), Summary.of(List.of(ROW)));
+
+        // then
+        assertThat(printed()).isEqualTo("\r[" + "#".repeat(30) + "] 2/2  passed 1  failed 1  errors 0  ETA 0s"
+                + System.lineSeparator());
+    }
+}
