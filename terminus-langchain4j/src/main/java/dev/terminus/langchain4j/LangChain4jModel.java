@@ -43,7 +43,8 @@ import org.jspecify.annotations.Nullable;
  *       connections as {@link ModelException.Timeout}, a prompt too long as
  *       {@link ModelException.ContextLengthExceeded} (with the numbers the provider gives), a content-filter error or
  *       LangChain4j's {@code ContentFilteredException} (which its OpenAI client throws for {@code message.refusal})
- *       as {@link ModelException.Refused}; anything else as it was thrown.</li>
+ *       as {@link ModelException.Refused}, any other 4xx (an unknown model, a request the provider cannot take) as
+ *       {@link ModelException.ClientError}; anything else as it was thrown. No message holds the API key.</li>
  * </ul>
  *
  * <p>The loop retries transient failures with its own {@code RetryPolicy}: build the {@code ChatModel} with its own

@@ -165,6 +165,21 @@ class AnthropicEndToEndTest {
     }
 
     @Test
+    void aNotFoundErrorEndsFailedConfigurationWithoutARetry() {
+        // given: Anthropic's 404 for a model it does not know
+        server.always(error(404, "not_found_error", "model: claude-sonet-4-5"));
+
+        // when
+        RunResult result = run(quickRetries());
+
+        // then
+        assertThat(result).endedWith(new Termination.Failed(new ErrorInfo(
+                "dev.terminus.agent.spi.ModelException$ClientError",
+                "HTTP 404 (not_found_error): model: claude-sonet-4-5", ErrorCategory.CONFIGURATION), null));
+        assertThat(server.requests()).hasSize(1);
+    }
+
+    @Test
     void aPromptTooLongErrorWithoutCompactionEndsPromptTooLongWithTheProvidersNumbers() {
         // given
         server.enqueue(error(400, "invalid_request_error", "prompt is too long: 208491 tokens > 200000 maximum"));

@@ -8,6 +8,7 @@ import static dev.terminus.test.TerminusAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.terminus.Category;
 import dev.terminus.ErrorCategory;
 import dev.terminus.ErrorInfo;
 import dev.terminus.Termination;
@@ -32,6 +33,8 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Agent runs on LangChain4j's real OpenAI client, over HTTP, against a loopback server speaking OpenAI's API. */
 @Timeout(30)
@@ -148,6 +151,43 @@ class OpenAiEndToEndTest {
                 "dev.terminus.agent.spi.ModelException$ServerError",
                 "HTTP 500 (server_error): The server had an error", ErrorCategory.EXTERNAL), null));
         assertThat(server.requests()).hasSize(3);
+    }
+
+    @Test
+    void anUnknownModelEndsFailedConfigurationWithoutARetryAndWithTheEchoedKeyCutOut() {
+        // given: OpenAI's 404 for a mistyped model, its body echoing the key
+        server.always(error(404, "The model `gpt-4o-mni` does not exist or you do not have access to it (key "
+                + KEY + ").", "invalid_request_error", "model_not_found"));
+
+        // when
+        RunResult result = run(quickRetries());
+
+        // then: not retried, a configuration error to fix rather than a failure to retry, and no key in sight
+        assertThat(result).endedWith(new Termination.Failed(new ErrorInfo(
+                "dev.terminus.agent.spi.ModelException$ClientError",
+                "HTTP 404 (invalid_request_error/model_not_found): The model `gpt-4o-mni` does not exist or you do "
+                        + "not have access to it (key [redacted]).", ErrorCategory.CONFIGURATION), null));
+        assertThat(result.termination().category()).isEqualTo(Category.FATAL);
+        Throwable cause = ((Termination.Failed) result.termination()).liveCause().orElseThrow();
+        assertThat(cause).hasNoCause(); // the client's exception, which holds the body, is left out
+        assertThat(server.requests()).hasSize(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {400, 422})
+    void aClientErrorItDoesNotRecognizeEndsFailedConfigurationNamingTheStatus(int status) {
+        // given
+        server.always(error(status, "Invalid value for 'temperature'.", "invalid_request_error", "invalid_value"));
+
+        // when
+        RunResult result = run(quickRetries());
+
+        // then
+        assertThat(result).endedWith(new Termination.Failed(new ErrorInfo(
+                "dev.terminus.agent.spi.ModelException$ClientError",
+                "HTTP " + status + " (invalid_request_error/invalid_value): Invalid value for 'temperature'.",
+                ErrorCategory.CONFIGURATION), null));
+        assertThat(server.requests()).hasSize(1);
     }
 
     @Test

@@ -17,7 +17,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Calls the model for one iteration: classifies provider failures into terminations and retries the transient ones
- * (429, 5xx, timeouts) with jittered exponential backoff that never sleeps past the run's deadline.
+ * (429, 5xx, timeouts) with jittered exponential backoff that never sleeps past the run's deadline. A client error
+ * (another 4xx) ends the run {@code Failed} with {@code CONFIGURATION}; an exception that is not a
+ * {@link ModelException} ends it {@code Failed} with {@code UNKNOWN}.
  */
 final class ModelCaller {
     private static final Duration MAX_NANOS = Duration.ofNanos(Long.MAX_VALUE);
@@ -98,6 +100,8 @@ final class ModelCaller {
             case ModelException.AuthenticationFailed auth ->
                     new Termination.ProviderAuthFailed(run.model().provider(), auth.status());
             case ModelException.Refused refused -> new Termination.AgentRefused(run.state().agentName(), refused.reason());
+            case ModelException.ClientError rejected ->
+                    new Termination.Failed(ErrorInfo.of(rejected, ErrorCategory.CONFIGURATION), rejected);
             case ModelException.RateLimited limited when attempt >= retry.maxRetries() ->
                     new Termination.Failed(ErrorInfo.of(limited, ErrorCategory.RESOURCE), limited);
             case ModelException transientFailure when transientFailure.isRetryable() ->

@@ -9,6 +9,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@link AuthenticationFailed} (401/403): {@code ProviderAuthFailed}, never retried;</li>
  *   <li>{@link RateLimited} (429): retried with backoff, then {@code Failed} with {@code RESOURCE};</li>
  *   <li>{@link ServerError} (5xx) and {@link Timeout}: retried, then {@code Failed} with {@code EXTERNAL};</li>
+ *   <li>{@link ClientError} (any other 4xx: an unknown model, a malformed request): {@code Failed} with
+ *       {@code CONFIGURATION}, never retried;</li>
  *   <li>{@link ContextLengthExceeded}: compaction when configured, else {@code PromptTooLong};</li>
  *   <li>{@link Refused} (refusal, content filter): {@code AgentRefused}.</li>
  * </ul>
@@ -82,6 +84,31 @@ public abstract sealed class ModelException extends RuntimeException {
         @Override
         public boolean isRetryable() {
             return true;
+        }
+    }
+
+    /**
+     * The provider refused the request itself with a 4xx status none of the other types covers: 400 for a request it
+     * cannot take, 404 for an unknown model, 422 for one it cannot process. The same request fails the same way, so
+     * it is never retried; the loop ends the run {@code Failed} with {@code CONFIGURATION} (fix the model name, the
+     * base URL or the request), naming the status in the message.
+     */
+    public static final class ClientError extends ModelException {
+        private final int status;
+
+        /**
+         * @param status the HTTP status, 4xx
+         * @param message the status and the provider's message
+         * @param cause the underlying error, if any
+         */
+        public ClientError(int status, String message, @Nullable Throwable cause) {
+            super(message, cause);
+            this.status = status;
+        }
+
+        /** @return the HTTP status */
+        public int status() {
+            return status;
         }
     }
 

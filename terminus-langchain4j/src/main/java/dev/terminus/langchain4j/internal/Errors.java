@@ -31,13 +31,18 @@ import org.jspecify.annotations.Nullable;
  *       ModelException.ContextLengthExceeded} with the numbers the message gives;</li>
  *   <li>a content-filter error ({@code code: "content_filter"}, {@link ContentFilteredException}):
  *       {@link ModelException.Refused} with reason {@code content_filter};</li>
+ *   <li>any other 4xx (a 400 not recognized above, a 404 for an unknown model, a 422):
+ *       {@link ModelException.ClientError} with its status, which the loop ends {@code Failed} with
+ *       {@code CONFIGURATION} without a retry;</li>
  *   <li>an interrupt: the {@link InterruptedException}, so the loop ends the run as cancelled or out of time;</li>
- *   <li>anything else (a 400, a 404 for an unknown model): the exception itself, which the loop ends
- *       {@code Failed}.</li>
+ *   <li>anything else (no status, or one outside 4xx and 5xx): the exception itself, which the loop ends
+ *       {@code Failed} with {@code UNKNOWN}; when its text holds the API key, a {@link RuntimeException} in its
+ *       place that says the same with the key cut out.</li>
  * </ul>
  *
  * A {@link ModelException}'s message says the status and the provider's message; the API key, when known, is cut out
- * of it, and the cause is left out when the provider's text held the key.
+ * of it, and the cause is left out when the provider's text held the key. Whatever is returned, no message in it or
+ * in its causes holds the key.
  */
 public final class Errors {
     private static final int MAX_DEPTH = 32;
@@ -79,7 +84,7 @@ public final class Errors {
         }
         if (http != null) {
             Exception byStatus = byStatus(http.statusCode(), ProviderError.parse(http.getMessage()), error, secret);
-            return byStatus != null ? byStatus : error instanceof Exception e ? e : new RuntimeException(error);
+            return byStatus != null ? byStatus : unclassified(error, secret);
         }
         Exception byType = byType(error, secret);
         if (byType != null) {
@@ -88,6 +93,16 @@ public final class Errors {
         if (transport != null) {
             return new ModelException.Timeout(redact("the call to the provider failed: " + describe(transport), secret),
                     causeOf(error, secret));
+        }
+        return unclassified(error, secret);
+    }
+
+    /** The error as it was thrown, or, when its text holds the secret, one that says the same without it. */
+    private static Exception unclassified(Throwable error, @Nullable String secret) {
+        if (causeOf(error, secret) == null) {
+            RuntimeException redacted = new RuntimeException(redact(describe(error), secret));
+            redacted.setStackTrace(error.getStackTrace());
+            return redacted;
         }
         return error instanceof Exception e ? e : new RuntimeException(error);
     }
@@ -118,6 +133,9 @@ public final class Errors {
         }
         if (body.isContentFilter()) {
             return new ModelException.Refused("content_filter", message, cause);
+        }
+        if (status >= 400) {
+            return new ModelException.ClientError(status, message, cause);
         }
         return null;
     }

@@ -202,7 +202,7 @@ class ErrorsTest {
 
     @ParameterizedTest
     @ValueSource(ints = {400, 404, 422})
-    void anotherClientErrorIsThrownAsItWas(int status) {
+    void anotherClientErrorIsAClientErrorNamingItsStatus(int status) {
         // given
         RuntimeException error = new ModelNotFoundException(new HttpException(status,
                 openAi("The model does not exist", "invalid_request_error", "model_not_found")));
@@ -211,7 +211,53 @@ class ErrorsTest {
         Exception classified = Errors.classify(error, null);
 
         // then
+        assertThat(classified).isInstanceOf(ModelException.ClientError.class)
+                .hasMessage("HTTP " + status + " (invalid_request_error/model_not_found): The model does not exist")
+                .hasCause(error);
+        assertThat(((ModelException.ClientError) classified).status()).isEqualTo(status);
+    }
+
+    @Test
+    void aClientErrorWhoseBodyEchoesTheApiKeyHasItCutOut() {
+        // given
+        RuntimeException error = new ModelNotFoundException(new HttpException(404,
+                openAi("The model gpt-5x does not exist or you do not have access to it with key " + KEY,
+                        "invalid_request_error", "model_not_found")));
+
+        // when
+        Exception classified = Errors.classify(error, KEY);
+
+        // then
+        assertThat(classified).isInstanceOf(ModelException.ClientError.class)
+                .hasMessage("HTTP 404 (invalid_request_error/model_not_found): The model gpt-5x does not exist or "
+                        + "you do not have access to it with key [redacted]").hasNoCause();
+    }
+
+    @Test
+    void anUnclassifiedStatusIsThrownAsItWasWhenItsTextDoesNotHoldTheKey() {
+        // given: a redirect, which the client does not follow
+        RuntimeException error = new RuntimeException(new HttpException(302, "moved"));
+
+        // when
+        Exception classified = Errors.classify(error, KEY);
+
+        // then
         assertThat(classified).isSameAs(error);
+    }
+
+    @Test
+    void anUnclassifiedErrorWhoseTextHoldsTheKeyIsReplacedByOneWithTheKeyCutOut() {
+        // given
+        RuntimeException error = new IllegalStateException("cannot read the answer to Bearer " + KEY,
+                new HttpException(302, "moved, key " + KEY));
+
+        // when
+        Exception classified = Errors.classify(error, KEY);
+
+        // then
+        assertThat(classified).isExactlyInstanceOf(RuntimeException.class)
+                .hasMessage("IllegalStateException: cannot read the answer to Bearer [redacted]").hasNoCause();
+        assertThat(classified.getStackTrace()).isEqualTo(error.getStackTrace());
     }
 
     @Test
