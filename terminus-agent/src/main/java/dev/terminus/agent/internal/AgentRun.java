@@ -141,7 +141,7 @@ public final class AgentRun {
             iterationTranscriptStart = Resumption.pausedIterationStart(state.liveTranscript());
             begin();
             model.check();
-            end = control.interruption();
+            end = control.interruptionAt(System.nanoTime());
             if (end == null) {
                 end = toolRound.decide(checkpoint.pendingCall(), decision, !finalizing);
                 if (end == null && !checkpoint.remainingCalls().isEmpty()) {
@@ -149,7 +149,7 @@ public final class AgentRun {
                 }
                 end = end != null ? settle(end) : endOfIteration();
                 if (end == null) {
-                    state.endIteration();
+                    state.endIteration(System.nanoTime());
                     end = iterate();
                 }
             }
@@ -175,24 +175,29 @@ public final class AgentRun {
         }
     }
 
-    /** Iterates until the run ends. */
+    /**
+     * Iterates until the run ends. The clock is read once per iteration: the time an iteration ends is when the next
+     * one starts, and the deadline is compared with it.
+     */
     private Termination iterate() throws Exception {
+        long now = System.nanoTime();
         while (true) {
-            Termination end = iteration();
+            Termination end = iteration(now);
             if (end != null) {
                 return end;
             }
-            state.endIteration();
+            now = System.nanoTime();
+            state.endIteration(now);
         }
     }
 
-    /** One iteration: returns how the run ends, or null when it goes on. */
-    private @Nullable Termination iteration() throws Exception {
-        Termination guard = beforeIteration();
+    /** One iteration, starting at {@code now}: returns how the run ends, or null when it goes on. */
+    private @Nullable Termination iteration(long now) throws Exception {
+        Termination guard = beforeIteration(now);
         if (guard != null) {
             return guard;
         }
-        openIteration();
+        openIteration(now);
         if (finalizing) {
             state.append(new Message.User(config.budgetPressureInstruction()));
         }
@@ -235,8 +240,8 @@ public final class AgentRun {
         return claims.review(end);
     }
 
-    private @Nullable Termination beforeIteration() {
-        Termination interruption = control.interruption();
+    private @Nullable Termination beforeIteration(long now) {
+        Termination interruption = control.interruptionAt(now);
         if (interruption != null) {
             return interruption;
         }
@@ -340,8 +345,8 @@ public final class AgentRun {
         return spec.completion() != null && spec.completion().test(state);
     }
 
-    private void openIteration() {
-        state.openIteration();
+    private void openIteration(long now) {
+        state.openIteration(now);
         iterationTranscriptStart = state.transcriptSize();
         toolRound.lastTool = null;
         toolRound.capReached = false;

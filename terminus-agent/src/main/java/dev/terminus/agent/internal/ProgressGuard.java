@@ -45,7 +45,7 @@ final class ProgressGuard {
      */
     private long entrySum;
     private final BiConsumer<Object, Object> entryHasher = (key, value) -> {
-        long entry = hashJson(hashJson(ENTRY, key), value); // may hash a nested map, which restores entrySum
+        long entry = mix(hashJson(hashJson(ENTRY, key), value), 0); // may hash a nested map, which restores entrySum
         entrySum += entry;
     };
 
@@ -69,7 +69,7 @@ final class ProgressGuard {
 
     void observeText(String text) {
         if (!text.isBlank()) {
-            observe(hash(1, text));
+            observe(mix(hash(1, text), 0));
         }
     }
 
@@ -83,12 +83,12 @@ final class ProgressGuard {
             lastName = name;
             lastNameHash = nameHash;
         }
-        long print = hash(hashJson(nameHash, call.arguments()), result.content());
+        long print = mix(hash(hashJson(nameHash, call.arguments()), result.content()), 0);
         observe(result.error() ? print ^ 0x5bd1e995L : print);
     }
 
     private void observe(long print) {
-        iterationPrint = mix(iterationPrint, print);
+        iterationPrint = step(iterationPrint, print);
         if (!remembered(print)) {
             nothingNew = false;
             seen[seenNext] = print;
@@ -147,14 +147,14 @@ final class ProgressGuard {
         int length = s.length();
         int i = 0;
         for (; i + 4 <= length; i += 4) {
-            h = mix(h, s.charAt(i) | (long) s.charAt(i + 1) << 16 | (long) s.charAt(i + 2) << 32
+            h = step(h, s.charAt(i) | (long) s.charAt(i + 1) << 16 | (long) s.charAt(i + 2) << 32
                     | (long) s.charAt(i + 3) << 48);
         }
         long tail = 0;
         for (int shift = 0; i < length; i++, shift += 16) {
             tail |= (long) s.charAt(i) << shift;
         }
-        return mix(mix(h, tail), length);
+        return step(step(h, tail), length);
     }
 
     /**
@@ -165,21 +165,21 @@ final class ProgressGuard {
      */
     private long hashJson(long h, @Nullable Object value) {
         return switch (value) {
-            case null -> mix(h, NULL);
-            case String s -> hash(mix(h, STRING), s);
-            case Boolean b -> mix(h, b ? TRUE : FALSE);
-            case Integer n -> mix(mix(h, INTEGER), n);
-            case Long n -> mix(mix(h, INTEGER), n);
-            case Short n -> mix(mix(h, INTEGER), n);
-            case Byte n -> mix(mix(h, INTEGER), n);
-            case Double d -> mix(mix(h, DOUBLE), Double.doubleToLongBits(d));
-            case Float f -> mix(mix(h, DOUBLE), Double.doubleToLongBits(f));
-            case BigInteger b -> b.bitLength() < Long.SIZE ? mix(mix(h, INTEGER), b.longValue())
-                    : hashMagnitude(mix(h, INTEGER), b);
-            case BigDecimal d -> mix(hashMagnitude(mix(h, DECIMAL), d.unscaledValue()), d.scale());
+            case null -> step(h, NULL);
+            case String s -> hash(step(h, STRING), s);
+            case Boolean b -> step(h, b ? TRUE : FALSE);
+            case Integer n -> step(step(h, INTEGER), n);
+            case Long n -> step(step(h, INTEGER), n);
+            case Short n -> step(step(h, INTEGER), n);
+            case Byte n -> step(step(h, INTEGER), n);
+            case Double d -> step(step(h, DOUBLE), Double.doubleToLongBits(d));
+            case Float f -> step(step(h, DOUBLE), Double.doubleToLongBits(f));
+            case BigInteger b -> b.bitLength() < Long.SIZE ? step(step(h, INTEGER), b.longValue())
+                    : hashMagnitude(step(h, INTEGER), b);
+            case BigDecimal d -> step(hashMagnitude(step(h, DECIMAL), d.unscaledValue()), d.scale());
             case Map<?, ?> m -> hashMap(h, m);
             case List<?> l -> hashList(h, l);
-            default -> hash(mix(h, OTHER), value.toString());
+            default -> hash(step(h, OTHER), value.toString());
         };
     }
 
@@ -190,11 +190,11 @@ final class ProgressGuard {
         for (int i = 0; i < bytes.length; i++) {
             word = word << 8 | (bytes[i] & 0xff);
             if ((i & 7) == 7) {
-                h = mix(h, word);
+                h = step(h, word);
                 word = 0;
             }
         }
-        return mix(mix(h, word), bytes.length);
+        return step(step(h, word), bytes.length);
     }
 
     private long hashMap(long h, Map<?, ?> map) {
@@ -203,11 +203,11 @@ final class ProgressGuard {
         map.forEach(entryHasher);
         long entries = entrySum;
         entrySum = outer;
-        return mix(mix(mix(h, MAP), map.size()), entries);
+        return step(step(step(h, MAP), map.size()), entries);
     }
 
     private long hashList(long h, List<?> list) {
-        h = mix(mix(h, LIST), list.size());
+        h = step(step(h, LIST), list.size());
         if (list instanceof RandomAccess) {
             for (int i = 0, size = list.size(); i < size; i++) {
                 h = hashJson(h, list.get(i));
@@ -220,6 +220,16 @@ final class ProgressGuard {
         return h;
     }
 
+    /**
+     * One round of folding {@code v} into {@code h}: a multiply and a rotation, cheap enough to run per four chars.
+     * For a fixed {@code h} it is a bijection of {@code v} (and for a fixed {@code v} of {@code h}), so inputs that
+     * differ in one place never collide; fingerprints that are compared or summed go through {@link #mix} once.
+     */
+    private static long step(long h, long v) {
+        return Long.rotateLeft((h ^ v) * 0x9E3779B97F4A7C15L, 29);
+    }
+
+    /** The full finalizer (MurmurHash3's), for a fingerprint that is compared or summed. */
     private static long mix(long h, long v) {
         long x = (h ^ v) * 0xff51afd7ed558ccdL;
         x ^= x >>> 33;

@@ -5,7 +5,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The outside decisions that stop a run: cancellation and the deadline. Written by the caller's and the
- * scheduler's threads, read by the run's.
+ * timer's threads, read by the run's.
+ *
+ * <p>The run's thread checks often (before every model call and every tool call), so a check that finds nothing is
+ * one volatile read: the deadline's timer {@linkplain #expire() marks the run expired} when it fires (before it
+ * interrupts the run's thread), and the clock is compared with the deadline only where the loop has read it anyway,
+ * at the start of each iteration ({@link #interruptionAt(long)}).
  */
 final class RunControl {
     static final long NO_DEADLINE = Long.MAX_VALUE;
@@ -13,8 +18,11 @@ final class RunControl {
     private final long startNanos;
     private final long deadlineNanos;
     private final long limitMs;
+    /** Whether either decision below was taken: the only field a check that finds nothing reads. */
+    private volatile boolean stopped;
     private volatile boolean cancelled;
     private volatile @Nullable String cancelledBy;
+    private volatile boolean expired;
 
     RunControl(long startNanos, long budgetNanos) {
         this.startNanos = startNanos;
@@ -27,6 +35,15 @@ final class RunControl {
         if (!cancelled) {
             cancelledBy = requestedBy;
             cancelled = true;
+            stopped = true;
+        }
+    }
+
+    /** The deadline's timer fired: the run is out of time. Called before the run's thread is interrupted. */
+    void expire() {
+        if (deadlineNanos != NO_DEADLINE) {
+            expired = true;
+            stopped = true;
         }
     }
 
@@ -38,17 +55,34 @@ final class RunControl {
         return deadlineNanos == NO_DEADLINE ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();
     }
 
-    /** The termination an outside decision calls for now, or null when the run may go on. */
+    /** The termination an outside decision calls for now, or null when the run may go on. Reads no clock. */
     @Nullable Termination interruption() {
+        return stopped ? decided(System.nanoTime()) : null;
+    }
+
+    /**
+     * As {@link #interruption()}, and the deadline compared with a time the caller has just read.
+     *
+     * @param nowNanos {@link System#nanoTime()}, read by the caller just before
+     */
+    @Nullable Termination interruptionAt(long nowNanos) {
+        if (stopped) {
+            return decided(nowNanos);
+        }
+        if (deadlineNanos != NO_DEADLINE && nowNanos - deadlineNanos >= 0) {
+            return timeUp(nowNanos);
+        }
+        return null;
+    }
+
+    private Termination decided(long nowNanos) {
         if (cancelled) {
             return new Termination.Cancelled(cancelledBy);
         }
-        if (deadlineNanos != NO_DEADLINE) {
-            long now = System.nanoTime();
-            if (now - deadlineNanos >= 0) {
-                return new Termination.TimeBudgetExhausted((now - startNanos) / 1_000_000, limitMs);
-            }
-        }
-        return null;
+        return timeUp(nowNanos);
+    }
+
+    private Termination timeUp(long nowNanos) {
+        return new Termination.TimeBudgetExhausted((nowNanos - startNanos) / 1_000_000, limitMs);
     }
 }

@@ -102,22 +102,26 @@ final class RunState implements RunContext {
         return List.copyOf(transcript.subList(from, transcript.size()));
     }
 
-    /** Starts the next iteration's accounting, recording the one that ended before it. */
-    void openIteration() {
+    /**
+     * Starts the next iteration's accounting, recording the one that ended before it.
+     *
+     * @param nowNanos {@link System#nanoTime()}, read by the caller: when the iteration starts
+     */
+    void openIteration(long nowNanos) {
         if (shared) {
             synchronized (this) {
-                open();
+                open(nowNanos);
             }
         } else {
-            open();
+            open(nowNanos);
         }
     }
 
-    private void open() {
+    private void open(long nowNanos) {
         recordEnded();
         iteration++;
         iterationOpen = true;
-        iterationStart = System.nanoTime();
+        iterationStart = nowNanos;
         iterationToolCallsBefore = toolCalls;
         iterationUsage = Usage.ZERO;
         iterationFinish = null;
@@ -195,13 +199,13 @@ final class RunState implements RunContext {
     }
 
     /**
-     * Marks the open iteration ended now, without the lock: it is recorded at the next {@link #openIteration()} or
+     * Marks the open iteration ended at {@code nowNanos}, without the lock: it is recorded at the next {@link #openIteration(long)} or
      * {@link #closeIteration()}; until then a snapshot counts it as open (the same record, its duration up to the
      * snapshot).
      */
-    void endIteration() {
+    void endIteration(long nowNanos) {
         if (iterationOpen) {
-            iterationEnd = System.nanoTime();
+            iterationEnd = nowNanos;
             iterationEnded = true;
         }
     }

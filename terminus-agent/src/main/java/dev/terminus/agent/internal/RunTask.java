@@ -109,7 +109,7 @@ public final class RunTask implements RunHandle {
         if (budget == RunControl.NO_DEADLINE) {
             return body.apply(run);
         }
-        CallerInterrupt interrupt = new CallerInterrupt(Thread.currentThread());
+        CallerInterrupt interrupt = new CallerInterrupt(Thread.currentThread(), run.control());
         interrupt.arm(Math.max(0, start + budget - System.nanoTime()));
         try {
             return body.apply(run);
@@ -121,13 +121,15 @@ public final class RunTask implements RunHandle {
     /** Interrupts a caller's thread at its run's deadline, unless the run has ended first. */
     private static final class CallerInterrupt {
         private final Thread caller;
+        private final RunControl control;
         private final ReentrantLock lock = new ReentrantLock();
         private @Nullable ScheduledFuture<?> timer;
         private boolean ended;
         private boolean fired;
 
-        CallerInterrupt(Thread caller) {
+        CallerInterrupt(Thread caller, RunControl control) {
             this.caller = caller;
+            this.control = control;
         }
 
         void arm(long budgetNanos) {
@@ -139,6 +141,7 @@ public final class RunTask implements RunHandle {
             try {
                 if (!ended) {
                     fired = true;
+                    control.expire();
                     caller.interrupt();
                 }
             } finally {
@@ -163,6 +166,7 @@ public final class RunTask implements RunHandle {
     }
 
     private void onDeadline() {
+        run.control().expire();
         interruptAndWaitGrace();
     }
 

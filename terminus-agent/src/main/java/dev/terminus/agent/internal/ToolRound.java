@@ -55,6 +55,9 @@ final class ToolRound {
     int reserved;
     /** The last decision to run a tool. */
     private @Nullable Prepared toRun;
+    /** The name last looked up among the tools, and what was found (possibly nothing). */
+    private @Nullable String lastLookedUp;
+    private ArgumentCheck.@Nullable Compiled lastFound;
     /** The tools that need a person's approval, with when. */
     private final Map<String, Predicate<Map<String, @Nullable Object>>> approvals;
     /** The id of the call a person just approved (on resume): it runs without asking again. */
@@ -161,7 +164,7 @@ final class ToolRound {
                 return null;
             }, false);
         }
-        ArgumentCheck.Compiled compiled = offered ? spec.compiledTool(call.name()) : null;
+        ArgumentCheck.Compiled compiled = offered ? compiledTool(call.name()) : null;
         if (compiled == null) {
             String why = spec.tools().containsKey(call.name()) ? "is not offered now" : "does not exist";
             return mistake(call, UNKNOWN_TOOL, "Error: tool \"" + call.name() + "\" " + why + ". Available tools: "
@@ -190,6 +193,17 @@ final class ToolRound {
             toRun = run;
         }
         return run;
+    }
+
+    /** The tool of a name, with its argument check; the last one found is kept, as rounds often call one tool. */
+    private ArgumentCheck.@Nullable Compiled compiledTool(String name) {
+        if (name.equals(lastLookedUp)) {
+            return lastFound;
+        }
+        ArgumentCheck.Compiled found = spec.compiledTool(name);
+        lastLookedUp = name;
+        lastFound = found;
+        return found;
     }
 
     private boolean needsApproval(ToolCall call) {
