@@ -9,12 +9,13 @@ import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.eval.Benchmark;
 import dev.terminus.eval.EvalReport;
-import dev.terminus.eval.ReportReader;
+import dev.terminus.eval.Summary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
@@ -26,7 +27,8 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code terminus eval SUITE}: runs an evaluation suite, shows a progress bar, writes {@code report.jsonl} (streamed,
  * a row per run as it finishes) and {@code report.html}, and prints the summary. {@code --demo} runs the embedded
- * suite; {@code --rerun REPORT} runs again only the rows of a previous report that failed.
+ * suite; {@code --rerun REPORT} runs again only the rows of a previous report that failed, and may name the very
+ * report this run writes. Reports are read tolerantly: terminations this command does not know keep their kind.
  */
 @Command(name = "eval", mixinStandardHelpOptions = true,
         description = {"Runs an evaluation suite (tasks, an agent, an evaluator) with a progress bar, writes "
@@ -48,7 +50,8 @@ final class EvalCommand implements Callable<Integer> {
     private Path out = Path.of(".");
 
     @Option(names = "--rerun", paramLabel = "REPORT",
-            description = "run again only the rows of this earlier report that failed or could not be evaluated")
+            description = "run again only the rows of this earlier report that failed or could not be evaluated"
+                    + " (it may be the report this run writes)")
     private @Nullable Path rerun;
 
     @Option(names = "--provider", paramLabel = "NAME",
@@ -91,37 +94,54 @@ final class EvalCommand implements Callable<Integer> {
         Path jsonl = out.resolve("report.jsonl");
         Path html = out.resolve("report.html");
         if (rerun != null) {
-            checkPrevious(rerun, jsonl);
+            checkPrevious(rerun);
         }
         EvalReport report;
+        Summary summary;
         try {
             Files.createDirectories(out);
-            report = rerun == null ? benchmark.run(jsonl) : benchmark.rerun(rerun, jsonl);
-            Reports.writeHtml(title, report.summary(), report.rows(), html);
+            report = rerun == null ? benchmark.run(jsonl) : rerun(benchmark, rerun, jsonl);
+            summary = Reports.summarize(report.rows());
+            Reports.writeHtml(title, summary, report.rows(), html);
         } catch (IOException e) {
             throw new BadInputException("cannot write the report in " + out + ": " + e.getMessage());
         }
-        Reports.printSummary(terminus.out, title, report.summary());
+        Reports.printSummary(terminus.out, title, summary);
         terminus.out.println("  Report        " + jsonl + " (" + report.rows().size() + " rows), " + html);
         terminus.out.flush();
         return 0;
     }
 
     /**
-     * Refuses a previous report that is missing, not a report, or the very file this run writes, before anything is
-     * written: the library would report the first two as a failure to write and the third as an unexpected error.
+     * Refuses a previous report that is missing or not a report before anything is written: the library would
+     * report either as a failure to write. Terminations it does not know read tolerantly, as the command renders them.
      */
-    private static void checkPrevious(Path previous, Path report) throws BadInputException {
+    private static void checkPrevious(Path previous) throws BadInputException {
         try {
-            if (Files.exists(report) && Files.isSameFile(previous, report)) {
-                throw new BadInputException("--rerun " + previous + ": is the report this run writes (" + report
-                        + "); move it aside, or give another --out DIR");
-            }
-            ReportReader.read(previous);
+            Reports.read(previous);
         } catch (NoSuchFileException e) {
             throw new BadInputException("--rerun " + previous + ": no such file");
         } catch (IOException | RuntimeException e) {
             throw new BadInputException("--rerun " + previous + ": not a readable report: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Reruns from the previous report into the new one. When both are one file (the default {@code --out} and
+     * {@code --rerun report.jsonl}), the previous report is first copied aside: the library reads it whole before it
+     * writes the new report (the kept rows first, then the new ones as they finish), but refuses to be given one file
+     * as both; the copy is removed afterwards.
+     */
+    private static EvalReport rerun(Benchmark benchmark, Path previous, Path report) throws IOException {
+        if (!Files.exists(report) || !Files.isSameFile(previous, report)) {
+            return benchmark.rerun(previous, report);
+        }
+        Path copy = Files.createTempFile("terminus-rerun-", ".jsonl");
+        try {
+            Files.copy(previous, copy, StandardCopyOption.REPLACE_EXISTING);
+            return benchmark.rerun(copy, report);
+        } finally {
+            Files.deleteIfExists(copy);
         }
     }
 

@@ -1,12 +1,13 @@
 package dev.terminus.cli;
 
 import dev.terminus.cli.report.Reports;
-import dev.terminus.eval.ReportReader;
 import dev.terminus.eval.ReportRow;
 import dev.terminus.eval.Summary;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -14,7 +15,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code terminus report report.jsonl}: the summary and the HTML page of an existing report, rendered again. */
+/**
+ * {@code terminus report report.jsonl}: the summary and the HTML page of an existing report, rendered again. The
+ * report is read tolerantly: a termination case this command does not know (an application's extension, a newer
+ * producer's case) is shown by its kind instead of refusing the report.
+ */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = "Re-renders the summary and the HTML page (report.html beside it, or --html FILE) of a report.")
 final class ReportCommand implements Callable<Integer> {
@@ -31,24 +36,48 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         TerminusCommand terminus = TerminusCommand.requireParent(parent);
-        Path report = java.util.Objects.requireNonNull(file);
+        try {
+            return run(terminus);
+        } catch (BadInputException e) {
+            return terminus.badInput(e);
+        }
+    }
+
+    private int run(TerminusCommand terminus) throws BadInputException {
+        Path report = Objects.requireNonNull(file);
+        Path page = html != null ? html : report.toAbsolutePath().resolveSibling("report.html");
+        if (sameFile(report, page)) {
+            throw new BadInputException((html != null ? "--html " : "the page ") + page + ": is the report " + report
+                    + " itself; writing the page there would replace the report (give --html another FILE)");
+        }
         List<ReportRow> rows;
         try {
-            rows = ReportReader.read(report);
+            rows = Reports.read(report);
         } catch (IOException | RuntimeException e) {
-            return terminus.badInput(new BadInputException(report + ": not a readable report: " + e.getMessage()));
+            throw new BadInputException(report + ": not a readable report: " + e.getMessage());
         }
-        Summary summary = Summary.of(rows);
-        Path page = html != null ? html : report.toAbsolutePath().resolveSibling("report.html");
+        Summary summary = Reports.summarize(rows);
         String title = report.getFileName().toString();
         try {
             Reports.writeHtml(title, summary, rows, page);
         } catch (IOException e) {
-            return terminus.badInput(new BadInputException("cannot write " + page + ": " + e.getMessage()));
+            throw new BadInputException("cannot write " + page + ": " + e.getMessage());
         }
         Reports.printSummary(terminus.out, title, summary);
         terminus.out.println("  Report        " + page);
         terminus.out.flush();
         return 0;
+    }
+
+    /** @return whether both name one file: the same path, or (both existing) one reached through a link */
+    private static boolean sameFile(Path report, Path page) {
+        if (report.toAbsolutePath().normalize().equals(page.toAbsolutePath().normalize())) {
+            return true;
+        }
+        try {
+            return Files.exists(report) && Files.exists(page) && Files.isSameFile(report, page);
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

@@ -1,19 +1,27 @@
 package dev.terminus.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.terminus.cli.report.ReportRows;
+import dev.terminus.eval.Evaluation;
 import dev.terminus.eval.ReportJson;
 import dev.terminus.eval.ReportRow;
 import dev.terminus.eval.ReportWriter;
+import dev.terminus.jackson.TerminusModule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code terminus report}: the summary and the page of an existing report, rendered again. */
+/**
+ * {@code terminus report}: the summary and the page of an existing report, rendered again, whatever terminations it
+ * holds, never over the report itself.
+ */
 class ReportCommandTest {
 
     @TempDir
@@ -181,5 +189,85 @@ class ReportCommandTest {
         // then
         assertThat(result.status()).isEqualTo(2);
         assertThat(result.err()).contains("REPORT").contains("terminus report --help");
+    }
+
+    @Test
+    void terminationsTheCommandDoesNotKnowAreReadAndShownByTheirKindAndWrittenCategory() throws IOException {
+        // given: an application's registered case (twice), and a case of a newer producer with a field of its own
+        ReportJson withQuota = ReportJson.with(TerminusModule.builder()
+                .registerExtension("QuotaExceeded", EvalCommandRerunTest.QuotaExceeded.class).build());
+        Path report = dir.resolve("report.jsonl");
+        try (ReportWriter writer = ReportWriter.create(report, withQuota)) {
+            writer.write(ReportRows.success("a", 0, new EvalCommandRerunTest.QuotaExceeded("acme"),
+                    Evaluation.pass("stopped in time"), 2, 10));
+            writer.write(ReportRows.success("a", 1, new EvalCommandRerunTest.QuotaExceeded("acme"),
+                    Evaluation.fail("no answer"), 2, 10));
+            writer.write(ReportRows.passed("b", 0, 1, 10));
+        }
+        String newer = ReportJson.standard().write(ReportRows.passed("c", 0, 1, 10))
+                .replace("{\"$kind\":\"NaturalCompletion\"}", "{\"$kind\":\"BudgetVetoed\",\"by\":\"finance\"}")
+                .replace("\"category\":\"SUCCESS\"", "\"category\":\"INTERRUPTED\"");
+        Files.writeString(report, newer + "\n", StandardOpenOption.APPEND);
+
+        // when
+        Cli.Result result = Cli.run("report", report.toString());
+
+        // then
+        assertThat(result.status()).as(result.err()).isZero();
+        assertThat(result.flatOut()).contains("4 runs of 3 tasks")
+                .contains("Terminations QuotaExceeded 2 BudgetVetoed 1 NaturalCompletion 1")
+                .contains("SUCCESS 1").contains("CAPACITY 2").contains("INTERRUPTED 1")
+                .doesNotContain("Unrecognized");
+        String page = Files.readString(dir.resolve("report.html"));
+        assertThat(page).contains("<title>QuotaExceeded: 2</title>").contains("<title>BudgetVetoed: 1</title>")
+                .contains("<td>BudgetVetoed</td>").doesNotContain("Unrecognized");
+    }
+
+    @Test
+    void aPageThatWouldReplaceTheReportIsRefusedNamingHtmlAndThePath() throws IOException {
+        // given
+        Path report = writeRows("r.jsonl", List.of(ReportRows.passed("a", 0, 1, 10)));
+        String before = Files.readString(report);
+
+        // when
+        Cli.Result result = Cli.run("report", report.toString(), "--html", report.toString());
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.errLines()).singleElement().asString().startsWith("terminus: --html " + report + ": ")
+                .contains("would replace the report");
+        assertThat(report).content().isEqualTo(before);
+    }
+
+    @Test
+    void aPageNamingTheReportThroughALinkedDirectoryIsRefusedToo() throws IOException {
+        // given: dir/alias is dir, so dir/alias/r.jsonl is the report
+        Path report = writeRows("r.jsonl", List.of(ReportRows.passed("a", 0, 1, 10)));
+        Path sameFile = Files.createSymbolicLink(dir.resolve("alias"), dir).resolve("r.jsonl");
+        String before = Files.readString(report);
+
+        // when
+        Cli.Result result = Cli.run("report", report.toString(), "--html", sameFile.toString());
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.errLines()).singleElement().asString().startsWith("terminus: --html " + sameFile);
+        assertThat(report).content().isEqualTo(before);
+    }
+
+    @Test
+    void thePageIsReadableByEveryone() throws IOException {
+        // given
+        assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX permissions");
+        Path report = writeRows("report.jsonl", List.of(ReportRows.passed("a", 0, 1, 10)));
+
+        // when
+        Cli.Result result = Cli.run("report", report.toString());
+
+        // then
+        assertThat(result.status()).as(result.err()).isZero();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("report.html"))))
+                .isEqualTo("rw-r--r--");
     }
 }

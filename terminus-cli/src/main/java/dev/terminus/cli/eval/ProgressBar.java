@@ -9,7 +9,9 @@ import java.time.Duration;
 
 /**
  * The progress of an evaluation on one terminal line (standard error), redrawn at most every 100 ms:
- * {@code [#######.......] 120/400  passed 97  failed 18  errors 5  ETA 12s}.
+ * {@code [#######.......] 120/400  passed 97  failed 14  excluded 4  errors 5  ETA 12s}. The four counts add up to
+ * the runs finished. A redraw shorter than the line before it (the ETA went from {@code 12s} to {@code 9s}) is padded
+ * with spaces, so nothing of the longer line is left behind.
  */
 public final class ProgressBar implements ProgressListener {
     private static final int WIDTH = 30;
@@ -17,6 +19,7 @@ public final class ProgressBar implements ProgressListener {
 
     private final PrintStream err;
     private long lastDraw;
+    private int drawn;
 
     /** @param err where the line is drawn */
     public ProgressBar(PrintStream err) {
@@ -26,17 +29,24 @@ public final class ProgressBar implements ProgressListener {
     @Override
     public synchronized void taskFinished(Progress progress, ReportRow row) {
         long now = System.nanoTime();
-        if (now - lastDraw >= REDRAW_NANOS || progress.finished() == progress.total()) {
+        if (drawn == 0 || now - lastDraw >= REDRAW_NANOS || progress.finished() == progress.total()) {
             lastDraw = now;
-            err.print("\r" + line(progress));
+            err.print(redraw(line(progress)));
             err.flush();
         }
     }
 
     @Override
     public synchronized void benchmarkFinished(Progress progress, Summary summary) {
-        err.println("\r" + line(progress));
+        err.println(redraw(line(progress)));
         err.flush();
+    }
+
+    /** @return the line, from the line's start, padded to cover the line drawn before it */
+    private String redraw(String line) {
+        String padded = line.length() < drawn ? line + " ".repeat(drawn - line.length()) : line;
+        drawn = line.length();
+        return "\r" + padded;
     }
 
     /** @return the line for a progress */
@@ -44,7 +54,8 @@ public final class ProgressBar implements ProgressListener {
         int done = p.total() == 0 ? WIDTH : (int) ((long) WIDTH * p.finished() / p.total());
         String eta = p.eta().map(ProgressBar::seconds).orElse("-");
         return "[" + "#".repeat(done) + ".".repeat(WIDTH - done) + "] " + p.finished() + "/" + p.total()
-                + "  passed " + p.passed() + "  failed " + p.failed() + "  errors " + p.errors() + "  ETA " + eta;
+                + "  passed " + p.passed() + "  failed " + p.failed() + "  excluded " + p.excluded()
+                + "  errors " + p.errors() + "  ETA " + eta;
     }
 
     private static String seconds(Duration d) {

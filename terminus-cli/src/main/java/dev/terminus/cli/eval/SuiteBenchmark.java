@@ -2,6 +2,7 @@ package dev.terminus.cli.eval;
 
 import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.spi.Model;
+import dev.terminus.cli.report.Reports;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
@@ -23,7 +24,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a {@link Suite} into a real {@link Benchmark}: every task gets the suite's agent (a scenario) with its own
- * input and script, answered by its scripted model or, with a provider, by a real one.
+ * input and script, answered by its scripted model or, with a provider, by a real one. Its report reads and writes
+ * rows with {@link Reports#json()}, so a rerun keeps rows whose terminations this command does not know.
  */
 public final class SuiteBenchmark {
     private SuiteBenchmark() {}
@@ -66,7 +68,7 @@ public final class SuiteBenchmark {
             if (suite.taskTimeoutMs() != null) builder.taskTimeout(Duration.ofMillis(suite.taskTimeoutMs()));
             if (suite.retries() != null) builder.retries(suite.retries());
             builder.capacityPolicy(capacity(suite.capacity()));
-            return builder.listener(progress).build();
+            return builder.listener(progress).reportJson(Reports.json()).build();
         } catch (IllegalArgumentException e) {
             throw new ScenarioException(e.getMessage());
         }

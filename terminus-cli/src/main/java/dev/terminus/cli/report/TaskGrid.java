@@ -28,13 +28,13 @@ final class TaskGrid {
                 html.append("<i class=\"cell\" style=\"background:").append(Style.verdict(row.verdict()))
                         .append("\" title=\"repeat ").append(row.repeat()).append(": ").append(row.status());
                 if (row.termination() != null) {
-                    html.append(", ").append(Html.escape(row.termination().tag()));
+                    html.append(", ").append(Html.escape(Reports.caseName(row.termination())));
                 }
                 html.append("\"></i>");
                 last = row;
             }
             html.append("</td><td>").append(last == null || last.termination() == null ? "-"
-                    : Html.escape(last.termination().tag())).append("</td></tr>\n");
+                    : Html.escape(Reports.caseName(last.termination()))).append("</td></tr>\n");
         }
         html.append("</table>\n");
         if (tasks.size() > limit) {

@@ -33,7 +33,7 @@ class ProgressBarTest {
         String line = ProgressBar.line(progress);
 
         // then
-        assertThat(line).isEqualTo("[############..................] 4/10  passed 2  failed 1  errors 1  ETA 12s");
+        assertThat(line).isEqualTo("[############..................] 4/10  passed 2  failed 1  excluded 0  errors 1  ETA 12s");
     }
 
     @Test
@@ -42,7 +42,7 @@ class ProgressBarTest {
         String line = ProgressBar.line(new Progress(400, 8, 0, 0, 0, 0, 0, Duration.ofMillis(300)));
 
         // then
-        assertThat(line).isEqualTo("[" + ".".repeat(30) + "] 0/400  passed 0  failed 0  errors 0  ETA -");
+        assertThat(line).isEqualTo("[" + ".".repeat(30) + "] 0/400  passed 0  failed 0  excluded 0  errors 0  ETA -");
     }
 
     @Test
@@ -55,12 +55,12 @@ class ProgressBarTest {
     }
 
     @Test
-    void excludedRunsFillTheBarWithoutBeingPassedFailedOrErrors() {
+    void excludedRunsAreCountedSoTheFourCountsAddUpToTheRunsFinished() {
         // when
         String line = ProgressBar.line(new Progress(3, 3, 3, 1, 0, 2, 0, Duration.ofSeconds(3)));
 
         // then
-        assertThat(line).isEqualTo("[" + "#".repeat(30) + "] 3/3  passed 1  failed 0  errors 0  ETA 0s");
+        assertThat(line).isEqualTo("[" + "#".repeat(30) + "] 3/3  passed 1  failed 0  excluded 2  errors 0  ETA 0s");
     }
 
     @Test
@@ -77,12 +77,46 @@ class ProgressBarTest {
     }
 
     @Test
+    void aShorterLineIsPaddedWithSpacesSoNothingOfTheLongerLineBeforeItIsLeft() {
+        // given: a line ending "ETA 1000s", then the last run's (always drawn), one character shorter
+        Progress before = new Progress(10, 10, 9, 9, 0, 0, 0, Duration.ofSeconds(9_000));
+        Progress last = new Progress(10, 10, 10, 10, 0, 0, 0, Duration.ofSeconds(9_001));
+        bar.taskFinished(before, ROW);
+
+        // when
+        bar.taskFinished(last, ROW);
+
+        // then: after the second carriage return a terminal shows the new line and a space over the old "s"
+        String[] draws = printed().split("\r", -1);
+        assertThat(draws).hasSize(3);
+        assertThat(draws[1]).isEqualTo(ProgressBar.line(before)).endsWith("ETA 1000s");
+        assertThat(draws[2]).isEqualTo(ProgressBar.line(last) + " ").hasSameSizeAs(draws[1]);
+    }
+
+    @Test
+    void theFinishedBenchmarksLineIsPaddedToo() {
+        // given: a long line drawn first
+        Progress longer = new Progress(1000, 1000, 10, 10, 0, 0, 0, Duration.ofSeconds(100));
+        Progress finished = new Progress(2, 2, 2, 2, 0, 0, 0, Duration.ofSeconds(1));
+        bar.taskFinished(longer, ROW);
+
+        // when
+        bar.benchmarkFinished(finished, Summary.of(List.of(ROW)));
+
+        // then
+        String[] draws = printed().split("\r", -1);
+        String padding = " ".repeat(ProgressBar.line(longer).length() - ProgressBar.line(finished).length());
+        assertThat(padding).isNotEmpty();
+        assertThat(draws[2]).isEqualTo(ProgressBar.line(finished) + padding + System.lineSeparator());
+    }
+
+    @Test
     void theFinishedBenchmarkEndsTheLineWithALineBreak() {
         // when
         bar.benchmarkFinished(new Progress(2, 2, 2, 1, 1, 0, 0, Duration.ofSeconds(1)), Summary.of(List.of(ROW)));
 
         // then
-        assertThat(printed()).isEqualTo("\r[" + "#".repeat(30) + "] 2/2  passed 1  failed 1  errors 0  ETA 0s"
+        assertThat(printed()).isEqualTo("\r[" + "#".repeat(30) + "] 2/2  passed 1  failed 1  excluded 0  errors 0  ETA 0s"
                 + System.lineSeparator());
     }
 }
