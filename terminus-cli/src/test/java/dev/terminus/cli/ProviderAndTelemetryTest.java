@@ -2,11 +2,13 @@ package dev.terminus.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,30 +38,49 @@ class ProviderAndTelemetryTest {
 
     private HttpServer server;
     private final List<String> received = new CopyOnWriteArrayList<>();
+    /** The status and body the server answers a chat completion with. */
+    private volatile int chatStatus = 200;
+    private volatile String chatBody = ANSWER;
 
     @BeforeEach
     void startServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            received.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath() + " "
-                    + exchange.getRequestHeaders().getFirst("Authorization") + " "
-                    + exchange.getRequestHeaders().getFirst("Content-Type"));
-            exchange.getRequestBody().readAllBytes();
-            byte[] body = exchange.getRequestURI().getPath().endsWith("/chat/completions")
-                    ? ANSWER.getBytes(StandardCharsets.UTF_8) : new byte[0];
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length == 0 ? -1 : body.length);
-            if (body.length > 0) {
-                exchange.getResponseBody().write(body);
-            }
-            exchange.close();
-        });
+        server.createContext("/", this::answer);
         server.start();
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
+        received.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath() + " "
+                + exchange.getRequestHeaders().getFirst("Authorization") + " "
+                + exchange.getRequestHeaders().getFirst("Content-Type"));
+        exchange.getRequestBody().readAllBytes();
+        boolean chat = exchange.getRequestURI().getPath().endsWith("/chat/completions");
+        byte[] body = chat ? chatBody.getBytes(StandardCharsets.UTF_8) : new byte[0];
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(chat ? chatStatus : 200, body.length == 0 ? -1 : body.length);
+        if (body.length > 0) {
+            exchange.getResponseBody().write(body);
+        }
+        exchange.close();
     }
 
     @AfterEach
     void stopServer() {
         server.stop(0);
+    }
+
+    private void answerWithError(int status, String message, String code) {
+        chatStatus = status;
+        chatBody = "{\"error\": {\"message\": \"" + message + "\", \"type\": \"invalid_request_error\", "
+                + "\"param\": null, \"code\": \"" + code + "\"}}";
+    }
+
+    private Path demoScenario(String name) throws IOException {
+        Path file = dir.resolve(name + ".json");
+        try (var in = RunCommand.class.getResourceAsStream("/dev/terminus/cli/demo/" + name + ".json")) {
+            Files.write(file, in.readAllBytes());
+        }
+        return file;
     }
 
     private String base() {
@@ -108,11 +130,7 @@ class ProviderAndTelemetryTest {
     @Test
     void withOtlpTheRunsTracesAndMetricsAreExportedToTheCollector() throws IOException {
         // when: the scripted demo scenario, exported to the local "collector"
-        Path natural = dir.resolve("natural.json");
-        try (var in = RunCommand.class.getResourceAsStream("/dev/terminus/cli/demo/natural-completion.json")) {
-            Files.write(natural, in.readAllBytes());
-        }
-        Cli.Result result = run(Map.of(), "run", "--otlp", base(), natural.toString());
+        Cli.Result result = run(Map.of(), "run", "--otlp", base(), demoScenario("natural-completion").toString());
 
         // then
         assertThat(result.status()).as(result.err()).isZero();
@@ -121,17 +139,94 @@ class ProviderAndTelemetryTest {
     }
 
     @Test
-    void withoutOtlpNothingIsExported() throws IOException {
+    void withoutOtlpNothingIsExportedToTheCollectorTheEnvironmentNamesNorToTheDefaultPort() throws IOException {
+        // given: the OpenTelemetry environment points at the collector, and one listens on OTLP's default port when
+        // that port is free (another collector may hold it)
+        Map<String, String> otelEnvironment = Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", base(),
+                "OTEL_TRACES_EXPORTER", "otlp", "OTEL_METRICS_EXPORTER", "otlp", "OTEL_SERVICE_NAME", "terminus-cli");
+        HttpServer defaultPort = collectorOnTheDefaultPort();
+        Path natural = demoScenario("natural-completion");
+
         // when
-        Path natural = dir.resolve("natural.json");
-        try (var in = RunCommand.class.getResourceAsStream("/dev/terminus/cli/demo/natural-completion.json")) {
-            Files.write(natural, in.readAllBytes());
+        Cli.Result without;
+        try {
+            without = run(otelEnvironment, "run", natural.toString());
+        } finally {
+            if (defaultPort != null) {
+                defaultPort.stop(0);
+            }
         }
-        Cli.Result result = run(Map.of(), "run", natural.toString());
+
+        // then: nothing reached either; the same run with --otlp does reach the collector (exports are flushed
+        // before the command returns, so an export that happened would have been received)
+        assertThat(without.status()).as(without.err()).isZero();
+        assertThat(received).isEmpty();
+        Cli.Result with = run(otelEnvironment, "run", "--otlp", base(), natural.toString());
+        assertThat(with.status()).as(with.err()).isZero();
+        assertThat(received).anySatisfy(r -> assertThat(r).startsWith("POST /v1/traces"));
+    }
+
+    /** A collector on 127.0.0.1:4318, OTLP/HTTP's default, recording into the same list; null when the port is taken. */
+    private @Nullable HttpServer collectorOnTheDefaultPort() throws IOException {
+        try {
+            HttpServer collector = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 4318), 0);
+            collector.createContext("/", this::answer);
+            collector.start();
+            return collector;
+        } catch (BindException taken) {
+            return null;
+        }
+    }
+
+    @Test
+    void theHelpOfRunNamesTheEnvironmentVariablesOfTheApiKeys() {
+        // when
+        Cli.Result result = run(Map.of(), "run", "--help");
 
         // then
         assertThat(result.status()).isZero();
-        assertThat(received).isEmpty();
+        assertThat(result.out()).contains("OPENAI_API_KEY").contains("ANTHROPIC_API_KEY");
+    }
+
+    @Test
+    void aRejectedKeyThatTheProviderEchoesIsNeverPrinted() throws IOException {
+        // given: OpenAI's 401, whose message quotes the key
+        answerWithError(401, "Incorrect API key provided: " + KEY + ". You can find your API key at "
+                + "https://platform.openai.com/account/api-keys.", "invalid_api_key");
+
+        // when
+        Cli.Result text = run(Map.of(Providers.OPENAI_KEY, KEY), "run", "--provider", "openai", "--base-url",
+                base() + "/v1", scenario().toString());
+        Cli.Result json = run(Map.of(Providers.OPENAI_KEY, KEY), "run", "--json", "--provider", "openai",
+                "--base-url", base() + "/v1", scenario().toString());
+
+        // then
+        assertThat(text.status()).as(text.err()).isZero();
+        assertThat(text.flatOut()).contains("Termination ProviderAuthFailed");
+        assertThat(json.out()).contains("\"ProviderAuthFailed\"");
+        assertThat(text.out() + text.err() + json.out() + json.err()).doesNotContain(KEY);
+    }
+
+    @Test
+    void anUnknownModelEndsFailedConfigurationAndTheKeyTheProviderEchoesIsNeverPrinted() throws IOException {
+        // given: OpenAI's 404 for a mistyped model, its message quoting the key
+        answerWithError(404, "The model `gpt-4o-mni` does not exist or you do not have access to it (key " + KEY
+                + ").", "model_not_found");
+
+        // when
+        Cli.Result text = run(Map.of(Providers.OPENAI_KEY, KEY), "run", "--provider", "openai", "--base-url",
+                base() + "/v1", "--model", "gpt-4o-mni", scenario().toString());
+        Cli.Result json = run(Map.of(Providers.OPENAI_KEY, KEY), "run", "--json", "--provider", "openai",
+                "--base-url", base() + "/v1", "--model", "gpt-4o-mni", scenario().toString());
+
+        // then: a configuration error to fix, not a failure to retry, with the status and the provider's message
+        assertThat(text.status()).as(text.err()).isZero();
+        assertThat(text.flatOut()).contains("Termination Failed").contains("Category FATAL")
+                .contains("HTTP 404 (invalid_request_error/model_not_found): The model `gpt-4o-mni` does not exist")
+                .contains("(key [redacted])");
+        assertThat(json.out()).contains("\"CONFIGURATION\"");
+        assertThat(text.out() + text.err() + json.out() + json.err()).doesNotContain(KEY);
+        assertThat(received).hasSize(2); // one call per run: not retried
     }
 
     @Test
