@@ -34,9 +34,10 @@ import org.jspecify.annotations.Nullable;
  * as too long); then structural invariants, refusal, truncation and completion for an answer without tool calls; then
  * the tool round (cancellation and deadline before each call, final-answer tool, tool-call cap, approval gates,
  * mistakes, early completion); then, at the end of the iteration, semantic invariants, completion, the tool-call cap,
- * no progress and stall. A completion in an iteration always wins over a guard. Every completion claim is reviewed
- * before the run ends with it ({@link ClaimReview}: structured output, acceptance invariants, promotion gate, success
- * criteria), which may send the model back to work instead. Tool calls the run ends without running (a halting
+ * no progress and stall. A completion in an iteration always wins over a guard. Every completion claim ends its
+ * iteration, so the semantic invariants are checked before it too; then it is reviewed before the run ends with it
+ * ({@link ClaimReview}: structured output, acceptance invariants, promotion gate, success criteria), which may send
+ * the model back to work instead. Tool calls the run ends without running (a halting
  * after-model hook, a refusal) are answered too, so every call in the transcript has its one result; the calls after
  * an approval gate are kept in the checkpoint instead.
  */
@@ -233,10 +234,17 @@ public final class AgentRun {
     }
 
     /**
-     * A termination the run reached, after the review of a completion claim; null when the review sent the model
-     * back to work (the iteration then ends and the run goes on).
+     * A termination the run reached within an iteration, after the review of a completion claim; null when the
+     * review sent the model back to work (the iteration then ends and the run goes on). A claim ends its iteration, so
+     * the semantic invariants are checked first, as at the end of every other iteration.
      */
     private @Nullable Termination settle(Termination end) {
+        if (ClaimReview.isClaim(end) && !spec.rules().invariants().isEmpty()) {
+            Termination broken = spec.rules().violated(InvariantClass.SEMANTIC, state);
+            if (broken != null) {
+                return broken;
+            }
+        }
         return claims.review(end);
     }
 
@@ -321,11 +329,12 @@ public final class AgentRun {
                 return broken;
             }
         }
+        // the semantic invariants were checked just above: the claims go straight to their review
         if (hadTools && spec.completionCheck() == CompletionCheck.AFTER_TOOL_ROUND && completionHolds()) {
-            return settle(new Termination.CompletedEarlyAfterToolCall(toolRound.lastTool));
+            return claims.review(new Termination.CompletedEarlyAfterToolCall(toolRound.lastTool));
         }
         if (spec.completionCheck() == CompletionCheck.AFTER_ITERATION && completionHolds()) {
-            return settle(new Termination.Completed());
+            return claims.review(new Termination.Completed());
         }
         if (toolRound.capReached) {
             return new Termination.MaxToolCallsReached(config.maxToolCalls().orElse(0), state.toolCalls);

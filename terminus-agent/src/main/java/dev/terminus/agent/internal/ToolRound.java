@@ -62,6 +62,8 @@ final class ToolRound {
     private final Map<String, Predicate<Map<String, @Nullable Object>>> approvals;
     /** The id of the call a person just approved (on resume): it runs without asking again. */
     private @Nullable String approvedCallId;
+    /** The id of that call when the person also edited its arguments: its result says so. */
+    private @Nullable String editedCallId;
 
     ToolRound(AgentRun run, AgentSpec spec, RunState state) {
         this.run = run;
@@ -229,10 +231,12 @@ final class ToolRound {
             return null;
         }
         approvedCallId = call.id();
+        editedCallId = call == pending ? null : call.id();
         try {
             return execute(List.of(call), offered);
         } finally {
             approvedCallId = null;
+            editedCallId = null;
         }
     }
 
@@ -325,6 +329,9 @@ final class ToolRound {
     /** Records a call's outcome: transcript, events, hooks, mistakes and the early-completion check. */
     @Nullable Termination conclude(ToolCall call, Outcome outcome) {
         Message.ToolResult result = outcome.result;
+        if (editedCallId != null && editedCallId.equals(call.id())) {
+            result = edited(call, result);
+        }
         state.recordToolResult(result);
         lastTool = call.name();
         run.toolEvent(call.name(), outcome.nanos, outcome.error);
@@ -348,6 +355,16 @@ final class ToolRound {
             return new Termination.CompletedEarlyAfterToolCall(call.name());
         }
         return mistakes;
+    }
+
+    /**
+     * The result of a call a person approved with other arguments than the model's: the model is told which ran, as
+     * its own message in the transcript still shows the arguments it proposed.
+     */
+    private static Message.ToolResult edited(ToolCall call, Message.ToolResult result) {
+        return new Message.ToolResult(result.toolCallId(), result.toolName(), "A person approved this call with edited"
+                + " arguments, and it ran with " + JsonText.write(call.arguments()) + ". Result:\n" + result.content(),
+                result.error());
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.terminus.InvariantClass;
 import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.CriterionResult;
 import dev.terminus.agent.Invariant;
 import dev.terminus.agent.PromotionDecision;
@@ -17,6 +18,7 @@ import dev.terminus.agent.RunResult;
 import dev.terminus.agent.SuccessCriterion;
 import dev.terminus.test.ScriptedModel;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Success criteria, invariants and the promotion gate: what a run must pass before it may end as done. */
@@ -97,6 +99,44 @@ class AcceptanceScenariosTest {
         var model = ScriptedModel.builder().toolCall("echo", args("x", 1)).toolCall("echo", args("x", 2))
                 .toolCall("echo", args("x", 3)).text("done").build();
         var agent = Agent.builder(model).tool(echo("echo"))
+                .invariant(Invariant.of("at-most-two-calls", InvariantClass.SEMANTIC,
+                        run -> run.toolCallCount() > 2 ? run.toolCallCount() + " calls" : null))
+                .build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.InvariantViolated(InvariantClass.SEMANTIC, "at-most-two-calls",
+                "3 calls")).hasIterations(3).hasToolCalls(3).isConsistent();
+    }
+
+    @Test
+    void aSemanticInvariantIsCheckedAtTheEndOfTheIterationThatAnswers() {
+        // given: the answer leaks what the invariant forbids; the iteration that answers is an iteration too
+        var model = ScriptedModel.builder().text("the password is hunter2").build();
+        var agent = Agent.builder(model)
+                .invariant(Invariant.of("no-secrets", InvariantClass.SEMANTIC,
+                        run -> run.transcript().getLast() instanceof Message.Assistant answer
+                                && answer.content().contains("hunter2") ? "the answer holds a password" : null))
+                .build();
+
+        // when
+        RunResult result = agent.run("what is the password?");
+
+        // then
+        assertThat(result).endedWith(new Termination.InvariantViolated(InvariantClass.SEMANTIC, "no-secrets",
+                "the answer holds a password")).hasIterations(1).isConsistent();
+    }
+
+    @Test
+    void aSemanticInvariantIsCheckedAtTheEndOfTheIterationThatSubmits() {
+        // given: submitting through the final-answer tool after a third call breaks "at most two calls"
+        var model = ScriptedModel.builder().toolCall("echo", args("x", 1)).toolCall("echo", args("x", 2))
+                .toolCalls(List.of(Map.entry("echo", args("x", 3)), Map.entry("submit", args("answer", "done"))))
+                .build();
+        var agent = Agent.builder(model).tool(echo("echo"))
+                .config(AgentConfig.custom().finalAnswerTool("submit").build())
                 .invariant(Invariant.of("at-most-two-calls", InvariantClass.SEMANTIC,
                         run -> run.toolCallCount() > 2 ? run.toolCallCount() + " calls" : null))
                 .build();

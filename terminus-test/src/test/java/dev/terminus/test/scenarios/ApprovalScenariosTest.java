@@ -104,7 +104,7 @@ class ApprovalScenariosTest {
     }
 
     @Test
-    void approvingWithEditedArgumentsRunsTheEditedCall() {
+    void approvingWithEditedArgumentsRunsTheEditedCallAndTellsTheModel() {
         // given
         var refunds = new AtomicInteger();
         var agent = refunds(refundThenDone(), refunds, AgentConfig.ofDefaults());
@@ -116,7 +116,8 @@ class ApprovalScenariosTest {
 
         // then
         assertThat(done).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1).isConsistent();
-        assertThat(resultOf(done, "call_1").content()).isEqualTo("refund:7");
+        assertThat(resultOf(done, "call_1").content()).isEqualTo(
+                "A person approved this call with edited arguments, and it ran with {\"x\":7}. Result:\nrefund:7");
     }
 
     @Test

@@ -6,9 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Diagnostic;
 import dev.terminus.Termination;
+import dev.terminus.TokenKind;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.OutputCheck;
 import dev.terminus.agent.spi.OutputValidator;
 import dev.terminus.test.ScriptedModel;
@@ -122,6 +125,20 @@ class StructuredOutputScenariosTest {
 
         // then
         assertThat(result).endedWith(new Termination.MaxIterationsReached(3, 3)).isConsistent();
+    }
+
+    @Test
+    void repairsCountAgainstTheTokenBudget() {
+        // given: every answer, the wrong ones included, costs 40 tokens; the run may spend 100
+        var model = ScriptedModel.builder().usage(Usage.of(30, 10)).text("no").thenRepeatLast().build();
+
+        // when
+        RunResult result = agent(model, AgentConfig.custom().tokenBudget(TokenBudget.total(100))
+                .structuredOutputRepairs(10).build()).run("Tomorrow?");
+
+        // then: the third answer crosses the budget, which ends the run before a fourth
+        assertThat(result).endedWith(new Termination.TokenBudgetExhausted(120, 100, TokenKind.TOTAL))
+                .hasIterations(3).isConsistent();
     }
 
     @Test
