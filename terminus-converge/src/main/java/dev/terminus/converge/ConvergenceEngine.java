@@ -66,7 +66,9 @@ import org.jspecify.annotations.Nullable;
  * took the run past a cap, its proposals then discarded), the time budget ({@code TimeBudgetExhausted}: the agent
  * running at the deadline is interrupted and abandoned), cancellation ({@code Cancelled}), an agent's refusal
  * ({@code AgentRefused}), an agent that throws ({@code Failed}, {@code INTERNAL}, the exception as live cause), an
- * invariant ({@code InvariantViolated}), the gate under {@link RejectionPolicy#END_RUN} ({@code PromotionRejected}),
+ * agent's failure or the stop of its own run ({@link Reply.Fail}, {@link Reply.Stop}: the termination it answers, as
+ * it is, e.g. a {@link ModelAgent}'s loop at its own iteration cap; {@link ConvergenceResult#stoppedBy()} names the
+ * agent), an invariant ({@code InvariantViolated}), the gate under {@link RejectionPolicy#END_RUN} ({@code PromotionRejected}),
  * a proposal that needs a person ({@code HitlGatePending}, with a {@link Pause}), or the fixed point. The gate,
  * invariants and criteria run on the coordinating thread between the checks of the clock and of cancellation; only
  * agents are preempted. {@link #run(Context)} and {@link #resume(Pause, Decision)} never throw for anything that
@@ -126,11 +128,16 @@ public final class ConvergenceEngine {
      * proposals are merged and the run goes on, its budgets counting on from the pause's figures. It may pause again.
      * When the engine has a {@link PauseStore}, the pause is deleted from it once the continued run has ended.
      *
+     * <p>Only a misuse of the call throws, before anything runs; everything else ends as a termination: the pause is
+     * restored inside the run, and the clock and cancellation are checked before the decision is applied, so a
+     * pause whose elapsed time is already past the time budget ends {@code TimeBudgetExhausted} without merging
+     * its staged proposal (and a context already past the fact budget ends {@code FactBudgetExhausted}).
+     *
      * @param pause the pause (from {@link ConvergenceResult#pause()}, or read back from a {@link PauseStore})
      * @param decision the decision, for the pause's gate
      * @return the result of the continued run; its cycles, facts, usage and duration include the part before the pause
      * @throws IllegalArgumentException when the decision is for another gate, or the pause was written by an engine
-     *     with other agents (the message names both)
+     *     of another name or with other agents (the message names the field and both values)
      */
     public ConvergenceResult resume(Pause pause, Decision decision) {
         Checks.notNull(pause, "pause");
@@ -143,7 +150,11 @@ public final class ConvergenceEngine {
             throw new IllegalArgumentException("the pause was written by an engine with agents " + pause.agents()
                     + ", but this engine has agents " + spec.agentNames());
         }
-        RunControl control = new RunControl(System.nanoTime() - pause.elapsed().toNanos(), spec.timeBudget());
+        if (!pause.engine().equals(spec.name())) {
+            throw new IllegalArgumentException("Pause.engine is \"" + pause.engine() + "\", but this engine is named \""
+                    + spec.name() + "\"");
+        }
+        RunControl control = new RunControl(System.nanoTime(), pause.elapsed(), spec.timeBudget());
         control.coordinator(Thread.currentThread());
         ConvergenceResult result = new ConvergenceRun(spec, control, spec.timeBudget() != null)
                 .resume(pause, decision);

@@ -22,9 +22,11 @@ import org.jspecify.annotations.Nullable;
  * @param pausedRun the pause to resume from when the run stopped at a human-approval gate, else null — see
  *     {@link #pause()}. It is also kept when the run ended {@code Failed} because the pause could not be saved to the
  *     engine's store, so that nothing is lost.
+ * @param stoppingAgent the agent whose answer ended the run, else null — see {@link #stoppedBy()}
  */
 public record ConvergenceResult(Termination termination, Context context, int cycles, int factsMerged, Usage usage,
-        List<RejectedProposal> rejected, Duration duration, @Nullable Pause pausedRun) {
+        List<RejectedProposal> rejected, Duration duration, @Nullable Pause pausedRun,
+        @Nullable String stoppingAgent) {
 
     /** Validates and copies the rejected proposals immutably. */
     public ConvergenceResult {
@@ -50,5 +52,17 @@ public record ConvergenceResult(Termination termination, Context context, int cy
     /** @return the pause to resume from, when the run stopped at a human-approval gate */
     public Optional<Pause> pause() {
         return Optional.ofNullable(pausedRun);
+    }
+
+    /**
+     * The agent whose answer ended the run: its refusal ({@code AgentRefused}), its failure ({@link Reply.Fail}, an
+     * exception it threw), or the stop of its own run ({@link Reply.Stop}: for a {@link ModelAgent}, how its agent loop
+     * ended, e.g. {@code MaxIterationsReached} of the loop, not of the engine's cycles). Empty when the engine itself
+     * ended the run (a fixed point, its budgets, cancellation, a gate, an invariant, a pause).
+     *
+     * @return the agent's name, or empty
+     */
+    public Optional<String> stoppedBy() {
+        return Optional.ofNullable(stoppingAgent);
     }
 }

@@ -1,8 +1,6 @@
 package dev.terminus.converge;
 
-import dev.terminus.Category;
 import dev.terminus.ErrorCategory;
-import dev.terminus.ErrorInfo;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.RunResult;
@@ -26,13 +24,22 @@ import java.util.function.Function;
  *         .build();
  * }
  *
- * <p>How the agent's run ends decides the reply: a success ({@code NaturalCompletion}, {@code Submitted}, ...) is
- * read as facts, and an answer that is not facts of that shape ends the engine's run
- * {@link Termination.SchemaValidationFailed} with every violation; {@link Termination.AgentRefused} (a refusal, a
- * content filter) becomes a refusal of this agent ({@code AgentRefused} with this agent's name); {@link Termination.Failed}
- * ends the engine's run as is; any other end (the loop's own iteration cap or budgets, a pause for approval, ...)
- * ends it {@code Failed} whose error type is the termination's class, category {@code RESOURCE} for a capacity stop,
- * {@code EXTERNAL} for a retryable one, {@code INTERNAL} otherwise.
+ * <p>How the agent's run ends decides the reply, and every end of it comes out of the engine typed:
+ * <ul>
+ *   <li>a success ({@code NaturalCompletion}, {@code Submitted}, ...), or {@code BudgetPressure} with a final
+ *       answer, is read as facts; an answer that is not facts of that shape ends the engine's run
+ *       {@link Termination.SchemaValidationFailed} with every violation;</li>
+ *   <li>{@link Termination.AgentRefused} (a refusal, a content filter) becomes a refusal of this agent
+ *       ({@code AgentRefused} with this agent's name);</li>
+ *   <li>{@link Termination.HitlGatePending}, a tool of the loop waiting for a person's approval, ends the engine's run
+ *       {@code Failed} ({@code CONFIGURATION}, an {@link IllegalStateException} naming the agent and the gate): the
+ *       loop's approval gate cannot be resumed through the engine, whose pauses are at its own gates only. Use the
+ *       engine's {@code gatedKeys} or {@code confidenceThreshold} for a person's approval, not the loop's
+ *       {@code requireApproval};</li>
+ *   <li>any other end (the loop's own iteration cap, its token, time or cost budget, a stall, its failure, a
+ *       cancellation, ...) is a {@link Reply.Stop}: the engine's run ends with that very termination, and its
+ *       result names this agent ({@link ConvergenceResult#stoppedBy()}).</li>
+ * </ul>
  */
 public final class ModelAgent implements ConvergenceAgent {
 
@@ -77,7 +84,7 @@ public final class ModelAgent implements ConvergenceAgent {
         String prompt = Checks.notNull(task.apply(context), "the task of agent \"" + name + "\"");
         RunResult run = agent.run(prompt);
         Termination end = run.termination();
-        if (end.isSuccess()) {
+        if (end.isSuccess() || end instanceof Termination.BudgetPressure && run.answer().isPresent()) {
             return switch (FactParser.parse(run.answer().orElse(""))) {
                 case FactParser.Facts facts -> new Reply.Propose(facts.facts(), run.usage());
                 case FactParser.Unreadable unreadable -> new Reply.Fail(
@@ -86,17 +93,12 @@ public final class ModelAgent implements ConvergenceAgent {
         }
         return switch (end) {
             case Termination.AgentRefused refused -> new Reply.Refuse(refused.reason(), run.usage());
-            case Termination.Failed failed -> new Reply.Fail(failed, run.usage());
-            default -> new Reply.Fail(new Termination.Failed(new ErrorInfo(end.getClass().getName(),
-                    "the run of agent \"" + name + "\" ended " + end, errorCategory(end.category()))), run.usage());
-        };
-    }
-
-    private static ErrorCategory errorCategory(Category category) {
-        return switch (category) {
-            case CAPACITY -> ErrorCategory.RESOURCE;
-            case RETRYABLE -> ErrorCategory.EXTERNAL;
-            default -> ErrorCategory.INTERNAL;
+            case Termination.HitlGatePending gate -> new Reply.Fail(Termination.Failed.of(new IllegalStateException(
+                    "the agent loop of agent \"" + name + "\" paused at its approval gate " + gate.gateId() + " ("
+                    + gate.summary() + "), which cannot be resumed through the convergence engine: build the loop"
+                    + " without requireApproval, and gate the fact's key with the engine's gatedKeys instead"),
+                    ErrorCategory.CONFIGURATION), run.usage());
+            default -> new Reply.Stop(end, run.usage());
         };
     }
 

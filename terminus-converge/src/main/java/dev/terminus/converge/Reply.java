@@ -11,8 +11,10 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a {@link ConvergenceAgent} answers in a cycle: facts it proposes, a refusal, or a failure; each with the tokens
- * it consumed (zero for a plain function), which count against the engine's token budget.
+ * What a {@link ConvergenceAgent} answers in a cycle: facts it proposes, a refusal, a failure, or the stop of its own
+ * run (an agent loop's); each with the tokens it consumed (zero for a plain function), which count against the
+ * engine's token budget. A refusal, a failure and a stop end the engine's run, and its result names the agent
+ * ({@link ConvergenceResult#stoppedBy()}).
  */
 public sealed interface Reply {
 
@@ -69,6 +71,32 @@ public sealed interface Reply {
             if (!termination.isError()) {
                 throw new IllegalArgumentException("Fail.termination must be an error (RETRYABLE, CAPACITY or FATAL),"
                         + " was " + termination + " of category " + termination.category());
+            }
+        }
+    }
+
+    /**
+     * The agent's own run stopped before it had an answer, e.g. an agent loop at its iteration cap or out of its
+     * budget ({@link Termination.MaxIterationsReached}, {@link Termination.TokenBudgetExhausted},
+     * {@link Termination.TimeBudgetExhausted}, ...), cancelled, or blocked on a person for its criteria
+     * ({@link Termination.HumanInterventionRequired}): the engine's run ends with this termination as it is, typed.
+     * A {@link Termination.HitlGatePending} is refused: an approval gate inside an agent cannot be resumed through
+     * the engine, whose pauses are at its own gates only.
+     *
+     * @param termination how the agent's run ended: not a success, not a {@code HitlGatePending}
+     * @param usage the tokens consumed
+     */
+    record Stop(Termination termination, Usage usage) implements Reply {
+        /** Refuses null components, a success and a {@code HitlGatePending}, naming them. */
+        public Stop {
+            Checks.notNull(termination, "Stop.termination");
+            Checks.notNull(usage, "Stop.usage");
+            if (termination.isSuccess()) {
+                throw new IllegalArgumentException("Stop.termination must not be a success, was " + termination);
+            }
+            if (termination instanceof Termination.HitlGatePending) {
+                throw new IllegalArgumentException("Stop.termination must not be a HitlGatePending (an agent's own"
+                        + " approval gate cannot be resumed through the engine), was " + termination);
             }
         }
     }

@@ -9,7 +9,10 @@ import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Usage;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.jqwik.api.Arbitraries;
@@ -95,6 +98,7 @@ class ConvergeProperties {
 
         // then
         Statistics.label("termination").collect(result.termination().tag());
+        Set<Class<? extends Termination>> possible = possibleEnds(plans, limits);
         assertThat(result.pause()).as("the resumes end").isEmpty();
         List<ConvergenceEvent> finished = events.stream()
                 .filter(event -> event instanceof ConvergenceEvent.RunFinished).toList();
@@ -102,16 +106,21 @@ class ConvergeProperties {
         for (int i = 0; i < results.size(); i++) {
             ConvergenceResult each = results.get(i);
             assertThat(((ConvergenceEvent.RunFinished) finished.get(i)).result()).isSameAs(each);
-            assertThat(each.termination()).isNotNull();
+            assertThat(each.termination().getClass()).as("a termination this configuration can produce")
+                    .isIn(possible);
+            if (each.termination() instanceof Termination.Converged converged) {
+                assertThat(converged.cycles()).isEqualTo(each.cycles());
+            } else if (each.termination() instanceof Termination.MaxIterationsReached max) {
+                assertThat(max).isEqualTo(new Termination.MaxIterationsReached(limits.maxCycles(), limits.maxCycles()));
+                assertThat(each.cycles()).isEqualTo(limits.maxCycles());
+            }
+            assertThat(each.pause().isPresent()).isEqualTo(each.termination() instanceof Termination.HitlGatePending);
             assertThat(each.cycles()).isBetween(0, limits.maxCycles());
             if (limits.maxFacts() != null && !(each.termination() instanceof Termination.FactBudgetExhausted)) {
                 assertThat(each.context().size()).isLessThanOrEqualTo(limits.maxFacts());
             }
             if (limits.tokens() != null && !(each.termination() instanceof Termination.TokenBudgetExhausted)) {
                 assertThat(each.usage().totalTokens()).isLessThanOrEqualTo(limits.tokens());
-            }
-            if (!limits.gate() || limits.policy() == RejectionPolicy.RECORD_AND_DROP) {
-                assertThat(each.termination()).isNotInstanceOf(Termination.PromotionRejected.class);
             }
         }
         assertThat(events.getLast()).isInstanceOf(ConvergenceEvent.RunFinished.class);
@@ -129,6 +138,39 @@ class ConvergeProperties {
                 assertThat(result.termination()).isEqualTo(new Termination.AgentRefused(agent.name(), "no"));
             }
         }
+    }
+
+    /**
+     * The ends the engine may produce for this configuration: the fixed point and the cycle cap always; each other
+     * one only when something in the configuration can cause it (no invariants, criteria or cancellation here).
+     */
+    private static Set<Class<? extends Termination>> possibleEnds(List<Plan> plans, Limits limits) {
+        Set<Kind> kinds = EnumSet.noneOf(Kind.class);
+        plans.forEach(plan -> kinds.add(plan.kind()));
+        Set<Class<? extends Termination>> possible = new HashSet<>(
+                List.of(Termination.Converged.class, Termination.MaxIterationsReached.class));
+        if (limits.maxFacts() != null) {
+            possible.add(Termination.FactBudgetExhausted.class);
+        }
+        if (limits.tokens() != null && kinds.contains(Kind.TOKENS)) {
+            possible.add(Termination.TokenBudgetExhausted.class);
+        }
+        if (limits.timed()) {
+            possible.add(Termination.TimeBudgetExhausted.class);
+        }
+        if (limits.threshold() != null && limits.threshold() > 0.3 && kinds.contains(Kind.UNSURE)) {
+            possible.add(Termination.HitlGatePending.class);
+        }
+        if (limits.gate() && limits.policy() == RejectionPolicy.END_RUN) {
+            possible.add(Termination.PromotionRejected.class);
+        }
+        if (kinds.contains(Kind.THROW)) {
+            possible.add(Termination.Failed.class);
+        }
+        if (kinds.contains(Kind.REFUSE)) {
+            possible.add(Termination.AgentRefused.class);
+        }
+        return possible;
     }
 
     private static Built build(String name, Plan plan) {

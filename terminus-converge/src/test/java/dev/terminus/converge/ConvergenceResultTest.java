@@ -21,12 +21,13 @@ class ConvergenceResultTest {
 
         // when
         ConvergenceResult result = new ConvergenceResult(new Termination.MaxIterationsReached(3, 3), context, 3, 3,
-                Usage.ZERO, List.of(), Duration.ofMillis(5), null);
+                Usage.ZERO, List.of(), Duration.ofMillis(5), null, null);
 
         // then
         assertThat(result.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(result.facts()).containsExactly(Fact.input("a", 1));
         assertThat(result.pause()).isEmpty();
+        assertThat(result.stoppedBy()).isEmpty();
     }
 
     @Test
@@ -36,13 +37,13 @@ class ConvergenceResultTest {
 
         // when
         ConvergenceResult result = new ConvergenceResult(new Termination.Converged(1), Context.empty(), 1, 0,
-                Usage.ZERO, rejected, Duration.ZERO, null);
+                Usage.ZERO, rejected, Duration.ZERO, null, null);
         rejected.add(new RejectedProposal(Proposal.of("a", ProposedFact.of("k", 1)), "r", RejectedProposal.By.GATE));
 
         // then
         assertThat(result.rejected()).isEmpty();
         assertThatThrownBy(() -> new ConvergenceResult(new Termination.Converged(1), Context.empty(), -1, 0,
-                Usage.ZERO, List.of(), Duration.ZERO, null)).isInstanceOf(IllegalArgumentException.class)
+                Usage.ZERO, List.of(), Duration.ZERO, null, null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("ConvergenceResult.cycles must be >= 0, was -1");
     }
 }

@@ -8,6 +8,8 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RetryPolicy;
+import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.test.ScriptedModel;
@@ -76,12 +78,12 @@ class ModelAgentTest {
     }
 
     @Test
-    void anAgentLoopStoppedByItsOwnCapEndsTheRunFailedNamingThatTermination() {
+    void anAgentLoopStoppedByItsOwnCapEndsTheRunWithThatTerminationTypedAndTheResultNamesTheAgent() {
         // given: the loop may run one iteration, and the model keeps calling a tool
         ScriptedModel model = ScriptedModel.builder().toolCall("search", Map.of()).thenRepeatLast().build();
         Agent agent = Agent.builder(model)
                 .config(AgentConfig.custom().maxIterations(1).retryPolicy(RetryPolicy.none()).build())
-                .tool(dev.terminus.agent.Tools.of("search", "Searches", (arguments, run) -> "nothing"))
+                .tool(Tools.of("search", "Searches", (arguments, run) -> "nothing"))
                 .build();
         ConvergenceEngine engine = ConvergenceEngine.builder()
                 .agent(ModelAgent.builder("reader", agent).build())
@@ -90,13 +92,87 @@ class ModelAgentTest {
         // when
         ConvergenceResult result = engine.run(Context.empty());
 
+        // then: the loop's cap of 1 iteration, not the engine's cap of 100 cycles
+        assertThat(result.termination()).isEqualTo(new Termination.MaxIterationsReached(1, 1));
+        assertThat(result.stoppedBy()).contains("reader");
+        assertThat(result.cycles()).isEqualTo(1);
+        assertThat(result.usage()).isEqualTo(Usage.of(10, 5));
+    }
+
+    @Test
+    void anAgentLoopOutOfItsTokenBudgetEndsTheRunTokenBudgetExhaustedWithTheLoopsFigures() {
+        // given: each answer costs 15 tokens and the loop may spend 20
+        ScriptedModel model = ScriptedModel.builder().toolCall("search", Map.of()).thenRepeatLast().build();
+        Agent agent = Agent.builder(model)
+                .config(AgentConfig.custom().tokenBudget(TokenBudget.total(20)).retryPolicy(RetryPolicy.none()).build())
+                .tool(Tools.of("search", "Searches", (arguments, run) -> "nothing"))
+                .build();
+        ConvergenceEngine engine = ConvergenceEngine.builder()
+                .agent(ModelAgent.builder("reader", agent).build())
+                .tokenBudget(TokenBudget.total(1_000))
+                .build();
+        Termination.TokenBudgetExhausted loops = (Termination.TokenBudgetExhausted) agent.run("alone").termination();
+
+        // when
+        ConvergenceResult result = engine.run(Context.empty());
+
+        // then
+        assertThat(result.termination()).isEqualTo(loops);
+        assertThat(loops.limit()).isEqualTo(20);
+        assertThat(result.stoppedBy()).contains("reader");
+    }
+
+    @Test
+    void anAgentLoopThatPausesAtItsOwnApprovalGateEndsTheRunFailedConfigurationNamingTheAgentAndTheFix() {
+        // given: the loop's tool needs a person's approval, which the engine cannot resume
+        ScriptedModel model = ScriptedModel.builder().toolCall("publish", Map.of("title", "Q3")).build();
+        Agent agent = Agent.builder(model)
+                .config(AgentConfig.custom().retryPolicy(RetryPolicy.none()).build())
+                .tool(Tools.of("publish", "Publishes", (arguments, run) -> "published"))
+                .requireApproval("publish")
+                .build();
+        ConvergenceEngine engine = ConvergenceEngine.builder()
+                .agent(ModelAgent.builder("publisher", agent).build())
+                .build();
+
+        // when
+        ConvergenceResult result = engine.run(Context.empty());
+
         // then
         assertThat(result.termination()).isInstanceOfSatisfying(Termination.Failed.class, failed -> {
-            assertThat(failed.error().type()).isEqualTo(Termination.MaxIterationsReached.class.getName());
-            assertThat(failed.error().category()).isEqualTo(ErrorCategory.RESOURCE);
-            assertThat(failed.error().message()).isEqualTo("the run of agent \"reader\" ended"
-                    + " MaxIterationsReached[limit=1, iterationsUsed=1]");
+            assertThat(failed.error().category()).isEqualTo(ErrorCategory.CONFIGURATION);
+            assertThat(failed.error().message())
+                    .startsWith("the agent loop of agent \"publisher\" paused at its approval gate gate-")
+                    .endsWith("which cannot be resumed through the convergence engine: build the loop without"
+                            + " requireApproval, and gate the fact's key with the engine's gatedKeys instead");
         });
+        assertThat(result.pause()).isEmpty();
+        assertThat(result.stoppedBy()).contains("publisher");
+    }
+
+    @Test
+    void anAgentLoopEndingUnderBudgetPressureWithAnAnswerProposesItsFacts() {
+        // given: two tool rounds take the loop past half its budget, then it answers in its finalization iteration
+        ScriptedModel model = ScriptedModel.builder().usage(Usage.of(10, 20))
+                .toolCall("search", Map.of()).toolCall("search", Map.of())
+                .text("{\"facts\": [{\"key\": \"pages\", \"value\": 12}]}")
+                .build();
+        Agent agent = Agent.builder(model)
+                .config(AgentConfig.custom().tokenBudget(TokenBudget.total(100)).budgetPressureThreshold(0.5)
+                        .retryPolicy(RetryPolicy.none()).build())
+                .tool(Tools.of("search", "Searches", (arguments, run) -> "nothing"))
+                .build();
+        ConvergenceEngine engine = ConvergenceEngine.builder()
+                .agent(ModelAgent.builder("reader", agent).trigger(Trigger.once()).build())
+                .build();
+
+        // when
+        ConvergenceResult result = engine.run(Context.empty());
+
+        // then
+        assertThat(result.termination()).isEqualTo(new Termination.Converged(2));
+        assertThat(result.context().value("pages")).isEqualTo(12);
+        assertThat(result.stoppedBy()).isEmpty();
     }
 
     @Test

@@ -46,6 +46,24 @@ class ReplyTest {
     }
 
     @Test
+    void aStopCarriesAnyEndButASuccessOrAnApprovalGate() {
+        // given
+        Termination.HitlGatePending gate = new Termination.HitlGatePending("gate-1", "call-1", "publish", "loop", 1);
+
+        // when
+        Reply stop = new Reply.Stop(new Termination.Cancelled("ops"), Usage.of(3, 1));
+
+        // then
+        assertThat(stop.usage()).isEqualTo(Usage.of(3, 1));
+        assertThatThrownBy(() -> new Reply.Stop(new Termination.NaturalCompletion(), Usage.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Stop.termination must not be a success, was NaturalCompletion[]");
+        assertThatThrownBy(() -> new Reply.Stop(gate, Usage.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Stop.termination must not be a HitlGatePending");
+    }
+
+    @Test
     void aRefusalKeepsItsReasonAndTokens() {
         // when
         Reply refusal = new Reply.Refuse("not my job", Usage.of(3, 1));

@@ -15,7 +15,6 @@ import dev.terminus.converge.Pause;
 import dev.terminus.converge.ProposedFact;
 import dev.terminus.converge.RejectedProposal;
 import dev.terminus.converge.Reply;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -61,26 +60,28 @@ public final class ConvergenceRun {
      * @return the result
      */
     public ConvergenceResult run(Context initial) {
-        return execute(false, () -> {
+        return execute(false, 0, () -> {
             initial.facts().forEach(fact -> state.working.put(fact.key(), fact));
-            Integer maxFacts = spec.maxFacts();
-            if (maxFacts != null && state.working.size() > maxFacts) {
-                return new Termination.FactBudgetExhausted(state.working.size(), maxFacts);
-            }
-            return cycles(null);
-        });
+            return overFactBudget();
+        }, () -> cycles(null));
     }
 
     /**
-     * Continues a paused run with a person's decision on its staged proposal (already checked to be for its gate).
+     * Continues a paused run with a person's decision on its staged proposal (already checked to be for its gate and
+     * this engine). Never throws for anything that happens inside the run: the pause is restored inside it, and the
+     * clock and cancellation are checked before the decision is applied, so a pause already past the time budget
+     * ends {@code TimeBudgetExhausted} without merging its staged proposal.
      *
      * @param pause the pause
      * @param decision the decision
      * @return the result
      */
     public ConvergenceResult resume(Pause pause, Decision decision) {
-        state.restore(pause);
-        return execute(true, () -> {
+        return execute(true, pause.cycle(), () -> {
+            state.restore(pause);
+            Termination stop = control.check();
+            return stop != null ? stop : overFactBudget();
+        }, () -> {
             Candidate staged = new Candidate(pause.staged());
             switch (decision) {
                 case Decision.Approve approve -> {
@@ -99,16 +100,27 @@ public final class ConvergenceRun {
         });
     }
 
+    private @Nullable Termination overFactBudget() {
+        Integer maxFacts = spec.maxFacts();
+        return maxFacts != null && state.working.size() > maxFacts
+                ? new Termination.FactBudgetExhausted(state.working.size(), maxFacts) : null;
+    }
+
+    /** The start of a run: a stop, or null to go on. */
+    private interface Start {
+        @Nullable Termination run();
+    }
+
     private interface Body {
         Termination run();
     }
 
-    private ConvergenceResult execute(boolean resumed, Body body) {
+    private ConvergenceResult execute(boolean resumed, int startCycle, Start start, Body body) {
         Termination termination;
         try {
-            int startCycle = state.cycle;
             events.publish(() -> new ConvergenceEvent.RunStarted(spec.name(), startCycle, resumed));
-            termination = body.run();
+            Termination stop = start.run();
+            termination = stop != null ? stop : body.run();
         } catch (Throwable e) {
             AgentCalls.rethrowIfFatal(e);
             termination = Termination.Failed.of(e, ErrorCategory.INTERNAL);
@@ -117,8 +129,7 @@ public final class ConvergenceRun {
             Thread.interrupted(); // the listeners hear the end on a thread no longer interrupted; run() restores it
         }
         ConvergenceResult result = new ConvergenceResult(termination, state.snapshot(), state.cycle,
-                state.factsMerged, state.usage, state.rejected, Duration.ofNanos(control.elapsedNanos()),
-                state.pause);
+                state.factsMerged, state.usage, state.rejected, control.elapsed(), state.pause, state.stoppedBy);
         events.publish(() -> new ConvergenceEvent.RunFinished(spec.name(), result));
         return result;
     }
@@ -183,16 +194,18 @@ public final class ConvergenceRun {
     private @Nullable Termination answer(ConvergenceAgent agent, AgentCalls.Outcome outcome, List<Candidate> work) {
         return switch (outcome) {
             case AgentCalls.Stopped stopped -> stopped.termination();
-            case AgentCalls.Threw threw -> Termination.Failed.of(threw.error(), ErrorCategory.INTERNAL);
-            case AgentCalls.Replied replied when replied.reply() == null -> Termination.Failed.of(
+            case AgentCalls.Threw threw -> stoppedBy(agent, Termination.Failed.of(threw.error(), ErrorCategory.INTERNAL));
+            case AgentCalls.Replied replied when replied.reply() == null -> stoppedBy(agent, Termination.Failed.of(
                     new NullPointerException("agent \"" + agent.name() + "\" answered null instead of a Reply"),
-                    ErrorCategory.INTERNAL);
+                    ErrorCategory.INTERNAL));
             case AgentCalls.Replied replied -> {
                 Reply reply = replied.reply();
                 state.usage = state.usage.plus(reply.usage());
                 yield switch (reply) {
-                    case Reply.Refuse refuse -> new Termination.AgentRefused(agent.name(), refuse.reason());
-                    case Reply.Fail fail -> fail.termination();
+                    case Reply.Refuse refuse -> stoppedBy(agent, new Termination.AgentRefused(agent.name(),
+                            refuse.reason()));
+                    case Reply.Fail fail -> stoppedBy(agent, fail.termination());
+                    case Reply.Stop stop -> stoppedBy(agent, stop.termination());
                     case Reply.Propose propose -> {
                         Termination over = TokenChecks.exhausted(spec.tokenBudget(), state.usage, false);
                         if (over == null) {
@@ -203,6 +216,12 @@ public final class ConvergenceRun {
                 };
             }
         };
+    }
+
+    /** An end the agent's answer caused: the result names the agent. */
+    private Termination stoppedBy(ConvergenceAgent agent, Termination termination) {
+        state.stoppedBy = agent.name();
+        return termination;
     }
 
     private static void collect(String agent, List<ProposedFact> facts, List<Candidate> work) {

@@ -130,7 +130,7 @@ final class Merges {
                 proposal.id(), summary, proposal.agent(), state.cycle);
         List<Proposal> remaining = new ArrayList<>(rest.size());
         rest.forEach(candidate -> remaining.add(candidate.proposal()));
-        state.pause = state.pause(gate, proposal, remaining, control.elapsedNanos());
+        state.pause = state.pause(gate, proposal, remaining, control.elapsed());
         PauseStore store = spec.store();
         if (store != null) {
             try {

@@ -14,18 +14,33 @@ public final class RunControl {
     public static final String THREAD_INTERRUPT = "thread-interrupt";
 
     private final long startNanos;
+    private final Duration before;
+    private final long beforeNanos;
     private final long budgetNanos;
+    private final long budgetMs;
     private volatile boolean cancelled;
     private volatile @Nullable String requestedBy;
     private volatile @Nullable Thread coordinator;
 
     /**
-     * @param startNanos when the run started, by {@link System#nanoTime()} (earlier for a resumed run)
+     * @param startNanos when the run started, by {@link System#nanoTime()}
      * @param budget the time budget, or null
      */
     public RunControl(long startNanos, @Nullable Duration budget) {
+        this(startNanos, Duration.ZERO, budget);
+    }
+
+    /**
+     * @param startNanos when the run started or resumed, by {@link System#nanoTime()}
+     * @param before the run's time before it resumed (a pause's), which counts against the budget; not negative
+     * @param budget the time budget, or null
+     */
+    public RunControl(long startNanos, Duration before, @Nullable Duration budget) {
         this.startNanos = startNanos;
-        this.budgetNanos = budget == null ? -1 : budget.toNanos();
+        this.before = before;
+        this.beforeNanos = saturatedNanos(before);
+        this.budgetNanos = budget == null ? -1 : saturatedNanos(budget);
+        this.budgetMs = budget == null ? -1 : saturatedMillis(budget);
     }
 
     /** @param thread the thread that coordinates the run; cancellation interrupts it */
@@ -80,7 +95,7 @@ public final class RunControl {
         if (stop != null) {
             return stop;
         }
-        return budgetNanos >= 0 && System.nanoTime() - startNanos >= budgetNanos ? timeUp() : null;
+        return budgetNanos >= 0 && elapsedNanos() >= budgetNanos ? timeUp() : null;
     }
 
     /** @return whether the run has a time budget */
@@ -90,16 +105,43 @@ public final class RunControl {
 
     /** @return the nanoseconds left before the deadline (0 when past it); only with a time budget */
     public long remainingNanos() {
-        return Math.max(0, budgetNanos - (System.nanoTime() - startNanos));
+        return Math.max(0, budgetNanos - elapsedNanos());
     }
 
-    /** @return the time since the run started */
+    /** @return the run's time so far, in nanoseconds (its time before a resume included; at most Long.MAX_VALUE) */
     public long elapsedNanos() {
-        return System.nanoTime() - startNanos;
+        long since = System.nanoTime() - startNanos;
+        long sum = beforeNanos + since;
+        return ((beforeNanos ^ sum) & (since ^ sum)) < 0 ? Long.MAX_VALUE : sum;
+    }
+
+    /** @return the run's time so far (its time before a resume included) */
+    public Duration elapsed() {
+        try {
+            return before.plusNanos(System.nanoTime() - startNanos);
+        } catch (ArithmeticException e) {
+            return before;
+        }
     }
 
     /** @return the time-budget termination at this moment */
     public Termination.TimeBudgetExhausted timeUp() {
-        return new Termination.TimeBudgetExhausted(elapsedNanos() / 1_000_000, budgetNanos / 1_000_000);
+        return new Termination.TimeBudgetExhausted(elapsedNanos() / 1_000_000, budgetMs);
+    }
+
+    private static long saturatedNanos(Duration duration) {
+        try {
+            return duration.toNanos();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    private static long saturatedMillis(Duration duration) {
+        try {
+            return duration.toMillis();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
     }
 }

@@ -31,6 +31,8 @@ final class RunState {
     LinkedHashSet<String> changed = new LinkedHashSet<>();
     Set<String> changedBefore = Set.of();
     @Nullable Pause pause;
+    /** The agent whose answer ended the run, if one did. */
+    @Nullable String stoppedBy;
 
     RunState(EngineSpec spec) {
         this.spec = spec;
@@ -79,9 +81,9 @@ final class RunState {
         suppressed.add(rejection.proposal().id());
     }
 
-    Pause pause(Termination.HitlGatePending gate, Proposal staged, List<Proposal> remaining, long elapsedNanos) {
+    Pause pause(Termination.HitlGatePending gate, Proposal staged, List<Proposal> remaining, Duration elapsed) {
         return new Pause(Pause.FORMAT_VERSION, gate, spec.name(), spec.agentNames(), staged, remaining,
                 List.copyOf(changed), snapshot(), rejected, List.copyOf(approved), factsMerged, usage,
-                Duration.ofNanos(elapsedNanos));
+                elapsed);
     }
 }
