@@ -22,12 +22,15 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code terminus resume CHECKPOINT --approve | --reject REASON}: continues a run that {@code terminus run} paused at
- * an approval gate, with a person's decision, and shows how it ended. The checkpoint is removed once its run went on;
- * a run that pauses again saves a new one beside it.
+ * an approval gate, with a person's decision, and shows how it ended. A run that pauses again saves its new checkpoint
+ * (beside the used one, or in {@code --checkpoints DIR}) first; only then is the used checkpoint removed, so a failed
+ * save never loses the paused run. When the new checkpoint is the used file itself (the same gate id in the same
+ * directory), it is kept.
  */
 @Command(name = "resume", mixinStandardHelpOptions = true,
         description = {"Continues a run paused at an approval gate (HitlGatePending) with a decision on the pending "
-                + "tool call, and shows how it ended.", "The checkpoint file is the one `terminus run` saved."})
+                + "tool call, and shows how it ended.", "The checkpoint file is the one `terminus run` saved; it is "
+                + "removed once the run went on and, if the run paused again, its new checkpoint is saved."})
 final class ResumeCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -51,6 +54,10 @@ final class ResumeCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "print the result as JSON (the termination in the wire format)")
     private boolean json;
+
+    @Option(names = "--checkpoints", paramLabel = "DIR",
+            description = "where a run that pauses again saves its new checkpoint (default: beside CHECKPOINT)")
+    private @Nullable Path checkpoints;
 
     @Override
     public Integer call() {
@@ -92,16 +99,34 @@ final class ResumeCommand implements Callable<Integer> {
         } else {
             RunReport.text(agent.name(), result).forEach(terminus.out::println);
         }
+        terminus.out.flush();
+        Path directory = checkpoints != null ? checkpoints : path.toAbsolutePath().getParent();
+        Path saved;
         try {
-            Files.deleteIfExists(path);
-        } catch (IOException e) {
-            terminus.err.println("terminus: could not remove the used checkpoint " + path + ": " + e.getMessage());
+            saved = Pauses.saveIfPaused(result, agent, scenarioText.getBytes(StandardCharsets.UTF_8), directory,
+                    json ? terminus.err : terminus.out);
+        } catch (BadInputException e) {
+            throw new BadInputException(e.getMessage() + "; the used checkpoint " + path + " is kept (resuming it"
+                    + " again repeats the calls this run made)");
         }
-        Path directory = path.toAbsolutePath().getParent();
-        Pauses.saveIfPaused(result, agent, scenarioText.getBytes(StandardCharsets.UTF_8), directory,
-                json ? terminus.err : terminus.out);
+        if (saved == null || !sameFile(saved, path)) {
+            try {
+                Files.deleteIfExists(path);
+            } catch (IOException e) {
+                terminus.err.println("terminus: could not remove the used checkpoint " + path + ": " + e.getMessage());
+            }
+        }
         terminus.out.flush();
         return 0;
+    }
+
+    /** Whether two paths name one file (the new checkpoint replaced the used one). */
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+        }
     }
 
     private static Checkpoint read(Path path) throws BadInputException {

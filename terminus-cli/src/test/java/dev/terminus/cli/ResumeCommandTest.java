@@ -3,7 +3,6 @@ package dev.terminus.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,11 +39,18 @@ class ResumeCommandTest {
     void aRunPausedByAnotherJvmProcessIsResumedFromItsCheckpointFile() throws Exception {
         // given: `terminus run` in a JVM process of its own pauses at the approval gate and saves its checkpoint
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path output = dir.resolve("child-output.txt");
         Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 TerminusCommand.class.getName(), "run", "--checkpoints", checkpoints().toString(), scenario().toString())
-                .redirectErrorStream(true).start();
-        String printed = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+                .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        boolean exited;
+        try {
+            exited = process.waitFor(60, TimeUnit.SECONDS);
+        } finally {
+            process.destroyForcibly(); // a hung child fails the test instead of hanging the build
+        }
+        String printed = Files.readString(output);
+        assertThat(exited).as("the child process exited within 60 s; it printed: %s", printed).isTrue();
         assertThat(process.exitValue()).as(printed).isZero();
         assertThat(printed).contains("HitlGatePending").contains("Checkpoint saved: ");
         Path checkpoint = onlyCheckpoint();
@@ -58,6 +64,62 @@ class ResumeCommandTest {
                 .contains("Tool calls 2").contains("Tokens 30 in, 15 out (45 total)")
                 .contains("Answer Order 42 was refunded: 120.00 EUR.");
         assertThat(checkpoint).doesNotExist();
+    }
+
+    /** Two refunds, each needing approval: a run that pauses, and pauses again once resumed. */
+    private Path twoGates() throws IOException {
+        return Files.writeString(dir.resolve("two-refunds.json"), """
+                {
+                  "name": "two-refunds",
+                  "task": "Refund orders 42 and 43.",
+                  "tools": [{"name": "refund", "result": "refunded"}],
+                  "approvals": ["refund"],
+                  "script": [
+                    {"toolCalls": [{"name": "refund", "arguments": {"order": 42}}]},
+                    {"toolCalls": [{"name": "refund", "arguments": {"order": 43}}]},
+                    {"text": "Both refunded."}
+                  ]
+                }
+                """);
+    }
+
+    @Test
+    void aResumedRunThatPausesAgainSavesItsNewCheckpointAndRemovesTheUsedOne() throws Exception {
+        // given
+        Cli.Result paused = Cli.run("run", "--checkpoints", checkpoints().toString(), twoGates().toString());
+        assertThat(paused.status()).as(paused.err()).isZero();
+        Path first = onlyCheckpoint();
+
+        // when
+        Cli.Result result = Cli.run("resume", first.toString(), "--approve");
+
+        // then
+        assertThat(result.status()).as(result.err()).isZero();
+        assertThat(result.flatOut()).contains("Termination HitlGatePending").contains("Checkpoint saved: ");
+        Path second = onlyCheckpoint();
+        assertThat(second).isNotEqualTo(first);
+        assertThat(first).doesNotExist();
+        assertThat(Cli.run("resume", second.toString(), "--approve").flatOut())
+                .contains("Termination NaturalCompletion").contains("Answer Both refunded.");
+    }
+
+    @Test
+    void whenTheNewCheckpointCannotBeSavedTheUsedOneIsKept() throws Exception {
+        // given: a run paused at its first gate, and a "directory" for the next checkpoint that is a file
+        Cli.Result paused = Cli.run("run", "--checkpoints", checkpoints().toString(), twoGates().toString());
+        assertThat(paused.status()).as(paused.err()).isZero();
+        Path first = onlyCheckpoint();
+        byte[] saved = Files.readAllBytes(first);
+        Path notADirectory = Files.writeString(dir.resolve("not-a-directory"), "");
+
+        // when: the resumed run pauses at the second gate
+        Cli.Result result = Cli.run("resume", first.toString(), "--approve", "--checkpoints", notADirectory.toString());
+
+        // then: the save failed, said so, and the paused run is not lost
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.err()).startsWith("terminus: cannot save the checkpoint in " + notADirectory)
+                .contains("the used checkpoint " + first + " is kept");
+        assertThat(first).exists().hasBinaryContent(saved);
     }
 
     @Test
