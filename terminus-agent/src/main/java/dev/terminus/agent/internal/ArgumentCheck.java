@@ -2,7 +2,7 @@ package dev.terminus.agent.internal;
 
 import dev.terminus.agent.spi.Model;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -38,7 +38,7 @@ final class ArgumentCheck {
                 }
             }
         }
-        Map<String, JsonType> types = new HashMap<>();
+        Map<String, JsonType> types = new LinkedHashMap<>(); // the schema's order: the first wrong one is reported
         if (schema.get("properties") instanceof Map<?, ?> properties && !properties.isEmpty()) {
             for (Map.Entry<?, ?> property : properties.entrySet()) {
                 if (property.getKey() instanceof String name && property.getValue() instanceof Map<?, ?> declared
@@ -106,7 +106,16 @@ final class ArgumentCheck {
                     return "missing required argument \"" + key + "\"";
                 }
             }
-            if (types != null && !arguments.isEmpty()) {
+            String[] small = names;
+            if (small != null) {
+                // few typed properties: look each up (no iteration over the arguments, nothing allocated)
+                for (int i = 0; i < small.length; i++) {
+                    Object value = arguments.get(small[i]);
+                    if (value != null && !declared[i].has(value)) {
+                        return "argument \"" + small[i] + "\" must be of type " + declared[i].name + ", was " + value;
+                    }
+                }
+            } else if (types != null && !arguments.isEmpty()) {
                 for (Map.Entry<String, @Nullable Object> argument : arguments.entrySet()) {
                     Object value = argument.getValue();
                     if (value != null) {

@@ -4,6 +4,7 @@ import dev.terminus.Message;
 import dev.terminus.ToolCall;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.RandomAccess;
@@ -24,7 +25,8 @@ final class ProgressGuard {
 
     private final int noProgressThreshold;
     private final int stallThreshold;
-    private final long[] seen = new long[WINDOW];
+    /** The last fingerprints seen, at most {@value #WINDOW}: grown as needed, so a short run keeps a short array. */
+    private long[] seen = new long[8];
     private int seenCount;
     private int seenNext;
 
@@ -91,9 +93,15 @@ final class ProgressGuard {
         iterationPrint = step(iterationPrint, print);
         if (!remembered(print)) {
             nothingNew = false;
-            seen[seenNext] = print;
-            seenNext = (seenNext + 1) % WINDOW;
-            seenCount = Math.min(seenCount + 1, WINDOW);
+            if (seenCount < WINDOW) {
+                if (seenCount == seen.length) {
+                    seen = Arrays.copyOf(seen, Math.min(WINDOW, seen.length * 2));
+                }
+                seen[seenCount++] = print;
+            } else {
+                seen[seenNext] = print; // full: replace the oldest
+                seenNext = (seenNext + 1) % WINDOW;
+            }
         }
     }
 
