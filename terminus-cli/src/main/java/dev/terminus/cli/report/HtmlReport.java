@@ -36,7 +36,6 @@ public final class HtmlReport {
         terminations(html, summary);
         categories(html, summary);
         statuses(html, summary);
-        html.append("</section>\n<section class=\"charts\">\n");
         iterations(html, rows);
         durations(html, rows);
         html.append("</section>\n");
@@ -48,14 +47,14 @@ public final class HtmlReport {
     private static void headline(StringBuilder html, Summary s) {
         html.append("<section class=\"headline\">");
         tile(html, "Pass rate", String.format(java.util.Locale.ROOT, "%.1f%%", 100 * s.passRate()),
-                s.passed() + " of " + s.evaluated() + " evaluated");
-        tile(html, "Runs", Integer.toString(s.rows()), s.tasks() + " tasks, " + s.excluded() + " excluded, "
-                + s.notEvaluated() + " not evaluated");
-        tile(html, "Tokens", Long.toString(s.usage().inputTokens() + s.usage().outputTokens()),
-                s.usage().inputTokens() + " in, " + s.usage().outputTokens() + " out");
-        tile(html, "Cost", "$" + s.costUsd().toPlainString(), s.retries() + " retries");
-        tile(html, "Duration p50 / p90 / p99", s.durationMs().p50() + " / " + s.durationMs().p90() + " / "
-                + s.durationMs().p99() + " ms", "max " + s.durationMs().max() + " ms");
+                Svg.count(s.passed()) + " of " + Svg.count(s.evaluated()) + " evaluated");
+        tile(html, "Runs", Svg.count(s.rows()), Svg.count(s.tasks()) + " tasks, " + Svg.count(s.excluded())
+                + " excluded, " + Svg.count(s.notEvaluated()) + " not evaluated");
+        tile(html, "Tokens", Svg.count(s.usage().inputTokens() + s.usage().outputTokens()),
+                Svg.count(s.usage().inputTokens()) + " in, " + Svg.count(s.usage().outputTokens()) + " out");
+        tile(html, "Cost", "$" + s.costUsd().toPlainString(), Svg.count(s.retries()) + " retries");
+        tile(html, "Duration p50 / p90 / p99", Svg.count(s.durationMs().p50()) + " / " + Svg.count(s.durationMs().p90())
+                + " / " + Svg.count(s.durationMs().p99()) + " ms", "max " + Svg.count(s.durationMs().max()) + " ms");
         html.append("</section>\n");
     }
 
@@ -123,7 +122,7 @@ public final class HtmlReport {
         }
         List<String> labels = new ArrayList<>();
         for (int i = 0; i < buckets; i++) {
-            labels.add(i * step + " ms");
+            labels.add(Svg.count(i * step) + " ms");
         }
         Svg.histogram(html, "Duration per run", labels, bins, Style.DURATION, false);
     }

@@ -17,8 +17,9 @@ final class Style {
             .tile{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 14px;min-width:170px}
             .tile .label{color:#666;font-size:12px}.tile .value{font-size:22px;font-weight:600}
             .tile .detail{color:#666;font-size:12px}
-            .charts{display:flex;flex-wrap:wrap;gap:20px}
-            figure{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px;margin:0 0 20px}
+            .charts{display:flex;flex-wrap:wrap;gap:16px;margin-bottom:24px}
+            figure{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 12px;margin:0}
+            figure svg{display:block}
             figcaption{font-weight:600;margin-bottom:6px}
             svg text{font-size:12px;fill:#333}svg text.tick{font-size:10px;fill:#666}
             table.grid{border-collapse:collapse;background:#fff;border:1px solid #ddd}

@@ -31,10 +31,10 @@ class SvgTest {
 
         // then
         String svg = html.toString();
-        assertThat(all(svg, "<rect [^>]* width=\"(\\d+)\"")).containsExactly("420", "210", "1", "0");
+        assertThat(all(svg, "<rect [^>]* width=\"(\\d+)\"")).containsExactly("300", "150", "1", "0");
         assertThat(all(svg, "fill=\"(#\\d+)\"")).containsExactly("#111", "#222", "#333", "#444");
         assertThat(all(svg, "<title>([^<]*)</title>")).containsExactly("most: 1000", "half: 500", "one: 1", "none: 0");
-        assertThat(svg).contains("height=\"" + (4 * 22 + 8) + "\"").startsWith("<figure><figcaption>Counts</figcaption>")
+        assertThat(svg).contains("height=\"" + (4 * 22 + 4) + "\"").startsWith("<figure><figcaption>Counts</figcaption>")
                 .endsWith("</svg></figure>\n");
     }
 
@@ -83,7 +83,7 @@ class SvgTest {
 
     @Test
     void aHistogramOfManyBucketsLabelsOnlyEveryFewSoTheLabelsDoNotOverlap() {
-        // given
+        // given: 40 buckets of 12 pixels; a 3-character label needs 26
         List<String> labels = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             labels.add("b" + i);
@@ -94,8 +94,48 @@ class SvgTest {
         Svg.histogram(html, "many", labels, new long[40], "#abc", true);
 
         // then
-        assertThat(all(html.toString(), "text-anchor=\"middle\">([^<]*)</text>"))
-                .containsExactly("b0", "b5", "b10", "b15", "b20", "b25", "b30", "b35");
+        assertThat(all(html.toString(), "text-anchor=\"middle\">([^<]*)</text>")).containsExactly("b0", "b3", "b6",
+                "b9", "b12", "b15", "b18", "b21", "b24", "b27", "b30", "b33", "b36", "b39");
         assertThat(all(html.toString(), "<title>([^<]*): 0</title>")).hasSize(40);
+    }
+
+    @Test
+    void theLastBucketWhichGathersTheRestIsAlwaysLabelledInsteadOfANeighbourTooClose() {
+        // given: 60 buckets of 8 pixels, labelled every 4th; the last, 59, is 3 buckets from 56
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            labels.add(i == 59 ? "59+" : Integer.toString(i));
+        }
+        StringBuilder html = new StringBuilder();
+
+        // when
+        Svg.histogram(html, "iterations", labels, new long[60], "#abc", true);
+
+        // then
+        List<String> shown = all(html.toString(), "text-anchor=\"middle\">([^<]*)</text>");
+        assertThat(shown).startsWith("0", "4", "8").endsWith("48", "52", "59+").doesNotContain("56");
+    }
+
+    @Test
+    void theLabelColumnIsAsWideAsTheLongestLabelAndAVeryLongOneIsShortenedWholeInItsTooltip() {
+        // given
+        String longKind = "ExtremelyLongApplicationTerminationKindNameThatGoesOnAndOn";
+        StringBuilder narrow = new StringBuilder();
+        StringBuilder wide = new StringBuilder();
+        StringBuilder shortened = new StringBuilder();
+
+        // when
+        Svg.horizontalBars(narrow, "n", List.of(new Svg.Bar("FATAL", 1, "#111")));
+        Svg.horizontalBars(wide, "w", List.of(new Svg.Bar("UNKNOWN_EXECUTION_ERROR", 1, "#111")));
+        Svg.horizontalBars(shortened, "s", List.of(new Svg.Bar(longKind, 1, "#111")));
+
+        // then: the bar starts right of the label column
+        int narrowStart = Integer.parseInt(all(narrow.toString(), "<rect x=\"(\\d+)\"").getFirst());
+        int wideStart = Integer.parseInt(all(wide.toString(), "<rect x=\"(\\d+)\"").getFirst());
+        assertThat(narrowStart).isLessThan(wideStart);
+        assertThat(wideStart).isGreaterThanOrEqualTo(8 + Svg.labelPixels("UNKNOWN_EXECUTION_ERROR"));
+        assertThat(all(shortened.toString(), "text-anchor=\"end\">([^<]*)</text>")).singleElement().asString()
+                .hasSize(36).endsWith("\u2026");
+        assertThat(all(shortened.toString(), "<title>([^<]*)</title>")).containsExactly(longKind + ": 1");
     }
 }
