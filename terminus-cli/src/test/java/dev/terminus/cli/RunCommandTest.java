@@ -70,6 +70,57 @@ class RunCommandTest {
     }
 
     @Test
+    void theDemoShowsAnInvariantViolatedForEachInvariantClass() {
+        // when
+        Cli.Result result = Cli.run("run", "--demo");
+
+        // then
+        assertThat(result.out()).containsPattern("(?m)^invariant-violated\\s+InvariantViolated\\s.*\\sok\\s*$")
+                .containsPattern("(?m)^semantic-invariant-violated\\s+InvariantViolated\\s.*\\sok\\s*$")
+                .containsPattern("(?m)^acceptance-invariant-violated\\s+InvariantViolated\\s.*\\sok\\s*$");
+    }
+
+    @Test
+    void theSemanticDemoInvariantFailsAtTheEndOfAToolRoundNotAtACompletion() throws Exception {
+        // when
+        JsonNode report = demoJson("semantic-invariant-violated");
+
+        // then: the first iteration ran both calls and ended the run; the model never answered
+        JsonNode termination = report.get("termination");
+        assertThat(termination.get("invariantClass").asText()).isEqualTo("SEMANTIC");
+        assertThat(termination.get("name").asText()).isEqualTo("one-email-per-run");
+        assertThat(termination.get("reason").asText()).isEqualTo("2 tool calls, more than 1");
+        assertThat(report.get("iterations").asInt()).isEqualTo(1);
+        assertThat(report.get("toolCalls").asInt()).isEqualTo(2);
+        assertThat(report.get("finalAnswer").isNull()).isTrue();
+        JsonNode transcript = report.get("transcript");
+        assertThat(transcript.get(transcript.size() - 1).get("role").asText()).isEqualTo("tool");
+    }
+
+    @Test
+    void theAcceptanceDemoInvariantFailsWhenTheModelClaimsCompletion() throws Exception {
+        // when
+        JsonNode report = demoJson("acceptance-invariant-violated");
+
+        // then
+        JsonNode termination = report.get("termination");
+        assertThat(termination.get("invariantClass").asText()).isEqualTo("ACCEPTANCE");
+        assertThat(termination.get("name").asText()).isEqualTo("ran-the-tests");
+        assertThat(termination.get("reason").asText()).isEqualTo("0 tool calls, fewer than 1");
+        assertThat(report.get("finalAnswer").asText()).isEqualTo("Fixed: the build is green and the tests pass.");
+    }
+
+    private JsonNode demoJson(String name) throws IOException {
+        Path file = dir.resolve(name + ".json");
+        try (var in = RunCommand.class.getResourceAsStream("/dev/terminus/cli/demo/" + name + ".json")) {
+            Files.write(file, in.readAllBytes());
+        }
+        Cli.Result result = Cli.run("run", "--json", file.toString());
+        assertThat(result.status()).as(result.err()).isZero();
+        return JSON.readTree(result.out());
+    }
+
+    @Test
     void theDemoEndsWithTheConvergenceEngineReconcilingAnInvoiceToAFixedPoint() {
         // when
         Cli.Result result = Cli.run("run", "--demo");

@@ -32,7 +32,8 @@ public final class ScenarioReader {
             "stall", "no-progress", "consecutive-mistakes", "cancelled", "halted", "failed", "provider-auth",
             "agent-refused", "output-truncated", "prompt-too-long", "schema-validation-failed",
             "structured-output-retries", "compaction-failed", "hitl-gate-pending", "criteria-met",
-            "human-intervention", "invariant-violated", "promotion-rejected");
+            "human-intervention", "invariant-violated", "semantic-invariant-violated",
+            "acceptance-invariant-violated", "promotion-rejected");
 
     private ScenarioReader() {}
 
