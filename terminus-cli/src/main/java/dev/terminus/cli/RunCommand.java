@@ -147,7 +147,7 @@ final class RunCommand implements Callable<Integer> {
             terminus.out.print(Wire.pretty(results));
         } else {
             terminus.out.println("terminus run --demo: " + ScenarioReader.DEMO.size()
-                    + " scripted scenarios, one for each termination the agent loop produces.");
+                    + " scripted scenarios: every termination the agent loop produces, each invariant class.");
             terminus.out.println();
             Text.table(rows).forEach(terminus.out::println);
             terminus.out.println();

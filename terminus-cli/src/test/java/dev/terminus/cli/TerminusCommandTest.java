@@ -17,7 +17,7 @@ class TerminusCommandTest {
         assertThat(result.status()).isZero();
         assertThat(result.err()).isEmpty();
         List<String> lines = result.out().lines().toList();
-        assertThat(lines.get(0)).startsWith("terminus run --demo: 29 scripted scenarios");
+        assertThat(lines.get(0)).startsWith("terminus run --demo: 31 scripted scenarios");
         assertThat(result.out()).contains("Every scenario ended as expected.");
         assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("no-progress").contains("NoProgress").endsWith("ok"));
     }
