@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -54,16 +55,8 @@ final class EvalCommand implements Callable<Integer> {
                     + " (it may be the report this run writes)")
     private @Nullable Path rerun;
 
-    @Option(names = "--provider", paramLabel = "NAME",
-            description = {"answer with a real model: ${COMPLETION-CANDIDATES} (key from " + Providers.OPENAI_KEY
-                    + " or " + Providers.ANTHROPIC_KEY + ")"})
-    private Providers.@Nullable Provider provider;
-
-    @Option(names = "--base-url", paramLabel = "URL", description = "the provider's base URL")
-    private @Nullable String baseUrl;
-
-    @Option(names = "--model", paramLabel = "NAME", description = "the provider's model")
-    private @Nullable String modelName;
+    @Mixin
+    private ProviderOptions providers = new ProviderOptions();
 
     @Override
     public Integer call() {
@@ -81,7 +74,7 @@ final class EvalCommand implements Callable<Integer> {
         }
         byte[] text = demo ? demoSuite() : Wire.read(file, terminus.in);
         String source = demo ? "the demo suite" : Wire.sourceName(file);
-        Model model = provider == null ? null : Providers.model(provider, baseUrl, modelName, terminus.env);
+        Model model = providers.model(terminus.env);
         Suite suite;
         Benchmark benchmark;
         try {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -40,18 +41,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the result as JSON (the termination in the wire format)")
     private boolean json;
 
-    @Option(names = "--provider", paramLabel = "NAME",
-            description = {"answer with a real model instead of the scenario's script: ${COMPLETION-CANDIDATES}.",
-                    "The API key is read from the environment: " + Providers.OPENAI_KEY + " (openai), "
-                            + Providers.ANTHROPIC_KEY + " (anthropic); ollama needs none. It is never printed."})
-    private Providers.@Nullable Provider provider;
-
-    @Option(names = "--base-url", paramLabel = "URL", description = "the provider's base URL (default: its public API)")
-    private @Nullable String baseUrl;
-
-    @Option(names = "--model", paramLabel = "NAME",
-            description = "the provider's model (default: gpt-4o-mini, claude-3-5-haiku-latest, llama3.1)")
-    private @Nullable String modelName;
+    @Mixin
+    private ProviderOptions providers = new ProviderOptions();
 
     @Option(names = "--otlp", paramLabel = "ENDPOINT",
             description = "export traces and metrics over OTLP/HTTP to a collector, e.g. http://localhost:4318")
@@ -67,10 +58,12 @@ final class RunCommand implements Callable<Integer> {
         if (demo == (file != null)) {
             return terminus.badInput(new BadInputException("run needs a SCENARIO file or --demo (not both)"));
         }
-        if (provider == null && (baseUrl != null || modelName != null)) {
-            return terminus.badInput(new BadInputException("--base-url and --model need --provider"));
+        try {
+            providers.check();
+        } catch (BadInputException e) {
+            return terminus.badInput(e);
         }
-        if (demo && provider != null) {
+        if (demo && providers.chosen()) {
             return terminus.badInput(new BadInputException("--demo runs the scripted scenarios; --provider needs a"
                     + " SCENARIO file"));
         }
@@ -89,8 +82,8 @@ final class RunCommand implements Callable<Integer> {
             throws BadInputException, InterruptedException {
         ScenarioAgent agent;
         byte[] text = Wire.read(path, terminus.in);
-        // the key is checked before the scenario is even read: nothing is sent without it
-        Model model = provider == null ? null : Providers.model(provider, baseUrl, modelName, terminus.env);
+        // the key is checked before the scenario is parsed: nothing is sent without it
+        Model model = providers.model(terminus.env);
         try {
             Scenario scenario = ScenarioReader.read(text, Wire.sourceName(path));
             agent = model == null ? ScenarioAgent.of(scenario, 0, listeners)

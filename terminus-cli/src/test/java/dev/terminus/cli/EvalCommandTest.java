@@ -315,6 +315,21 @@ class EvalCommandTest {
     }
 
     @Test
+    void aModelOrBaseUrlWithoutAProviderIsRefusedBeforeTheSuiteRuns() {
+        // given
+        Path out = dir.resolve("out");
+
+        // when
+        Cli.Result result = Cli.run("eval", "--demo", "--model", "gpt-4o", "--out", out.toString());
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.errLines()).singleElement().asString()
+                .isEqualTo("terminus: --base-url and --model need --provider");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
     void aSuiteFileThatDoesNotExistIsNamed() {
         // given
         Path missing = dir.resolve("missing.json");
