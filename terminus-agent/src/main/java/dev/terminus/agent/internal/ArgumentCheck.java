@@ -38,7 +38,8 @@ final class ArgumentCheck {
                 }
             }
         }
-        Map<String, JsonType> types = new LinkedHashMap<>(); // the schema's order: the first wrong one is reported
+        // the schema's order: with few typed properties, the first wrong one in that order is reported
+        Map<String, JsonType> types = new LinkedHashMap<>();
         if (schema.get("properties") instanceof Map<?, ?> properties && !properties.isEmpty()) {
             for (Map.Entry<?, ?> property : properties.entrySet()) {
                 if (property.getKey() instanceof String name && property.getValue() instanceof Map<?, ?> declared
@@ -82,20 +83,6 @@ final class ArgumentCheck {
     record Schema(Map<String, @Nullable Object> source, String[] required, String @Nullable [] names,
             JsonType @Nullable [] declared, @Nullable Map<String, JsonType> types) {
 
-        private @Nullable JsonType typeOf(String name) {
-            String[] small = names;
-            if (small == null) {
-                return types.get(name);
-            }
-            for (int i = 0; i < small.length; i++) {
-                if (small[i].equals(name)) {
-                    return declared[i];
-                }
-            }
-            return null;
-        }
-
-
         /** @return what is wrong, for the model, or null when the arguments pass */
         @Nullable String problem(Map<String, @Nullable Object> arguments) {
             if (!arguments.isEmpty() && arguments.containsKey(Model.INVALID_ARGUMENTS)) {
@@ -119,7 +106,7 @@ final class ArgumentCheck {
                 for (Map.Entry<String, @Nullable Object> argument : arguments.entrySet()) {
                     Object value = argument.getValue();
                     if (value != null) {
-                        JsonType type = typeOf(argument.getKey());
+                        JsonType type = types.get(argument.getKey());
                         if (type != null && !type.has(value)) {
                             return "argument \"" + argument.getKey() + "\" must be of type " + type.name + ", was "
                                     + value;

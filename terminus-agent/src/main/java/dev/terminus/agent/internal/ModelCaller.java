@@ -124,7 +124,8 @@ final class ModelCaller {
             if (sleep > 0) {
                 TimeUnit.NANOSECONDS.sleep(sleep);
             }
-            return null;
+            // a sleep cut to the deadline ends at it, maybe before the deadline's timer has fired: ask the clock
+            return run.control().interruptionAt(System.nanoTime());
         } catch (InterruptedException e) {
             return run.interruption(e);
         }

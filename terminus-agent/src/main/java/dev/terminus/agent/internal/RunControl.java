@@ -18,11 +18,10 @@ final class RunControl {
     private final long startNanos;
     private final long deadlineNanos;
     private final long limitMs;
-    /** Whether either decision below was taken: the only field a check that finds nothing reads. */
+    /** Whether the run was cancelled or ran out of time: the only field a check that finds nothing reads. */
     private volatile boolean stopped;
     private volatile boolean cancelled;
     private volatile @Nullable String cancelledBy;
-    private volatile boolean expired;
 
     RunControl(long startNanos, long budgetNanos) {
         this.startNanos = startNanos;
@@ -42,8 +41,7 @@ final class RunControl {
     /** The deadline's timer fired: the run is out of time. Called before the run's thread is interrupted. */
     void expire() {
         if (deadlineNanos != NO_DEADLINE) {
-            expired = true;
-            stopped = true;
+            stopped = true; // not cancelled, so out of time
         }
     }
 
@@ -55,7 +53,10 @@ final class RunControl {
         return deadlineNanos == NO_DEADLINE ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();
     }
 
-    /** The termination an outside decision calls for now, or null when the run may go on. Reads no clock. */
+    /**
+     * The termination an outside decision calls for now, or null when the run may go on. Reads the clock only when
+     * there is one (for the elapsed time of {@code TimeBudgetExhausted}): the deadline is noticed once its timer fired.
+     */
     @Nullable Termination interruption() {
         return stopped ? decided(System.nanoTime()) : null;
     }

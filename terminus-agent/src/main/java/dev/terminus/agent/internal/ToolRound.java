@@ -231,7 +231,7 @@ final class ToolRound {
             return null;
         }
         approvedCallId = call.id();
-        editedCallId = call == pending ? null : call.id();
+        editedCallId = call.arguments().equals(pending.arguments()) ? null : call.id();
         try {
             return execute(List.of(call), offered);
         } finally {
@@ -251,8 +251,9 @@ final class ToolRound {
     }
 
     private Prepared mistake(ToolCall call, String kind, String message) {
+        String text = editedCallId != null && editedCallId.equals(call.id()) ? edited(call, message) : message;
         return answered(() -> {
-            Message.ToolResult result = new Message.ToolResult(call.id(), call.name(), message, true);
+            Message.ToolResult result = new Message.ToolResult(call.id(), call.name(), text, true);
             state.append(result);
             run.toolEvent(call.name(), 0, kind);
             run.progress().observeToolResult(call, result);
@@ -330,7 +331,8 @@ final class ToolRound {
     @Nullable Termination conclude(ToolCall call, Outcome outcome) {
         Message.ToolResult result = outcome.result;
         if (editedCallId != null && editedCallId.equals(call.id())) {
-            result = edited(call, result);
+            result = new Message.ToolResult(result.toolCallId(), result.toolName(), edited(call, result.content()),
+                    result.error());
         }
         state.recordToolResult(result);
         lastTool = call.name();
@@ -358,13 +360,12 @@ final class ToolRound {
     }
 
     /**
-     * The result of a call a person approved with other arguments than the model's: the model is told which ran, as
-     * its own message in the transcript still shows the arguments it proposed.
+     * The answer to a call a person approved with other arguments than the model's: the model is told which ran (or
+     * were refused), as its own message in the transcript still shows the arguments it proposed.
      */
-    private static Message.ToolResult edited(ToolCall call, Message.ToolResult result) {
-        return new Message.ToolResult(result.toolCallId(), result.toolName(), "A person approved this call with edited"
-                + " arguments, and it ran with " + JsonText.write(call.arguments()) + ". Result:\n" + result.content(),
-                result.error());
+    private static String edited(ToolCall call, String answer) {
+        return "A person approved this call with edited arguments: " + JsonText.write(call.arguments()) + ". Result:\n"
+                + answer;
     }
 
     /**

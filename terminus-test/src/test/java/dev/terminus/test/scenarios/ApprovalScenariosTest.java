@@ -17,6 +17,7 @@ import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.test.ScriptedModel;
 import java.time.Duration;
@@ -117,7 +118,70 @@ class ApprovalScenariosTest {
         // then
         assertThat(done).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1).isConsistent();
         assertThat(resultOf(done, "call_1").content()).isEqualTo(
-                "A person approved this call with edited arguments, and it ran with {\"x\":7}. Result:\nrefund:7");
+                "A person approved this call with edited arguments: {\"x\":7}. Result:\nrefund:7");
+    }
+
+    @Test
+    void approvingWithTheProposedArgumentsAsEditsRunsTheCallWithoutANote() {
+        // given
+        var refunds = new AtomicInteger();
+        var agent = refunds(refundThenDone(), refunds, AgentConfig.ofDefaults());
+        Checkpoint checkpoint = agent.run("refund order 42").checkpoint().orElseThrow();
+
+        // when: the "edit" leaves the arguments as the model proposed them
+        RunResult done = agent.resume(checkpoint,
+                ResumeDecision.approveWithArguments(checkpoint.gateId(), Map.of("x", 42)));
+
+        // then
+        assertThat(done).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1).isConsistent();
+        assertThat(resultOf(done, "call_1").content()).isEqualTo("refund:42");
+    }
+
+    @Test
+    void editedArgumentsThatFailTheToolsSchemaAreAMistakeThatSaysAPersonEditedThem() {
+        // given: the refund tool declares an integer x
+        var refunds = new AtomicInteger();
+        var refund = Tools.of("refund", "Refunds an order",
+                Map.of("type", "object", "properties", Map.of("x", Map.of("type", "integer")), "required", List.of("x")),
+                (arguments, run) -> "refund:" + arguments.get("x") + ":" + refunds.incrementAndGet());
+        var agent = Agent.builder(refundThenDone()).tool(refund).requireApproval("refund").build();
+        Checkpoint checkpoint = agent.run("refund order 42").checkpoint().orElseThrow();
+
+        // when
+        RunResult done = agent.resume(checkpoint,
+                ResumeDecision.approveWithArguments(checkpoint.gateId(), Map.of("x", "seven")));
+
+        // then: nothing ran, and the model learns the refused arguments were a person's, not its own
+        assertThat(done).endedWith(new Termination.NaturalCompletion()).hasToolCalls(0).isConsistent();
+        assertThat(refunds).hasValue(0);
+        assertThat(resultOf(done, "call_1").content()).isEqualTo("A person approved this call with edited arguments:"
+                + " {\"x\":\"seven\"}. Result:\nError: invalid arguments: argument \"x\" must be of type integer,"
+                + " was seven");
+        assertThat(resultOf(done, "call_1").error()).isTrue();
+    }
+
+    @Test
+    void aCheckpointWhoseTimeBudgetRanOutWhilePausedEndsTheResumeWithoutRunningTheCall() {
+        // given: a run with 30 s, paused; its checkpoint says 31 s have gone by
+        var refunds = new AtomicInteger();
+        var agent = refunds(refundThenDone(), refunds, AgentConfig.custom().timeBudget(Duration.ofSeconds(30)).build());
+        Checkpoint paused = agent.run("go").checkpoint().orElseThrow();
+        Checkpoint late = new Checkpoint(paused.formatVersion(), paused.gate(), paused.agentName(), paused.modelName(),
+                paused.configFingerprint(), paused.pendingCall(), paused.remainingCalls(), paused.transcript(),
+                paused.iteration(), paused.toolCalls(), paused.usage(), paused.costUsd(), paused.iterations(),
+                Duration.ofSeconds(31), paused.consecutiveMistakes(), paused.repairsUsed(), paused.finalizing(),
+                paused.metadata());
+
+        // when
+        RunResult done = agent.resume(late, ResumeDecision.approve(late.gateId()));
+
+        // then
+        assertThat(done).endedWith(Termination.TimeBudgetExhausted.class).satisfies(end -> {
+            assertThat(end.limitMs()).isEqualTo(30_000);
+            assertThat(end.elapsedMs()).isGreaterThanOrEqualTo(31_000);
+        });
+        assertThat(refunds).hasValue(0);
+        assertThat(done.toolCalls()).isZero();
     }
 
     @Test
