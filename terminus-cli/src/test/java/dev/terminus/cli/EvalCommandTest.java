@@ -220,38 +220,60 @@ class EvalCommandTest {
         assertThat(only(expectedRows, "bergen").verdict()).isEqualTo(Verdict.FAILED);
     }
 
+    /** A suite of tasks, each with its own answer, judged by a scripted judge whose script is {@code judge}. */
+    private Path judgeSuite(String name, String judge, String... tasks) throws IOException {
+        StringBuilder json = new StringBuilder("{\"evaluator\": {\"type\": \"judge\", \"rubric\": \"The answer"
+                + " names a source.\", \"script\": " + judge + "}, \"tasks\": [");
+        for (int i = 0; i < tasks.length; i++) {
+            json.append(i == 0 ? "" : ", ").append("{\"id\": \"").append(tasks[i])
+                    .append("\", \"input\": \"Capital of Norway?\", \"script\": [{\"text\": \"Oslo (atlas)\"}]}");
+        }
+        return write(name, json.append("]}").toString());
+    }
+
     @Test
-    void aScriptedJudgeGivesEachRunItsVerdictInTurnAndAnAnswerThatIsNeitherFailsTheEvaluation() throws IOException {
-        // given: one run at a time, so the judge's answers go to the tasks in order
-        Path suite = write("judge.json", """
-                {"concurrency": 1,
-                 "evaluator": {"type": "judge", "rubric": "The answer names a source.",
-                               "script": [{"text": "PASS: it cites the atlas"}, {"text": "FAIL - no source"},
-                                          {"text": "I am not sure"}]},
-                 "tasks": [
-                   {"id": "cited", "input": "Capital of Norway?", "script": [{"text": "Oslo (atlas, p. 3)"}]},
-                   {"id": "uncited", "input": "Capital of Norway?", "script": [{"text": "Oslo"}]},
-                   {"id": "unsure", "input": "Capital of Norway?", "script": [{"text": "Oslo?"}]}
-                 ]}
-                """);
+    void aScriptedJudgePlaysItsScriptFromTheStartForEveryRunAtTheDefaultConcurrency() throws IOException {
+        // given: 12 runs at once (the default concurrency, 8), and a judge whose later answers would fail them
+        Path suite = judgeSuite("judge.json", """
+                [{"text": "PASS: it cites the atlas"}, {"text": "FAIL - no source"}, {"text": "I am not sure"}]""",
+                "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l");
 
         // when
         Cli.Result result = Cli.run("eval", suite.toString(), "--out", dir.toString());
 
-        // then
+        // then: every run got the script's first answer, whichever finished first
         assertThat(result.status()).as(result.err()).isZero();
         List<ReportRow> rows = ReportReader.read(dir.resolve("report.jsonl"));
-        ReportRow cited = only(rows, "cited");
-        assertThat(cited.verdict()).isEqualTo(Verdict.PASSED);
-        assertThat(cited.eval().reason()).isEqualTo("it cites the atlas");
-        ReportRow uncited = only(rows, "uncited");
-        assertThat(uncited.verdict()).isEqualTo(Verdict.FAILED);
-        assertThat(uncited.eval().reason()).isEqualTo("no source");
-        ReportRow unsure = only(rows, "unsure");
-        assertThat(unsure.status()).isEqualTo(Status.EVALUATION_FAILED);
-        assertThat(unsure.error().component()).isEqualTo(Component.EVALUATOR);
-        assertThat(unsure.error().message()).contains("neither PASS nor FAIL").contains("I am not sure");
-        assertThat(result.flatOut()).contains("Pass rate 50.0% (1 of 2 evaluated; 0 excluded, 1 not evaluated)");
+        assertThat(rows).hasSize(12).allSatisfy(row -> {
+            assertThat(row.verdict()).as(row.task()).isEqualTo(Verdict.PASSED);
+            assertThat(row.eval().reason()).as(row.task()).isEqualTo("it cites the atlas");
+        });
+        assertThat(result.flatOut()).contains("Pass rate 100.0% (12 of 12 evaluated");
+    }
+
+    @Test
+    void aScriptedJudgeAnsweringFailFailsTheRunsAndAnAnswerThatIsNeitherFailsTheirEvaluation() throws IOException {
+        // given
+        Path failing = judgeSuite("failing.json", "[{\"text\": \"FAIL - no source\"}]", "uncited", "also-uncited");
+        Path unsure = judgeSuite("unsure.json", "[{\"text\": \"I am not sure\"}]", "unsure", "also-unsure");
+
+        // when
+        Cli.Result failed = Cli.run("eval", failing.toString(), "--out", dir.resolve("failing").toString());
+        Cli.Result notEvaluated = Cli.run("eval", unsure.toString(), "--out", dir.resolve("unsure").toString());
+
+        // then
+        assertThat(failed.status()).as(failed.err()).isZero();
+        assertThat(ReportReader.read(dir.resolve("failing/report.jsonl"))).hasSize(2).allSatisfy(row -> {
+            assertThat(row.verdict()).as(row.task()).isEqualTo(Verdict.FAILED);
+            assertThat(row.eval().reason()).as(row.task()).isEqualTo("no source");
+        });
+        assertThat(notEvaluated.status()).as(notEvaluated.err()).isZero();
+        assertThat(ReportReader.read(dir.resolve("unsure/report.jsonl"))).hasSize(2).allSatisfy(row -> {
+            assertThat(row.status()).as(row.task()).isEqualTo(Status.EVALUATION_FAILED);
+            assertThat(row.error().component()).isEqualTo(Component.EVALUATOR);
+            assertThat(row.error().message()).contains("neither PASS nor FAIL").contains("I am not sure");
+        });
+        assertThat(notEvaluated.flatOut()).contains("(0 of 0 evaluated; 0 excluded, 2 not evaluated)");
     }
 
     static Stream<Arguments> badSuites() {

@@ -38,12 +38,13 @@ public record Suite(@Nullable String name, @Nullable Integer repeats, @Nullable 
      * @param type {@code exact} (the answer equals the task's expected text), {@code regex} ({@code pattern}, or the
      *     expected text as a pattern when absent), {@code jsonField} (the answer is JSON whose field at
      *     {@code pointer} equals {@code expected}, or the task's expected text), or {@code judge} (a model answers
-     *     PASS or FAIL to the {@code rubric}; scripted by {@code script}, or the provider's model with --provider)
+     *     PASS or FAIL to the {@code rubric}; scripted by {@code script}, played from its start for every run, or the
+     *     provider's model with --provider)
      * @param pattern for {@code regex}
      * @param pointer for {@code jsonField}: a JSON Pointer such as {@code /celsius}
      * @param expected for {@code jsonField}: the value the field must have
      * @param rubric for {@code judge}
-     * @param script for {@code judge}: the scripted judge's answers
+     * @param script for {@code judge}: the scripted judge's answers, from the first for every run judged
      */
     public record EvaluatorDef(@JsonProperty(required = true) String type, @Nullable String pattern,
             @Nullable String pointer, @Nullable Object expected, @Nullable String rubric,

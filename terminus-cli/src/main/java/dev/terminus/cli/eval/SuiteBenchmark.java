@@ -84,6 +84,16 @@ public final class SuiteBenchmark {
         throw new ScenarioException("capacity: \"" + capacity + "\" is not one of evaluate, exclude");
     }
 
+    /**
+     * A judge that plays its script from the start for every evaluation: one scripted model shared by all of them
+     * would hand its answers out in the order the runs finish, which differs from one run of the suite to the next
+     * when runs go at once.
+     */
+    private static Evaluator scriptedJudge(Scenario script, String rubric) throws ScenarioException {
+        ScenarioAgent.scriptedModel(script); // refuses a step that cannot work now, naming it
+        return (task, run) -> Evaluators.modelJudge(ScenarioAgent.scriptedModel(script), rubric).evaluate(task, run);
+    }
+
     private static Evaluator evaluator(Suite.EvaluatorDef def, @Nullable Model model) throws ScenarioException {
         return switch (def.type()) {
             case "exact" -> Evaluators.exactMatch();
@@ -113,13 +123,14 @@ public final class SuiteBenchmark {
                 if (def.rubric() == null) {
                     throw new ScenarioException("evaluator.rubric is required for judge");
                 }
-                Model judge = model != null ? model
-                        : def.script() != null ? ScenarioAgent.scriptedModel(Scenario.ofScript(def.script())) : null;
-                if (judge == null) {
+                if (model != null) {
+                    yield Evaluators.modelJudge(model, def.rubric());
+                }
+                if (def.script() == null) {
                     throw new ScenarioException("evaluator.script is required for a scripted judge (or run with"
                             + " --provider)");
                 }
-                yield Evaluators.modelJudge(judge, def.rubric());
+                yield scriptedJudge(Scenario.ofScript(def.script()), def.rubric());
             }
             default -> throw new ScenarioException("evaluator.type: \"" + def.type() + "\" is not one of exact, regex,"
                     + " jsonField, judge");
