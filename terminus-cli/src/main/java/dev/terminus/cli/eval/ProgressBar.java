@@ -6,6 +6,7 @@ import dev.terminus.eval.ReportRow;
 import dev.terminus.eval.Summary;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.function.LongSupplier;
 
 /**
  * The progress of an evaluation on one terminal line (standard error), redrawn at most every 100 ms:
@@ -18,17 +19,27 @@ public final class ProgressBar implements ProgressListener {
     private static final long REDRAW_NANOS = 100_000_000L;
 
     private final PrintStream err;
+    private final LongSupplier nanoClock;
     private long lastDraw;
     private int drawn;
 
     /** @param err where the line is drawn */
     public ProgressBar(PrintStream err) {
+        this(err, System::nanoTime);
+    }
+
+    /**
+     * @param err where the line is drawn
+     * @param nanoClock the time in nanoseconds, as {@link System#nanoTime()} gives it (a test's own clock)
+     */
+    ProgressBar(PrintStream err, LongSupplier nanoClock) {
         this.err = err;
+        this.nanoClock = nanoClock;
     }
 
     @Override
     public synchronized void taskFinished(Progress progress, ReportRow row) {
-        long now = System.nanoTime();
+        long now = nanoClock.getAsLong();
         if (drawn == 0 || now - lastDraw >= REDRAW_NANOS || progress.finished() == progress.total()) {
             lastDraw = now;
             err.print(redraw(line(progress)));

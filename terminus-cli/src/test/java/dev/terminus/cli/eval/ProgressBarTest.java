@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** The progress line: a 30-character bar, the counts and the ETA, redrawn in place, finished with a line break. */
@@ -18,7 +19,9 @@ class ProgressBarTest {
     private static final ReportRow ROW = ReportRows.passed("t", 0, 1, 1);
 
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    private final ProgressBar bar = new ProgressBar(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    /** The bar's clock, in nanoseconds: it moves only when a test moves it. */
+    private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+    private final ProgressBar bar = new ProgressBar(new PrintStream(bytes, true, StandardCharsets.UTF_8), nanos::get);
 
     private String printed() {
         return bytes.toString(StandardCharsets.UTF_8);
@@ -65,15 +68,34 @@ class ProgressBarTest {
 
     @Test
     void theLineIsRedrawnInPlaceAtMostEvery100MillisecondsButAlwaysForTheLastRun() {
-        // when: three runs finish at once, the third the last
+        // when: three runs finish within 99 ms, the third the last
         bar.taskFinished(new Progress(3, 3, 1, 1, 0, 0, 0, Duration.ofMillis(10)), ROW);
-        bar.taskFinished(new Progress(3, 3, 2, 2, 0, 0, 0, Duration.ofMillis(11)), ROW);
-        bar.taskFinished(new Progress(3, 3, 3, 2, 1, 0, 0, Duration.ofMillis(12)), ROW);
+        nanos.addAndGet(50_000_000L);
+        bar.taskFinished(new Progress(3, 3, 2, 2, 0, 0, 0, Duration.ofMillis(60)), ROW);
+        nanos.addAndGet(49_000_000L);
+        bar.taskFinished(new Progress(3, 3, 3, 2, 1, 0, 0, Duration.ofMillis(109)), ROW);
 
         // then: the second came too soon after the first
         assertThat(printed()).startsWith("\r[##########....................] 1/3  passed 1")
                 .doesNotContain("2/3").contains("\r[" + "#".repeat(30) + "] 3/3  passed 2  failed 1")
                 .doesNotContain("\n");
+    }
+
+    @Test
+    void aRunFinishing100MillisecondsAfterTheLastDrawIsDrawn() {
+        // given: drawn at 0 ms, then skipped at 60 ms
+        bar.taskFinished(new Progress(10, 8, 1, 1, 0, 0, 0, Duration.ofMillis(10)), ROW);
+        nanos.addAndGet(60_000_000L);
+        bar.taskFinished(new Progress(10, 8, 2, 2, 0, 0, 0, Duration.ofMillis(70)), ROW);
+
+        // when: 100 ms after the draw
+        nanos.addAndGet(40_000_000L);
+        bar.taskFinished(new Progress(10, 8, 3, 3, 0, 0, 0, Duration.ofMillis(110)), ROW);
+
+        // then
+        assertThat(printed().split("\r", -1)).hasSize(3);
+        assertThat(printed()).doesNotContain("2/10").endsWith(ProgressBar.line(
+                new Progress(10, 8, 3, 3, 0, 0, 0, Duration.ofMillis(110))));
     }
 
     @Test
