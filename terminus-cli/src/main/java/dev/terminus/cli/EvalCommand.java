@@ -126,7 +126,7 @@ final class EvalCommand implements Callable<Integer> {
      * as both; the copy is removed afterwards.
      */
     private static EvalReport rerun(Benchmark benchmark, Path previous, Path report) throws IOException {
-        if (!Files.exists(report) || !Files.isSameFile(previous, report)) {
+        if (!FilePaths.sameFile(previous, report)) {
             return benchmark.rerun(previous, report);
         }
         Path copy = Files.createTempFile("terminus-rerun-", ".jsonl");

@@ -4,7 +4,6 @@ import dev.terminus.cli.report.Reports;
 import dev.terminus.eval.ReportRow;
 import dev.terminus.eval.Summary;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -46,7 +45,7 @@ final class ReportCommand implements Callable<Integer> {
     private int run(TerminusCommand terminus) throws BadInputException {
         Path report = Objects.requireNonNull(file);
         Path page = html != null ? html : report.toAbsolutePath().resolveSibling("report.html");
-        if (sameFile(report, page)) {
+        if (FilePaths.sameFile(report, page)) {
             throw new BadInputException((html != null ? "--html " : "the page ") + page + ": is the report " + report
                     + " itself; writing the page there would replace the report (give --html another FILE)");
         }
@@ -67,17 +66,5 @@ final class ReportCommand implements Callable<Integer> {
         terminus.out.println("  Report        " + page);
         terminus.out.flush();
         return 0;
-    }
-
-    /** @return whether both name one file: the same path, or (both existing) one reached through a link */
-    private static boolean sameFile(Path report, Path page) {
-        if (report.toAbsolutePath().normalize().equals(page.toAbsolutePath().normalize())) {
-            return true;
-        }
-        try {
-            return Files.exists(report) && Files.exists(page) && Files.isSameFile(report, page);
-        } catch (IOException e) {
-            return false;
-        }
     }
 }

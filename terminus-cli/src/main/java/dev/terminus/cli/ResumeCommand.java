@@ -109,7 +109,7 @@ final class ResumeCommand implements Callable<Integer> {
             throw new BadInputException(e.getMessage() + "; the used checkpoint " + path + " is kept (resuming it"
                     + " again repeats the calls this run made)");
         }
-        if (saved == null || !sameFile(saved, path)) {
+        if (saved == null || !FilePaths.sameFile(saved, path)) {
             try {
                 Files.deleteIfExists(path);
             } catch (IOException e) {
@@ -118,15 +118,6 @@ final class ResumeCommand implements Callable<Integer> {
         }
         terminus.out.flush();
         return 0;
-    }
-
-    /** Whether two paths name one file (the new checkpoint replaced the used one). */
-    private static boolean sameFile(Path a, Path b) {
-        try {
-            return Files.isSameFile(a, b);
-        } catch (IOException e) {
-            return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
-        }
     }
 
     private static Checkpoint read(Path path) throws BadInputException {
