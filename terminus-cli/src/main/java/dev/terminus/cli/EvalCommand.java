@@ -60,12 +60,7 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        TerminusCommand terminus = TerminusCommand.requireParent(parent);
-        try {
-            return run(terminus);
-        } catch (BadInputException e) {
-            return terminus.badInput(e);
-        }
+        return TerminusCommand.run(parent, this::run);
     }
 
     private int run(TerminusCommand terminus) throws BadInputException {

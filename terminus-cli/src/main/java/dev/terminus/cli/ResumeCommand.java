@@ -61,12 +61,7 @@ final class ResumeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        TerminusCommand terminus = TerminusCommand.requireParent(parent);
-        try {
-            return resume(terminus);
-        } catch (BadInputException e) {
-            return terminus.badInput(e);
-        }
+        return TerminusCommand.run(parent, this::resume);
     }
 
     private int resume(TerminusCommand terminus) throws BadInputException {

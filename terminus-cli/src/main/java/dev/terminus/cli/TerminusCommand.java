@@ -121,6 +121,33 @@ public final class TerminusCommand implements Callable<Integer> {
     }
 
     /** The parent of a subcommand, which picocli always injects. */
+    /** A subcommand's work, which may refuse its input. */
+    @FunctionalInterface
+    interface Work {
+        /**
+         * @param terminus the parent command: streams and environment
+         * @return the exit status
+         * @throws BadInputException for bad input, reported as one line and status 2
+         */
+        int run(TerminusCommand terminus) throws BadInputException;
+    }
+
+    /**
+     * Runs a subcommand's work under its parent, bad input reported as one line on standard error and status 2.
+     *
+     * @param parent the parent command, injected by picocli
+     * @param work the work
+     * @return the exit status
+     */
+    static int run(@Nullable TerminusCommand parent, Work work) {
+        TerminusCommand terminus = requireParent(parent);
+        try {
+            return work.run(terminus);
+        } catch (BadInputException e) {
+            return terminus.badInput(e);
+        }
+    }
+
     static TerminusCommand requireParent(@Nullable TerminusCommand parent) {
         if (parent == null) {
             throw new IllegalStateException("a terminus subcommand ran without its parent command");
