@@ -4,14 +4,9 @@ import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.CheckpointStore;
 import dev.terminus.internal.Checks;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * A {@link CheckpointStore} keeping one file per checkpoint, {@code <gateId>.checkpoint.json}, in a directory, in the
@@ -46,20 +41,18 @@ import java.util.regex.Pattern;
  * name the same file.
  *
  * <p>On POSIX file systems checkpoint files are created readable and writable by their owner only (they hold
- * transcripts).
+ * transcripts). The files are kept by {@link GateFiles}, as the convergence engine's pauses are.
  */
 public final class FileCheckpointStore implements CheckpointStore {
 
     /** The end of every checkpoint file's name. */
     public static final String SUFFIX = ".checkpoint.json";
 
-    private static final Pattern GATE_ID = Pattern.compile("[A-Za-z0-9._-]{1,128}");
-
-    private final Path directory;
+    private final GateFiles files;
     private final CheckpointJson json;
 
-    private FileCheckpointStore(Path directory, CheckpointJson json) {
-        this.directory = directory;
+    private FileCheckpointStore(GateFiles files, CheckpointJson json) {
+        this.files = files;
         this.json = json;
     }
 
@@ -71,12 +64,12 @@ public final class FileCheckpointStore implements CheckpointStore {
      * @return the store
      */
     public static FileCheckpointStore in(Path directory) {
-        return new FileCheckpointStore(Checks.notNull(directory, "directory"), Shared.JSON);
+        return new FileCheckpointStore(GateFiles.in(directory, SUFFIX, "checkpoint"), Shared.JSON);
     }
 
     /** @return the directory of the checkpoint files */
     public Path directory() {
-        return directory;
+        return files.directory();
     }
 
     /**
@@ -87,7 +80,7 @@ public final class FileCheckpointStore implements CheckpointStore {
      * @throws IllegalArgumentException naming the id when it cannot name a file (see the class comment)
      */
     public Path pathOf(String gateId) {
-        return directory.resolve(requireFileSafe(gateId) + SUFFIX);
+        return files.pathOf(gateId);
     }
 
     /**
@@ -98,8 +91,8 @@ public final class FileCheckpointStore implements CheckpointStore {
     @Override
     public void save(Checkpoint checkpoint) throws IOException {
         Checks.notNull(checkpoint, "checkpoint");
-        Path target = pathOf(checkpoint.gateId());
-        AtomicFile.replace(target, checkpoint.gateId(), json.writeBytes(checkpoint));
+        files.pathOf(checkpoint.gateId()); // refuses a bad id before the checkpoint is written as JSON
+        files.save(checkpoint.gateId(), json.writeBytes(checkpoint));
     }
 
     /**
@@ -111,16 +104,14 @@ public final class FileCheckpointStore implements CheckpointStore {
      */
     @Override
     public Optional<Checkpoint> load(String gateId) throws IOException {
-        Path file = pathOf(gateId);
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
+        Optional<byte[]> bytes = files.load(gateId);
+        if (bytes.isEmpty()) {
             return Optional.empty();
         }
+        Path file = files.pathOf(gateId);
         Checkpoint checkpoint;
         try {
-            checkpoint = json.read(bytes);
+            checkpoint = json.read(bytes.get());
         } catch (CheckpointFormatException e) {
             throw new CheckpointFormatException(file + " does not hold a valid checkpoint: " + e.getMessage(), e);
         }
@@ -137,22 +128,7 @@ public final class FileCheckpointStore implements CheckpointStore {
      */
     @Override
     public List<String> pending() throws IOException {
-        List<String> ids = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
-            for (Path entry : entries) {
-                String name = entry.getFileName().toString();
-                if (name.endsWith(SUFFIX)) {
-                    String id = name.substring(0, name.length() - SUFFIX.length());
-                    if (isFileSafe(id) && Files.isRegularFile(entry)) {
-                        ids.add(id);
-                    }
-                }
-            }
-        } catch (NoSuchFileException e) {
-            return List.of();
-        }
-        ids.sort(null);
-        return List.copyOf(ids);
+        return files.pending();
     }
 
     /**
@@ -162,25 +138,12 @@ public final class FileCheckpointStore implements CheckpointStore {
      */
     @Override
     public boolean delete(String gateId) throws IOException {
-        return Files.deleteIfExists(pathOf(gateId));
+        return files.delete(gateId);
     }
 
     @Override
     public String toString() {
-        return "FileCheckpointStore[" + directory + "]";
-    }
-
-    private static String requireFileSafe(String gateId) {
-        Checks.notNull(gateId, "gateId");
-        if (!isFileSafe(gateId)) {
-            throw new IllegalArgumentException("gate id \"" + gateId + "\" cannot name a checkpoint file: it must be 1"
-                    + " to 128 characters among A-Z a-z 0-9 . _ - and not start with '.'");
-        }
-        return gateId;
-    }
-
-    private static boolean isFileSafe(String gateId) {
-        return GATE_ID.matcher(gateId).matches() && gateId.charAt(0) != '.';
+        return "FileCheckpointStore[" + directory() + "]";
     }
 
     /** The one {@link CheckpointJson} of all stores, built when the first store is. */
