@@ -1,18 +1,13 @@
 package dev.terminus.converge;
 
-import dev.terminus.checkpoint.AtomicFile;
 import dev.terminus.checkpoint.CheckpointFormatException;
 import dev.terminus.checkpoint.FileCheckpointStore;
+import dev.terminus.checkpoint.GateFiles;
 import dev.terminus.internal.Checks;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * A {@link PauseStore} keeping one file per pause, {@code <gateId>.pause.json}, in a directory, in the layout of
@@ -31,9 +26,10 @@ import java.util.regex.Pattern;
  * }
  * }
  *
- * <p><b>Atomic replacement.</b> {@link #save(Pause)} writes the JSON as {@code FileCheckpointStore} does: to a
- * temporary file in the same directory (named {@code .<gateId>…tmp}, never listed), forced to disk, renamed over the
- * pause's file atomically, the directory forced after. A reader sees the previous version or the new one, never a part.
+ * <p><b>Atomic replacement.</b> {@link #save(Pause)} writes the JSON through the same {@link GateFiles} as
+ * {@code FileCheckpointStore}, so a pause survives a process restart exactly as a checkpoint does: to a temporary
+ * file in the same directory (named {@code .<gateId>…tmp}, never listed), forced to disk, renamed over the pause's
+ * file atomically, the directory forced after. A reader sees the previous version or the new one, never a part.
  *
  * <p><b>Gate ids</b> become file names, so only ids of 1 to 128 characters among {@code A-Z a-z 0-9 . _ -} not
  * starting with {@code .} are accepted, as by {@code FileCheckpointStore}; the engine's ids ({@code gate-…}) qualify.
@@ -43,13 +39,11 @@ public final class FilePauseStore implements PauseStore {
     /** The end of every pause file's name. */
     public static final String SUFFIX = ".pause.json";
 
-    private static final Pattern GATE_ID = Pattern.compile("[A-Za-z0-9._-]{1,128}");
-
-    private final Path directory;
+    private final GateFiles files;
     private final PauseJson json;
 
-    private FilePauseStore(Path directory) {
-        this.directory = directory;
+    private FilePauseStore(GateFiles files) {
+        this.files = files;
         this.json = Shared.JSON;
     }
 
@@ -58,7 +52,7 @@ public final class FilePauseStore implements PauseStore {
      * @return the store
      */
     public static FilePauseStore in(Path directory) {
-        return new FilePauseStore(Checks.notNull(directory, "directory"));
+        return new FilePauseStore(GateFiles.in(directory, SUFFIX, "pause"));
     }
 
     /**
@@ -71,7 +65,7 @@ public final class FilePauseStore implements PauseStore {
 
     /** @return the directory of the pause files */
     public Path directory() {
-        return directory;
+        return files.directory();
     }
 
     /**
@@ -80,19 +74,14 @@ public final class FilePauseStore implements PauseStore {
      * @throws IllegalArgumentException naming the id when it cannot name a file
      */
     public Path pathOf(String gateId) {
-        Checks.notNull(gateId, "gateId");
-        if (!isFileSafe(gateId)) {
-            throw new IllegalArgumentException("gate id \"" + gateId + "\" cannot name a pause file: it must be 1 to"
-                    + " 128 characters among A-Z a-z 0-9 . _ - and not start with '.'");
-        }
-        return directory.resolve(gateId + SUFFIX);
+        return files.pathOf(gateId);
     }
 
     @Override
     public void save(Pause pause) throws IOException {
         Checks.notNull(pause, "pause");
-        Path target = pathOf(pause.gateId());
-        AtomicFile.replace(target, pause.gateId(), json.writeBytes(pause));
+        files.pathOf(pause.gateId()); // refuses a bad id before the pause is written as JSON
+        files.save(pause.gateId(), json.writeBytes(pause));
     }
 
     /**
@@ -102,16 +91,14 @@ public final class FilePauseStore implements PauseStore {
      */
     @Override
     public Optional<Pause> load(String gateId) throws IOException {
-        Path file = pathOf(gateId);
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
+        Optional<byte[]> bytes = files.load(gateId);
+        if (bytes.isEmpty()) {
             return Optional.empty();
         }
+        Path file = files.pathOf(gateId);
         Pause pause;
         try {
-            pause = json.read(bytes);
+            pause = json.read(bytes.get());
         } catch (CheckpointFormatException e) {
             throw new CheckpointFormatException(file + " does not hold a valid pause: " + e.getMessage(), e);
         }
@@ -125,36 +112,17 @@ public final class FilePauseStore implements PauseStore {
     /** {@inheritDoc} Lists the {@code *.pause.json} files (a missing directory has none), never temporary ones. */
     @Override
     public List<String> pending() throws IOException {
-        List<String> ids = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
-            for (Path entry : entries) {
-                String name = entry.getFileName().toString();
-                if (name.endsWith(SUFFIX)) {
-                    String id = name.substring(0, name.length() - SUFFIX.length());
-                    if (isFileSafe(id) && Files.isRegularFile(entry)) {
-                        ids.add(id);
-                    }
-                }
-            }
-        } catch (NoSuchFileException e) {
-            return List.of();
-        }
-        ids.sort(null);
-        return List.copyOf(ids);
+        return files.pending();
     }
 
     @Override
     public boolean delete(String gateId) throws IOException {
-        return Files.deleteIfExists(pathOf(gateId));
+        return files.delete(gateId);
     }
 
     @Override
     public String toString() {
-        return "FilePauseStore[" + directory + "]";
-    }
-
-    private static boolean isFileSafe(String gateId) {
-        return GATE_ID.matcher(gateId).matches() && gateId.charAt(0) != '.';
+        return "FilePauseStore[" + directory() + "]";
     }
 
     /** The one {@link PauseJson} of all stores. */
