@@ -104,22 +104,7 @@ public final class FileCheckpointStore implements CheckpointStore {
      */
     @Override
     public Optional<Checkpoint> load(String gateId) throws IOException {
-        Optional<byte[]> bytes = files.load(gateId);
-        if (bytes.isEmpty()) {
-            return Optional.empty();
-        }
-        Path file = files.pathOf(gateId);
-        Checkpoint checkpoint;
-        try {
-            checkpoint = json.read(bytes.get());
-        } catch (CheckpointFormatException e) {
-            throw new CheckpointFormatException(file + " does not hold a valid checkpoint: " + e.getMessage(), e);
-        }
-        if (!checkpoint.gateId().equals(gateId)) {
-            throw new CheckpointFormatException(file + " holds the checkpoint of gate \"" + checkpoint.gateId()
-                    + "\", not of \"" + gateId + "\"");
-        }
-        return Optional.of(checkpoint);
+        return files.load(gateId, json::read, Checkpoint::gateId);
     }
 
     /**

@@ -9,20 +9,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
  * A directory of one file per paused gate, {@code <gateId><suffix>}: the file handling of every store of paused
  * runs. {@link FileCheckpointStore} keeps an agent loop's checkpoints as {@code *.checkpoint.json} through one, the
  * convergence engine's {@code FilePauseStore} its pauses as {@code *.pause.json} through another, usually in the same
- * directory; each turns its own value into bytes and back, and neither lists the other's files. Immutable,
- * thread-safe, and safe to share a directory between processes.
+ * directory; each turns its own value into bytes and back (a {@link Reader}), and neither lists the other's
+ * files. Immutable, thread-safe, and safe to share a directory between processes.
  *
  * {@snippet :
  * GateFiles files = GateFiles.in(Path.of("checkpoints"), ".review.json", "review");
  * files.save("gate-7f3a", json);                  // checkpoints/gate-7f3a.review.json, replaced atomically
  * for (String gateId : files.pending()) {          // ["gate-7f3a"]
- *     byte[] saved = files.load(gateId).orElseThrow();
+ *     Review review = files.load(gateId, reviewJson::read, Review::gateId).orElseThrow();
  *     files.delete(gateId);
  * }
  * }
@@ -131,6 +132,42 @@ public final class GateFiles {
     }
 
     /**
+     * Reads a gate's file as the value it holds, checking that it is that gate's: the typed load of a store.
+     *
+     * @param gateId a gate id
+     * @param reader turns the file's bytes into the value, such as {@link CheckpointJson#read(byte[])}
+     * @param gateIdOf the gate id the value holds
+     * @param <T> the type of the value
+     * @return the value, or empty when the gate has no file
+     * @throws CheckpointFormatException naming the file when the reader refuses its content, or when the value is
+     *     another gate's (a renamed file)
+     * @throws IllegalArgumentException naming the id when it cannot name a file (see the class comment)
+     * @throws IOException when the file exists but cannot be read
+     */
+    public <T> Optional<T> load(String gateId, Reader<? extends T> reader, Function<? super T, String> gateIdOf)
+            throws IOException {
+        Checks.notNull(reader, "reader");
+        Checks.notNull(gateIdOf, "gateIdOf");
+        Optional<byte[]> bytes = load(gateId);
+        if (bytes.isEmpty()) {
+            return Optional.empty();
+        }
+        Path file = pathOf(gateId);
+        T value;
+        try {
+            value = reader.read(bytes.get());
+        } catch (CheckpointFormatException e) {
+            throw new CheckpointFormatException(file + " does not hold a valid " + kind + ": " + e.getMessage(), e);
+        }
+        String heldId = gateIdOf.apply(value);
+        if (!gateId.equals(heldId)) {
+            throw new CheckpointFormatException(file + " holds the " + kind + " of gate \"" + heldId + "\", not of \""
+                    + gateId + "\"");
+        }
+        return Optional.of(value);
+    }
+
+    /**
      * The ids of the gates that have a file, sorted by {@link String#compareTo}. Lists the regular files whose name
      * is a valid gate id followed by the suffix (a missing directory has none), never temporary files nor files of
      * another suffix.
@@ -170,6 +207,21 @@ public final class GateFiles {
     @Override
     public String toString() {
         return "GateFiles[" + directory + ", *" + suffix + "]";
+    }
+
+    /**
+     * Turns the bytes of a gate's file into the value it holds.
+     *
+     * @param <T> the type of the value
+     */
+    @FunctionalInterface
+    public interface Reader<T> {
+        /**
+         * @param bytes the content of a file
+         * @return the value it holds
+         * @throws CheckpointFormatException naming the field and the bad value when the bytes do not hold one
+         */
+        T read(byte[] bytes) throws CheckpointFormatException;
     }
 
     private static boolean isGateId(String gateId) {

@@ -112,6 +112,48 @@ class GateFilesTest {
         assertThat(namesIn(dir)).containsExactly("gate-1.review.json", "gate-2.audit.json");
     }
 
+    @Test
+    void aTypedLoadReadsTheValueOfTheGatesFile() throws IOException {
+        // given
+        GateFiles files = GateFiles.in(dir, ".review.json", "review");
+        files.save("gate-1", bytes("gate-1:approve"));
+
+        // when
+        var loaded = files.load("gate-1", GateFilesTest::readReview, GateFilesTest::gateIdOf);
+
+        // then
+        assertThat(loaded).contains("gate-1:approve");
+        assertThat(files.load("gate-2", GateFilesTest::readReview, GateFilesTest::gateIdOf)).isEmpty();
+    }
+
+    @Test
+    void aTypedLoadOfContentTheReaderRefusesFailsNamingTheFileAndTheReadersMessage() throws IOException {
+        // given
+        GateFiles files = GateFiles.in(dir, ".review.json", "review");
+        files.save("gate-1", bytes("no colon"));
+
+        // when / then
+        assertThatThrownBy(() -> files.load("gate-1", GateFilesTest::readReview, GateFilesTest::gateIdOf))
+                .isInstanceOf(CheckpointFormatException.class)
+                .hasMessage(dir.resolve("gate-1.review.json") + " does not hold a valid review: Review \"no colon\""
+                        + " has no ':'")
+                .hasCauseInstanceOf(CheckpointFormatException.class);
+    }
+
+    @Test
+    void aTypedLoadOfAFileHoldingAnotherGatesValueIsRefusedNamingBothGates() throws IOException {
+        // given: gate-a's file renamed to gate-b's
+        GateFiles files = GateFiles.in(dir, ".review.json", "review");
+        files.save("gate-a", bytes("gate-a:approve"));
+        Files.move(files.pathOf("gate-a"), files.pathOf("gate-b"));
+
+        // when / then
+        assertThatThrownBy(() -> files.load("gate-b", GateFilesTest::readReview, GateFilesTest::gateIdOf))
+                .isInstanceOf(CheckpointFormatException.class)
+                .hasMessage(dir.resolve("gate-b.review.json")
+                        + " holds the review of gate \"gate-a\", not of \"gate-b\"");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"../x", "..", ".hidden", "a/b", "a\\b", "", " ", "gäte", "gate-1\n"})
     void aGateIdThatCannotNameAFileIsRefusedNamingItAndWhatTheFileHolds(String gateId) {
@@ -155,6 +197,19 @@ class GateFilesTest {
         // when / then
         assertThatThrownBy(() -> GateFiles.in(dir, ".review.json", " ")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("kind \" \" must not be blank");
+    }
+
+    /** A review is {@code <gateId>:<verdict>}. */
+    private static String readReview(byte[] bytes) throws CheckpointFormatException {
+        String review = new String(bytes, StandardCharsets.UTF_8);
+        if (!review.contains(":")) {
+            throw new CheckpointFormatException("Review \"" + review + "\" has no ':'");
+        }
+        return review;
+    }
+
+    private static String gateIdOf(String review) {
+        return review.substring(0, review.indexOf(':'));
     }
 
     private static byte[] bytes(String text) {
