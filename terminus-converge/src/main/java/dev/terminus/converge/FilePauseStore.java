@@ -91,22 +91,7 @@ public final class FilePauseStore implements PauseStore {
      */
     @Override
     public Optional<Pause> load(String gateId) throws IOException {
-        Optional<byte[]> bytes = files.load(gateId);
-        if (bytes.isEmpty()) {
-            return Optional.empty();
-        }
-        Path file = files.pathOf(gateId);
-        Pause pause;
-        try {
-            pause = json.read(bytes.get());
-        } catch (CheckpointFormatException e) {
-            throw new CheckpointFormatException(file + " does not hold a valid pause: " + e.getMessage(), e);
-        }
-        if (!pause.gateId().equals(gateId)) {
-            throw new CheckpointFormatException(file + " holds the pause of gate \"" + pause.gateId() + "\", not of \""
-                    + gateId + "\"");
-        }
-        return Optional.of(pause);
+        return files.load(gateId, json::read, Pause::gateId);
     }
 
     /** {@inheritDoc} Lists the {@code *.pause.json} files (a missing directory has none), never temporary ones. */
