@@ -24,6 +24,10 @@ import org.junit.jupiter.api.Test;
 /** Success criteria, invariants and the promotion gate: what a run must pass before it may end as done. */
 class AcceptanceScenariosTest {
 
+    /** A semantic invariant: at most two tool calls in the whole run. */
+    private static final Invariant AT_MOST_TWO_CALLS = Invariant.of("at-most-two-calls", InvariantClass.SEMANTIC,
+            run -> run.toolCallCount() > 2 ? run.toolCallCount() + " calls" : null);
+
     private static SuccessCriterion mentions(String word) {
         return SuccessCriterion.of("mentions-" + word, (run, answer) -> answer != null && answer.contains(word)
                 ? CriterionResult.met() : CriterionResult.notMet("mention " + word));
@@ -99,8 +103,7 @@ class AcceptanceScenariosTest {
         var model = ScriptedModel.builder().toolCall("echo", args("x", 1)).toolCall("echo", args("x", 2))
                 .toolCall("echo", args("x", 3)).text("done").build();
         var agent = Agent.builder(model).tool(echo("echo"))
-                .invariant(Invariant.of("at-most-two-calls", InvariantClass.SEMANTIC,
-                        run -> run.toolCallCount() > 2 ? run.toolCallCount() + " calls" : null))
+                .invariant(AT_MOST_TWO_CALLS)
                 .build();
 
         // when
@@ -137,8 +140,7 @@ class AcceptanceScenariosTest {
                 .build();
         var agent = Agent.builder(model).tool(echo("echo"))
                 .config(AgentConfig.custom().finalAnswerTool("submit").build())
-                .invariant(Invariant.of("at-most-two-calls", InvariantClass.SEMANTIC,
-                        run -> run.toolCallCount() > 2 ? run.toolCallCount() + " calls" : null))
+                .invariant(AT_MOST_TWO_CALLS)
                 .build();
 
         // when
