@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The cases of issue 2's wire-format target, each as a framework value, as the equivalent
  * {@link AnnotatedTermination} (and {@link BareTermination}) and as the compact JSON of its golden vector
- * ({@code shared/golden/terminations/<case>.json}).
+ * ({@code contract/golden/terminations/<case>.json}).
  */
 enum WireCase {
 

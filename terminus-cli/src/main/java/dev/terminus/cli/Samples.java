@@ -17,9 +17,9 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 
 /**
- * One sample termination per framework case, with the facts of the shared golden vectors: the one place
- * the command line builds an instance of every case (for the catalogue's category and outcome, and for
- * showing advice).
+ * One sample termination per framework case, with the facts of the contract's golden vectors
+ * ({@code contract/golden}): the one place the command line builds an instance of every case (for the catalogue's
+ * category and outcome, and for showing advice).
  */
 public final class Samples {
 

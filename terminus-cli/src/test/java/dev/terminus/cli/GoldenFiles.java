@@ -9,10 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/**
- * Where the contract's golden vectors are: {@code shared/golden} beside the project, as the system property
- * {@code terminus.golden.dir} says (Surefire sets it), else {@code ../../shared/golden} from the module.
- */
+/** The contract's golden vectors, in the repository's copy ({@link dev.terminus.test.GoldenVectors}). */
 final class GoldenFiles {
     private GoldenFiles() {}
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The contract of {@code shared/golden/terminations/README.md}, for every golden vector: decoding gives the
+ * The contract of {@code contract/golden/README.md}, for every golden vector: decoding gives the
  * hand-built value, encoding gives the same JSON with {@code $kind} first and the file's property order, and
  * the value's tag, category, default outcome and predicates are those of {@code cases.json}.
  */
