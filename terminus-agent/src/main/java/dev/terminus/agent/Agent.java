@@ -53,9 +53,12 @@ public final class Agent {
     }
 
     /**
-     * Runs a task to its end on the calling thread (or, when the agent has a time budget enforced by
-     * {@link TimeBudgetEnforcement#SUPERVISED_THREAD}, on a supervised virtual thread, so a hanging call cannot hold
-     * the caller past the deadline).
+     * Runs a task to its end on the calling thread; a time budget interrupts that thread at the deadline, and a call
+     * declared {@linkplain Tool#interruptible() uninterruptible} runs on a virtual thread of its own so that it
+     * cannot hold the caller past the deadline. With {@link TimeBudgetEnforcement#SUPERVISED_THREAD} the whole run
+     * goes on a supervised virtual thread instead, so no call at all can hold the caller past the deadline.
+     * Interrupting the calling thread cancels the run ({@code Cancelled("thread-interrupt")}); its interrupt status
+     * is kept.
      *
      * @param task what to do, as the user's first message
      * @return the result; never null

@@ -37,6 +37,12 @@ public final class AgentConfig {
     public static final int DEFAULT_MAX_CONSECUTIVE_MISTAKES = 3;
     /** Default number of re-prompts that repair a final answer of the wrong shape (structured output). */
     public static final int DEFAULT_STRUCTURED_OUTPUT_REPAIRS = 2;
+    /**
+     * How long an interrupted call may take to give up before the run returns without it, by default: 10 ms. An
+     * interrupt is answered in microseconds by a call that answers it at all, so the grace only bounds how late a
+     * run returns past its deadline when a call does not.
+     */
+    public static final Duration DEFAULT_INTERRUPT_GRACE = Duration.ofMillis(10);
     /** Default instruction of the finalization iteration under budget pressure. */
     public static final String DEFAULT_BUDGET_PRESSURE_INSTRUCTION = "You are close to the end of your budget. "
             + "Do not call tools any more: give your final answer now, with what you have.";
@@ -163,8 +169,8 @@ public final class AgentConfig {
         private @Nullable BigDecimal costBudgetUsd;
         private PriceTable prices = PriceTable.EMPTY;
         private @Nullable Duration timeBudget;
-        private Duration interruptGrace = Duration.ofMillis(200);
-        private TimeBudgetEnforcement timeBudgetEnforcement = TimeBudgetEnforcement.SUPERVISED_THREAD;
+        private Duration interruptGrace = DEFAULT_INTERRUPT_GRACE;
+        private TimeBudgetEnforcement timeBudgetEnforcement = TimeBudgetEnforcement.INTERRUPT_CALLER;
         private @Nullable Double budgetPressureThreshold;
         private String budgetPressureInstruction = DEFAULT_BUDGET_PRESSURE_INSTRUCTION;
         private @Nullable Integer noProgressThreshold = DEFAULT_NO_PROGRESS_THRESHOLD;
@@ -255,8 +261,8 @@ public final class AgentConfig {
         }
 
         /**
-         * @param enforcement how {@link Agent#run(String)} enforces the time budget; {@code SUPERVISED_THREAD} by
-         *     default ({@link Agent#start(String)} always uses its own thread)
+         * @param enforcement how {@link Agent#run(String)} enforces the time budget; {@code INTERRUPT_CALLER} by
+         *     default ({@link Agent#start(String)} always runs supervised, on its own thread)
          * @return this builder
          */
         public Builder timeBudgetEnforcement(TimeBudgetEnforcement enforcement) {
@@ -264,7 +270,11 @@ public final class AgentConfig {
             return this;
         }
 
-        /** @param interruptGrace how long an interrupted call may take to give up (>= 0) @return this builder */
+        /**
+         * @param interruptGrace how long an interrupted call may take to give up (>= 0) before the run returns
+         *     without it; {@link #DEFAULT_INTERRUPT_GRACE} by default
+         * @return this builder
+         */
         public Builder interruptGrace(Duration interruptGrace) {
             Checks.notNull(interruptGrace, "interruptGrace");
             if (interruptGrace.isNegative()) {

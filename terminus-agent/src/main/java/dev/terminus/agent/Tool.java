@@ -32,4 +32,20 @@ public interface Tool {
      * @throws Exception when the tool fails
      */
     @Nullable Object call(Map<String, @Nullable Object> arguments, RunContext context) throws Exception;
+
+    /**
+     * Whether a call gives up promptly when its thread is interrupted ({@code sleep}, locks, NIO, blocking I/O on a
+     * virtual thread all do). A tool that may not (JDBC or another client on blocking sockets of a platform thread,
+     * a long computation that never checks) says so, with {@link Tools#uninterruptible(Tool)} or by overriding this:
+     * a run that enforces its deadline by interrupting its own thread (the default,
+     * {@link TimeBudgetEnforcement#INTERRUPT_CALLER}) then makes each of its calls on a virtual thread of its own and
+     * stops waiting for it at the deadline or on cancellation, after {@link AgentConfig#interruptGrace()}. That costs
+     * a thread handoff per call (tens of microseconds from a platform thread); an interruptible tool is called on the
+     * run's thread with no handoff.
+     *
+     * @return true unless overridden
+     */
+    default boolean interruptible() {
+        return true;
+    }
 }

@@ -75,4 +75,44 @@ public final class Tools {
     public static List<Tool> fromMethods(Object target) {
         return MethodTools.of(Checks.notNull(target, "target"));
     }
+
+    /**
+     * The same tool, declared {@linkplain Tool#interruptible() not to answer interrupts}: each of its calls runs on a
+     * virtual thread of its own, so a run returns by its deadline (plus {@link AgentConfig#interruptGrace()}) however
+     * long the call goes on.
+     *
+     * {@snippet :
+     * Tool query = Tools.uninterruptible(Tools.of("query", "Runs SQL", schema, (args, run) -> jdbc.query(args)));
+     * }
+     *
+     * @param tool the tool
+     * @return a tool with the same name, schema and body whose {@link Tool#interruptible()} is false
+     */
+    public static Tool uninterruptible(Tool tool) {
+        Checks.notNull(tool, "tool");
+        if (!tool.interruptible()) {
+            return tool;
+        }
+        return new Tool() {
+            @Override
+            public ToolSpec spec() {
+                return tool.spec();
+            }
+
+            @Override
+            public @Nullable Object call(Map<String, @Nullable Object> arguments, RunContext context) throws Exception {
+                return tool.call(arguments, context);
+            }
+
+            @Override
+            public boolean interruptible() {
+                return false;
+            }
+
+            @Override
+            public String toString() {
+                return "Uninterruptible" + tool;
+            }
+        };
+    }
 }

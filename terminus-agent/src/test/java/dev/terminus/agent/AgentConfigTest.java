@@ -28,8 +28,8 @@ class AgentConfigTest {
         assertThat(config.costBudgetUsd()).isEmpty();
         assertThat(config.prices()).isSameAs(PriceTable.EMPTY);
         assertThat(config.timeBudget()).isEmpty();
-        assertThat(config.interruptGrace()).isEqualTo(Duration.ofMillis(200));
-        assertThat(config.timeBudgetEnforcement()).isEqualTo(TimeBudgetEnforcement.SUPERVISED_THREAD);
+        assertThat(config.interruptGrace()).isEqualTo(Duration.ofMillis(10)).isEqualTo(AgentConfig.DEFAULT_INTERRUPT_GRACE);
+        assertThat(config.timeBudgetEnforcement()).isEqualTo(TimeBudgetEnforcement.INTERRUPT_CALLER);
         assertThat(config.budgetPressureThreshold()).isEmpty();
         assertThat(config.budgetPressureInstruction()).isEqualTo(AgentConfig.DEFAULT_BUDGET_PRESSURE_INSTRUCTION);
         assertThat(config.noProgressThreshold()).contains(3);
@@ -84,7 +84,7 @@ class AgentConfigTest {
         assertThat(config.prices()).isSameAs(PRICES);
         assertThat(config.timeBudget()).contains(Duration.ofSeconds(30));
         assertThat(config.interruptGrace()).isEqualTo(Duration.ofMillis(50));
-        assertThat(config.timeBudgetEnforcement()).isEqualTo(TimeBudgetEnforcement.INTERRUPT_CALLER);
+        assertThat(config.timeBudgetEnforcement()).isEqualTo(TimeBudgetEnforcement.SUPERVISED_THREAD);
         assertThat(config.budgetPressureThreshold()).contains(0.8);
         assertThat(config.budgetPressureInstruction()).isEqualTo("Wrap up.");
         assertThat(config.noProgressThreshold()).contains(5);
@@ -417,7 +417,7 @@ class AgentConfigTest {
                 .prices(PRICES)
                 .timeBudget(Duration.ofSeconds(30))
                 .interruptGrace(Duration.ofMillis(50))
-                .timeBudgetEnforcement(TimeBudgetEnforcement.INTERRUPT_CALLER)
+                .timeBudgetEnforcement(TimeBudgetEnforcement.SUPERVISED_THREAD)
                 .budgetPressureThreshold(0.8)
                 .budgetPressureInstruction("Wrap up.")
                 .noProgressThreshold(5)

@@ -163,4 +163,36 @@ class ToolsTest {
             return a + b;
         }
     }
+
+    @Test
+    void aToolIsInterruptibleUnlessDeclaredOtherwise() {
+        // when
+        Tool tool = Tools.of("search", "Searches", QUERY_SCHEMA, (args, run) -> "ok");
+
+        // then
+        assertThat(tool.interruptible()).isTrue();
+        assertThat(Tools.fromMethods(new Object() {
+            @AgentTool(description = "answers")
+            public String answer() {
+                return "42";
+            }
+        })).allMatch(Tool::interruptible);
+    }
+
+    @Test
+    void uninterruptibleKeepsTheSpecAndTheBodyAndSaysTheCallIgnoresInterrupts() throws Exception {
+        // given
+        Tool tool = Tools.of("search", "Searches", QUERY_SCHEMA, (args, run) -> "found: " + args.get("query"));
+
+        // when
+        Tool declared = Tools.uninterruptible(tool);
+
+        // then
+        assertThat(declared.interruptible()).isFalse();
+        assertThat(declared.spec()).isSameAs(tool.spec());
+        assertThat(declared.call(Map.of("query", "jqwik"), StubRunContext.INSTANCE)).isEqualTo("found: jqwik");
+        assertThat(Tools.uninterruptible(declared)).as("declaring twice wraps once").isSameAs(declared);
+        assertThatThrownBy(() -> Tools.uninterruptible(null)).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("tool");
+    }
 }

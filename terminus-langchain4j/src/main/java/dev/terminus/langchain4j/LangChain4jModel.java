@@ -144,6 +144,18 @@ public final class LangChain4jModel implements Model {
         return provider;
     }
 
+    /**
+     * A provider call goes over the network through whatever HTTP client the {@code ChatModel} was built with, and
+     * not every client gives up when its thread is interrupted: each call runs on a virtual thread of its own, so a
+     * run returns by its deadline whatever the client does. The handoff costs microseconds beside the call.
+     *
+     * @return false
+     */
+    @Override
+    public boolean interruptible() {
+        return false;
+    }
+
     /** @return the LangChain4j model this wraps */
     public ChatModel chatModel() {
         return chatModel;

@@ -54,6 +54,37 @@ class LangChain4jModelTest {
     }
 
     @Test
+    void aProviderCallRunsOnAThreadOfItsOwnSoAClientDeafToInterruptsCannotHoldTheRunPastItsDeadline() {
+        // given: an HTTP client that ignores interrupts until released, and an agent with no enforcement chosen
+        var release = new java.util.concurrent.CountDownLatch(1);
+        LangChain4jModel model = LangChain4jModel.of(stub(false, request -> {
+            while (release.getCount() > 0) {
+                try {
+                    release.await();
+                } catch (InterruptedException ignored) {
+                    // deaf on purpose, like a blocking socket read on a platform thread
+                }
+            }
+            return answer("too late");
+        }), "gpt-4o-mini", "openai");
+        var agent = dev.terminus.agent.Agent.builder(model)
+                .config(dev.terminus.agent.AgentConfig.custom().timeBudget(java.time.Duration.ofMillis(150)).build())
+                .build();
+        assertThat(model.interruptible()).as("declared, or the run below would wait for the client").isFalse();
+
+        try {
+            // when
+            var result = agent.run("Hi");
+
+            // then
+            assertThat(result.termination()).isInstanceOf(dev.terminus.Termination.TimeBudgetExhausted.class);
+            assertThat(release.getCount()).as("the client was still blocked when the run returned").isEqualTo(1);
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
     void aCallSendsTheConvertedRequestAndReturnsTheConvertedAnswer() throws Exception {
         // given
         AtomicReference<ChatRequest> sent = new AtomicReference<>();

@@ -9,6 +9,7 @@ import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.TimeBudgetEnforcement;
 import dev.terminus.opentelemetry.internal.TelemetryListener;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -89,7 +90,8 @@ class SupervisedRunsTest {
         });
         var agent = Agent.builder(Runs.searchThenAnswer())
                 .config(AgentConfig.custom().name(Runs.AGENT).timeBudget(Duration.ofMillis(200))
-                        .interruptGrace(Duration.ofMillis(50)).build())
+                        .interruptGrace(Duration.ofMillis(50)).timeBudgetEnforcement(TimeBudgetEnforcement.SUPERVISED_THREAD)
+                        .build())
                 .listener(telemetry).listener(threadOfTheEnd).tool(stubborn).build();
 
         // when

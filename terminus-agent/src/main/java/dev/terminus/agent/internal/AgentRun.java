@@ -58,6 +58,9 @@ public final class AgentRun {
     private final Compactor compactor;
     private final @Nullable Map<String, @Nullable Object> responseSchema;
 
+    /** Whether the calls declared uninterruptible run on threads of their own ({@link SupervisedCall}). */
+    private final boolean superviseCalls;
+    private final long graceNanos;
     private boolean announced;
     private int iterationTranscriptStart;
     private boolean finalizing;
@@ -72,9 +75,14 @@ public final class AgentRun {
         this.config = spec.config();
         this.model = ModelIdentity.of(spec.model());
         this.maxOutputTokens = config.maxOutputTokens().orElse(null);
+        // calls the model or a tool declares uninterruptible run on threads of their own unless the whole run is
+        // supervised (its supervisor then returns on time whatever a call does)
+        this.superviseCalls = !supervised;
+        this.graceNanos = config.interruptGrace().toNanos();
         // the state is shared when another thread may read it while this run writes it: a supervisor's snapshot, or
-        // tools running on threads of their own (in parallel, or under a per-tool timeout)
-        boolean shared = supervised || config.parallelToolCalls() || config.toolTimeout().isPresent();
+        // calls running on threads of their own (in parallel, under a per-tool timeout, or supervised one by one)
+        boolean shared = supervised || config.parallelToolCalls() || config.toolTimeout().isPresent()
+                || spec.hasUninterruptibleCalls();
         this.state = new RunState(config.name(), startNanos, BudgetGuard.pricing(config, model.name()), shared);
         this.budgets = new BudgetGuard(config, state);
         this.control = new RunControl(startNanos, budgetNanos);
@@ -90,6 +98,16 @@ public final class AgentRun {
 
     RunControl control() {
         return control;
+    }
+
+    /** Whether a call that is declared not to answer interrupts runs on a thread of its own. */
+    boolean superviseCalls() {
+        return superviseCalls;
+    }
+
+    /** How long an interrupted call may take to give up, in nanoseconds. */
+    long graceNanos() {
+        return graceNanos;
     }
 
     ProgressGuard progress() {

@@ -65,6 +65,22 @@ public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools
     }
 
     /**
+     * @return whether the model or a tool is declared not to answer interrupts, so some calls may run on threads of
+     *     their own
+     */
+    boolean hasUninterruptibleCalls() {
+        if (!model.interruptible()) {
+            return true;
+        }
+        for (Tool tool : tools.values()) {
+            if (!tool.interruptible()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * @return the tool of a name with its compiled argument check (the tool {@link #tools()} has for the name), or
      *     null when there is none
      */

@@ -27,12 +27,15 @@ final class ModelCaller {
     private final AgentRun run;
     private final Model model;
     private final RetryPolicy retry;
+    /** Whether each call runs on a thread of its own: the model does not answer interrupts, the run's thread does. */
+    private final boolean supervised;
     private @Nullable ModelResponse response;
 
     ModelCaller(AgentRun run, Model model, RetryPolicy retry) {
         this.run = run;
         this.model = model;
         this.retry = retry;
+        this.supervised = run.superviseCalls() && !model.interruptible();
     }
 
     /** The response of the last successful {@link #call}. */
@@ -53,7 +56,10 @@ final class ModelCaller {
             boolean timed = run.events().active();
             long start = timed ? System.nanoTime() : 0;
             try {
-                ModelResponse answer = model.chat(request);
+                ModelResponse answer = supervised
+                        ? SupervisedCall.call("terminus-model-" + run.model().name(), SupervisedCall.NO_TIMEOUT,
+                                run.graceNanos(), () -> model.chat(request))
+                        : model.chat(request);
                 if (answer == null) {
                     throw new IllegalStateException("model " + run.model().name() + " returned null");
                 }

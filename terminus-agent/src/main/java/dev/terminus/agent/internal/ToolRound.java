@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
@@ -269,12 +268,18 @@ final class ToolRound {
         return null;
     }
 
-    /** Runs one tool on this thread, or on its own virtual thread when a per-tool timeout applies. */
+    /**
+     * Runs one tool on this thread, or on its own virtual thread when a per-tool timeout applies or the tool does not
+     * answer interrupts (and the run has no supervisor of its own).
+     */
     Outcome invoke(Tool tool, ToolCall call) {
         // the duration only feeds the ToolCalled event: no clock reads when no listener will get one
         long start = timed ? System.nanoTime() : 0;
         try {
-            Object value = toolTimeoutNanos > 0 ? callWithTimeout(tool, call) : tool.call(call.arguments(), state);
+            Object value = toolTimeoutNanos > 0 || run.superviseCalls() && !tool.interruptible()
+                    ? SupervisedCall.call("terminus-tool-" + call.name(), toolTimeoutNanos, run.graceNanos(),
+                            () -> tool.call(call.arguments(), state))
+                    : tool.call(call.arguments(), state);
             return success(call, value, timed ? System.nanoTime() - start : 0);
         } catch (Throwable e) {
             return failure(call, e, timed ? System.nanoTime() - start : 0);
@@ -315,16 +320,6 @@ final class ToolRound {
             default -> "Error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
         };
         return new Outcome(new Message.ToolResult(call.id(), call.name(), text, true), kind, nanos, null);
-    }
-
-    private @Nullable Object callWithTimeout(Tool tool, ToolCall call) throws Exception {
-        FutureTask<@Nullable Object> task = new FutureTask<>(() -> tool.call(call.arguments(), state));
-        Thread.ofVirtual().name("terminus-tool-" + call.name()).start(task);
-        try {
-            return task.get(toolTimeoutNanos, TimeUnit.NANOSECONDS);
-        } finally {
-            task.cancel(true);
-        }
     }
 
     /** Records a call's outcome: transcript, events, hooks, mistakes and the early-completion check. */

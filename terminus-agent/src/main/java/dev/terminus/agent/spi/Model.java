@@ -5,7 +5,9 @@ package dev.terminus.agent.spi;
  * script one for tests.
  *
  * <p>The call blocks. The loop interrupts the calling thread to enforce its time budget and cancellation, so an
- * implementation should let {@link InterruptedException} (or an interrupted I/O) end the call promptly. Provider
+ * implementation should let {@link InterruptedException} (or an interrupted I/O) end the call promptly; one that
+ * cannot says so through {@link #interruptible()}, and the loop then makes each of its calls on a virtual thread of
+ * its own, so a run still returns by its deadline. Provider
  * failures are reported as {@link ModelException}s so the loop can classify them; any other exception ends the run
  * {@code Failed} with category {@code UNKNOWN}.
  *
@@ -50,5 +52,20 @@ public interface Model {
      */
     default String provider() {
         return "unknown";
+    }
+
+    /**
+     * Whether a call gives up promptly when its thread is interrupted. When it does not (a client on blocking
+     * sockets of a platform thread, a long computation that never checks), say so: a run that enforces its deadline
+     * by interrupting its own thread (the default, {@code TimeBudgetEnforcement.INTERRUPT_CALLER}) then makes each
+     * call on a virtual thread of its own and stops waiting for it at the deadline or on cancellation, after the
+     * agent's {@code interruptGrace}. That costs a thread handoff per call (tens of microseconds from a platform
+     * thread), nothing beside a call over the network; a model that does answer interrupts is called on the run's
+     * thread with no handoff.
+     *
+     * @return true unless overridden
+     */
+    default boolean interruptible() {
+        return true;
     }
 }

@@ -72,6 +72,11 @@ final class Failures {
         }
 
         @Override
+        public boolean interruptible() {
+            return tool.interruptible();
+        }
+
+        @Override
         public @Nullable Object call(Map<String, @Nullable Object> arguments, RunContext context) throws Exception {
             try {
                 return tool.call(arguments, context);

@@ -11,6 +11,7 @@ import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.TimeBudgetEnforcement;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.FinishReason;
@@ -171,7 +172,7 @@ class EventScenariosTest {
                     return "finally";
                 }))
                 .config(AgentConfig.custom().timeBudget(Duration.ofMillis(100)).interruptGrace(Duration.ofMillis(50))
-                        .build()).build();
+                        .timeBudgetEnforcement(TimeBudgetEnforcement.SUPERVISED_THREAD).build()).build();
 
         // when
         RunResult result = agent.run("go");

@@ -142,7 +142,7 @@ class InterruptionScenariosTest {
                 .text("unreachable").build();
         var agent = Agent.builder(model).tools(echo("echo"), stubborn)
                 .config(AgentConfig.custom().timeBudget(Duration.ofMillis(200)).interruptGrace(Duration.ofMillis(100))
-                        .build()).build();
+                        .timeBudgetEnforcement(TimeBudgetEnforcement.SUPERVISED_THREAD).build()).build();
 
         try {
             // when

@@ -15,6 +15,8 @@ import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.ToolArgumentException;
+import dev.terminus.agent.TimeBudgetEnforcement;
+import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.FinishReason;
@@ -79,8 +81,13 @@ class RandomRunPropertiesTest {
             @Nullable Integer timeBudgetMs, boolean guards, boolean parallel, @Nullable Integer toolTimeoutMs,
             int maxRetries) {}
 
+    /**
+     * @param enforcement how the time budget is enforced
+     * @param stubbornDeclared whether the tool that ignores interrupts says so ({@code Tools.uninterruptible})
+     */
     record Extras(@Nullable Integer cancelAfterMs, @Nullable Double pressure, boolean finalAnswerTool,
-            @Nullable CompletionCheck completion, int graceMs) {}
+            @Nullable CompletionCheck completion, int graceMs, TimeBudgetEnforcement enforcement,
+            boolean stubbornDeclared) {}
 
     record Scenario(List<Step> steps, Limits limits, Extras extras) {}
 
@@ -189,6 +196,7 @@ class RandomRunPropertiesTest {
                 .toolTimeout(limits.toolTimeoutMs() == null ? null : Duration.ofMillis(limits.toolTimeoutMs()))
                 .retryPolicy(new RetryPolicy(limits.maxRetries(), Duration.ofMillis(1), Duration.ofMillis(2), 0.5))
                 .interruptGrace(Duration.ofMillis(extras.graceMs()))
+                .timeBudgetEnforcement(extras.enforcement())
                 .budgetPressureThreshold(extras.pressure())
                 .finalAnswerTool(extras.finalAnswerTool() ? "submit" : null);
         if (!limits.guards()) {
@@ -210,7 +218,7 @@ class RandomRunPropertiesTest {
                         Map.of("type", "object", "properties", Map.of("x", Map.of("type", "integer")),
                                 "required", List.of("x")),
                         (args, run) -> "x=" + args.get("x")))
-                .tool(Tools.of("stubborn", "ignores interrupts for a while", (args, run) -> {
+                .tool(stubborn(extras.stubbornDeclared(), Tools.of("stubborn", "ignores interrupts for a while", (args, run) -> {
                     long until = System.nanoTime() + (args.get("ms") instanceof Integer ms ? ms : 3) * 1_000_000L;
                     while (System.nanoTime() < until) {
                         try {
@@ -220,7 +228,7 @@ class RandomRunPropertiesTest {
                         }
                     }
                     return "stubborn";
-                }))
+                })))
                 .tool(Tools.of("halt", "halts the run", (args, run) -> {
                     throw new HaltException("stop");
                 }));
@@ -299,7 +307,13 @@ class RandomRunPropertiesTest {
                 Arbitraries.of(0.5, 0.8).injectNull(0.7),
                 Arbitraries.of(true, false),
                 Arbitraries.of(CompletionCheck.class).injectNull(0.6),
-                Arbitraries.integers().between(10, 100))
+                Arbitraries.integers().between(10, 100),
+                Arbitraries.of(TimeBudgetEnforcement.class),
+                Arbitraries.of(true, false))
                 .as(Extras::new);
+    }
+
+    private static Tool stubborn(boolean declared, Tool tool) {
+        return declared ? Tools.uninterruptible(tool) : tool;
     }
 }

@@ -1,0 +1,236 @@
+package dev.terminus.test.scenarios;
+
+import static dev.terminus.test.TerminusAssertions.assertThat;
+import static dev.terminus.test.scenarios.Scenarios.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.terminus.Message;
+import dev.terminus.Termination;
+import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentConfig;
+import dev.terminus.agent.HaltException;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Tool;
+import dev.terminus.agent.ToolArgumentException;
+import dev.terminus.agent.Tools;
+import dev.terminus.agent.Usage;
+import dev.terminus.agent.spi.Model;
+import dev.terminus.agent.spi.ModelRequest;
+import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.test.ScriptedModel;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The default enforcement of a time budget, with no option chosen: the loop on the caller's thread, and the calls of
+ * a model or tool declared uninterruptible on threads of their own, left at the deadline after the grace.
+ */
+class UninterruptibleCallScenariosTest {
+    private static final Duration MARGIN = Duration.ofSeconds(2);
+
+    private static AgentConfig withBudget(long budgetMs) {
+        return AgentConfig.custom().timeBudget(Duration.ofMillis(budgetMs)).build();
+    }
+
+    /** A tool that ignores every interrupt until released. */
+    private static Tool deaf(String name, CountDownLatch release, AtomicReference<Thread> ranOn) {
+        return Tools.of(name, "ignores interrupts", (arguments, run) -> {
+            ranOn.set(Thread.currentThread());
+            awaitIgnoringInterrupts(release);
+            return "too late";
+        });
+    }
+
+    private static void awaitIgnoringInterrupts(CountDownLatch release) {
+        while (release.getCount() > 0) {
+            try {
+                release.await();
+            } catch (InterruptedException ignored) {
+                // deaf on purpose
+            }
+        }
+    }
+
+    @Test
+    void withNoOptionChosenTheRunAndItsInterruptibleCallsStayOnTheCallersThread() {
+        // given
+        Thread caller = Thread.currentThread();
+        var threads = new java.util.ArrayList<Thread>();
+        var script = ScriptedModel.builder().toolCall("echo", args("x", 1)).text("done").build();
+        Model model = request -> {
+            threads.add(Thread.currentThread());
+            return script.chat(request);
+        };
+        var agent = Agent.builder(model).config(withBudget(60_000))
+                .tool(Tools.of("echo", "echoes", (arguments, run) -> {
+                    threads.add(Thread.currentThread());
+                    return arguments;
+                })).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1);
+        assertThat(threads).hasSize(3).containsOnly(caller);
+    }
+
+    @Test
+    void aDeclaredUninterruptibleToolIsLeftAtTheDeadlineAndTheRunReturnsWithItsCallAnswered() {
+        // given
+        var release = new CountDownLatch(1);
+        var ranOn = new AtomicReference<Thread>();
+        var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
+        var agent = Agent.builder(model).config(withBudget(150))
+                .tool(Tools.uninterruptible(deaf("stubborn", release, ranOn))).build();
+
+        try {
+            // when
+            RunResult result = agent.run("go");
+
+            // then
+            var exhausted = assertThat(result).endedWith(Termination.TimeBudgetExhausted.class).actual();
+            assertThat(exhausted.limitMs()).isEqualTo(150);
+            assertThat(result.duration()).isLessThan(Duration.ofMillis(150).plus(AgentConfig.DEFAULT_INTERRUPT_GRACE)
+                    .plus(MARGIN));
+            assertThat(release.getCount()).as("the tool was still running when the run returned").isEqualTo(1);
+            assertThat(ranOn.get()).isNotSameAs(Thread.currentThread());
+            assertThat(result).as("a call left unfinished is not counted").hasIterations(1).hasToolCalls(0).isConsistent();
+            assertThat(Scenarios.toolResults(result)).singleElement()
+                    .satisfies(answer -> assertThat(answer.content()).startsWith("Not completed"));
+            assertThat(Thread.currentThread().isInterrupted()).as("the deadline's interrupt is cleared").isFalse();
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aModelThatDeclaresItselfUninterruptibleIsLeftAtTheDeadline() {
+        // given
+        var release = new CountDownLatch(1);
+        Model deafModel = new Model() {
+            @Override
+            public ModelResponse chat(ModelRequest request) {
+                awaitIgnoringInterrupts(release);
+                return ModelResponse.text("too late", Usage.of(1, 1));
+            }
+
+            @Override
+            public boolean interruptible() {
+                return false;
+            }
+        };
+        var agent = Agent.builder(deafModel).config(withBudget(150)).build();
+
+        try {
+            // when
+            RunResult result = agent.run("go");
+
+            // then
+            assertThat(result).endedWith(Termination.TimeBudgetExhausted.class);
+            assertThat(release.getCount()).as("the model was still answering when the run returned").isEqualTo(1);
+            assertThat(result.usage()).isEqualTo(Usage.ZERO);
+            assertThat(result).isConsistent();
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void interruptingTheCallerCancelsTheRunDuringAnUninterruptibleCallAndKeepsItsInterrupt() throws Exception {
+        // given: no time budget; the caller is interrupted while the tool ignores interrupts
+        var release = new CountDownLatch(1);
+        var ranOn = new AtomicReference<Thread>();
+        var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
+        var agent = Agent.builder(model).tool(Tools.uninterruptible(deaf("stubborn", release, ranOn))).build();
+        var result = new AtomicReference<RunResult>();
+        var keptInterrupt = new AtomicBoolean();
+        Thread caller = Thread.ofPlatform().start(() -> {
+            result.set(agent.run("go"));
+            keptInterrupt.set(Thread.currentThread().isInterrupted());
+        });
+
+        try {
+            // when
+            long until = System.nanoTime() + MARGIN.toNanos();
+            while (ranOn.get() == null && System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            caller.interrupt();
+            caller.join(MARGIN.toMillis());
+
+            // then
+            assertThat(caller.isAlive()).as("the caller returned while the tool still ran").isFalse();
+            assertThat(release.getCount()).isEqualTo(1);
+            assertThat(result.get()).endedWith(new Termination.Cancelled("thread-interrupt"));
+            assertThat(result.get()).isConsistent();
+            assertThat(keptInterrupt).as("the caller keeps its interrupt").isTrue();
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aDeclaredToolThatAnswersEndsTheRunExactlyAsOnTheCallersThread() {
+        // given: the same tools, once declared uninterruptible: a value, a refusal of the arguments, a failure, a halt
+        Tool echo = Tools.of("echo", "echoes", (arguments, run) -> arguments);
+        Tool picky = Tools.of("picky", "refuses", (arguments, run) -> {
+            throw new ToolArgumentException("x must be positive");
+        });
+        Tool broken = Tools.of("broken", "fails", (arguments, run) -> {
+            throw new IllegalStateException("disk full");
+        });
+        Tool halt = Tools.of("halt", "halts", (arguments, run) -> {
+            throw new HaltException("enough");
+        });
+        var script = ScriptedModel.builder().toolCall("echo", args("x", 1)).toolCall("picky", args("x", -1))
+                .toolCall("broken", args()).toolCall("halt", args());
+
+        // when
+        RunResult inline = Agent.builder(script.build()).config(withBudget(60_000))
+                .tools(echo, picky, broken, halt).build().run("go");
+        RunResult offThread = Agent.builder(script.build()).config(withBudget(60_000))
+                .tools(Tools.uninterruptible(echo), Tools.uninterruptible(picky), Tools.uninterruptible(broken),
+                        Tools.uninterruptible(halt)).build().run("go");
+
+        // then
+        assertThat(inline).endedWith(new Termination.Halted("tool:halt", "enough"));
+        assertThat(offThread.termination()).isEqualTo(inline.termination());
+        assertThat(offThread.transcript()).isEqualTo(inline.transcript());
+        assertThat(Scenarios.toolResults(offThread)).extracting(Message.ToolResult::error)
+                .containsExactly(false, true, true, true);
+        assertThat(offThread.toolCalls()).as("completed calls: a halting call does not count").isEqualTo(inline.toolCalls())
+                .isEqualTo(3);
+    }
+
+    @Test
+    void anUndeclaredToolThatIgnoresTheInterruptHoldsTheCallerUntilItReturns() {
+        // given: what the default gives up, for a tool that does not say it ignores interrupts
+        var returned = new AtomicBoolean();
+        var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
+        var agent = Agent.builder(model).config(withBudget(100))
+                .tool(Tools.of("stubborn", "ignores interrupts for 300 ms", (arguments, run) -> {
+                    long until = System.nanoTime() + 300_000_000L;
+                    while (System.nanoTime() < until) {
+                        try {
+                            Thread.sleep(5);
+                        } catch (InterruptedException ignored) {
+                            // deaf on purpose
+                        }
+                    }
+                    returned.set(true);
+                    return "late";
+                })).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then: the run still ends TimeBudgetExhausted, once the tool has returned
+        assertThat(returned).as("the tool had returned when the run did").isTrue();
+        assertThat(result).endedWith(Termination.TimeBudgetExhausted.class);
+        assertThat(result).isConsistent();
+    }
+}
