@@ -43,8 +43,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 3, target 1: the agent loop's own overhead per iteration, against LangChain4j's {@code AiServices} on the
- * same scenario, in one JMH run.
+ * The agent loop's own overhead per iteration, against LangChain4j's {@code AiServices} on the same scenario, in one
+ * JMH run.
  *
  * <p>One operation is a whole run of {@link #iterations} model calls: the first {@code iterations - 1} answers call
  * the same trivial tool {@code step} (with a different argument each time, {@code {"n": k}}, so the no-progress and
@@ -58,11 +58,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * call.
  *
  * <ul>
- *   <li>{@link #terminus()} — every guard on: iteration cap, tool-call cap, token budget, cost budget (with a price
- *       for the model, so every call is priced), time budget (so the run is supervised: it runs on its own virtual
- *       thread with a deadline timer, see {@code RunTask}), no progress, stall, consecutive mistakes.</li>
- *   <li>{@link #terminusInline()} — informational: the same guards without the time budget, so the loop runs inline
- *       on the calling thread; the difference to {@link #terminus()} is the supervision's cost.</li>
+ *   <li>{@link #terminus()} — the default configuration with every guard on: iteration cap, tool-call cap, token
+ *       budget, cost budget (with a price for the model, so every call is priced), time budget (with no enforcement
+ *       option chosen: the run stays on the calling thread and a deadline timer is armed and disarmed per run), no
+ *       progress, stall, consecutive mistakes. Run the benchmark with {@code -jvmArgsAppend -Djmh.executor=VIRTUAL}
+ *       to call it from a virtual thread.</li>
+ *   <li>{@link #terminusSupervisedThread()} — the same with {@code TimeBudgetEnforcement.SUPERVISED_THREAD}: the
+ *       whole run on a virtual thread of its own, the caller waiting (the opt-in mode that returns on time whatever
+ *       a call does).</li>
+ *   <li>{@link #terminusInline()} — informational: the same guards without the time budget, so no timer; the
+ *       difference to {@link #terminus()} is the deadline's cost.</li>
  *   <li>{@link #langchain4j()} — {@code AiServices} over a {@code ChatModel} whose {@code doChat} plays the same
  *       script, with the same tool as an {@code @Tool} method. LangChain4j has no guards to switch on besides its
  *       built-in cap on sequential tool invocations (100 by default, which the run stays under).</li>
@@ -92,7 +97,7 @@ public class AgentLoopBenchmark {
 
     private Agent terminus;
     private Agent terminusInline;
-    private Agent terminusInterruptCaller;
+    private Agent terminusSupervisedThread;
     private Assistant langchain4j;
 
     /** Builds both sides and checks that one run of each ends as expected. */
@@ -102,11 +107,11 @@ public class AgentLoopBenchmark {
         Model model = new ZeroLatencyModel(script);
         terminus = terminusAgent(model, true);
         terminusInline = terminusAgent(model, false);
-        terminusInterruptCaller = Agent.builder(model)
+        terminusSupervisedThread = Agent.builder(model)
                 .config(AgentConfig.from(allGuards(true))
-                        .timeBudgetEnforcement(dev.terminus.agent.TimeBudgetEnforcement.INTERRUPT_CALLER).build())
+                        .timeBudgetEnforcement(dev.terminus.agent.TimeBudgetEnforcement.SUPERVISED_THREAD).build())
                 .tool(trivialTool()).build();
-        for (Agent agent : List.of(terminus, terminusInline, terminusInterruptCaller)) {
+        for (Agent agent : List.of(terminus, terminusInline, terminusSupervisedThread)) {
             RunResult result = agent.run(TASK);
             check(result.termination() instanceof Termination.NaturalCompletion, "Terminus ended " + result.termination());
             check(result.iterationCount() == iterations, "Terminus ran " + result.iterationCount() + " iterations");
@@ -125,19 +130,19 @@ public class AgentLoopBenchmark {
         tool.counting = false;
     }
 
-    /** A whole Terminus run, every guard on, time budget included (the supervised path). */
+    /** A whole Terminus run, every guard on, time budget included, no enforcement option chosen (the default). */
     @Benchmark
     public RunResult terminus() {
         return terminus.run(TASK);
     }
 
     /**
-     * A whole Terminus run, every guard on, time budget included, enforced by interrupting the caller's thread
-     * ({@code TimeBudgetEnforcement.INTERRUPT_CALLER}): no thread handoff.
+     * A whole Terminus run, every guard on, time budget included, the whole run supervised on a virtual thread of its
+     * own ({@code TimeBudgetEnforcement.SUPERVISED_THREAD}): one thread handoff per run.
      */
     @Benchmark
-    public RunResult terminusInterruptCaller() {
-        return terminusInterruptCaller.run(TASK);
+    public RunResult terminusSupervisedThread() {
+        return terminusSupervisedThread.run(TASK);
     }
 
     /** Informational: a whole Terminus run, every guard on but the time budget (the inline path). */

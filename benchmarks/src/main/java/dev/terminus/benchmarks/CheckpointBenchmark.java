@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 4: writing a paused run's checkpoint, reading it back and resuming the run, with a 200-message transcript
+ * Writing a paused run's checkpoint, reading it back and resuming the run, with a 200-message transcript
  * (the task, 99 tool rounds, and the assistant message whose call waits for approval). Target: under 1 ms for the
  * three together ({@link #writeReadResume()}).
  *

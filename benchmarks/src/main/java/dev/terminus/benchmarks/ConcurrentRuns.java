@@ -25,18 +25,18 @@ import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
 
 /**
- * Issue 3, target 2: many concurrent runs on virtual threads. Not a microbenchmark: a main class that starts
+ * Many concurrent runs on virtual threads. Not a microbenchmark: a main class that starts
  * {@code runs} runs at once, one virtual thread each, every run {@code iterations} model calls long
  * ({@code iterations - 1} tool rounds, then a final answer), the model sleeping {@code sleepMs} per call.
  *
  * <pre>
- * java -Xmx4g -cp benchmarks/target/benchmarks.jar dev.terminus.benchmarks.ConcurrentRuns 100000 10 10 [inline|supervised|both] [warmupRuns]
+ * java -Xmx4g -cp benchmarks/target/benchmarks.jar dev.terminus.benchmarks.ConcurrentRuns 100000 10 10 [inline|timed|both] [warmupRuns]
  * </pre>
  *
  * <p>Variants: {@code inline} has every guard of {@link AgentLoopBenchmark#allGuards(boolean)} but no time budget, so
- * each run's loop runs on the virtual thread that called {@code Agent.run}; {@code supervised} adds a 60 s time budget,
- * so each run gets a second virtual thread and a deadline timer ({@code RunTask}). {@code both} (the default) runs
- * the two one after the other in this JVM.
+ * each run's loop runs on the virtual thread that called {@code Agent.run}; {@code timed} adds a 60 s time budget
+ * with the default enforcement, so each run also arms and disarms a deadline timer ({@code RunTask}), still on the
+ * caller's thread. {@code both} (the default) runs the two one after the other in this JVM.
  *
  * <p>For each variant: a warm-up round (by default a fifth of the runs, at least 1,000), then a full GC and the baseline heap,
  * then the measured round. The measured round reports its wall time (from the first thread started to the last run
@@ -72,8 +72,8 @@ public final class ConcurrentRuns {
         String variant = args.length > 3 ? args[3] : "both";
         int warmupRuns = args.length > 4 ? Integer.parseInt(args[4]) : Math.min(runs, Math.max(1_000, runs / 5));
         if (runs < 1 || iterations < 1 || sleepMs < 0 || warmupRuns < 0
-                || !List.of("inline", "supervised", "both").contains(variant)) {
-            System.err.println("usage: ConcurrentRuns runs iterations sleepMs [inline|supervised|both] [warmupRuns]");
+                || !List.of("inline", "timed", "both").contains(variant)) {
+            System.err.println("usage: ConcurrentRuns runs iterations sleepMs [inline|timed|both] [warmupRuns]");
             System.exit(2);
         }
         System.out.printf(Locale.ROOT, "ConcurrentRuns: %,d runs x %d iterations, model sleeps %d ms per call; "
@@ -82,15 +82,15 @@ public final class ConcurrentRuns {
                 Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.vm.name"),
                 System.getProperty("java.runtime.version"));
         boolean ok = true;
-        for (String v : variant.equals("both") ? List.of("inline", "supervised") : List.of(variant)) {
-            ok &= variant(v.equals("supervised"), runs, iterations, sleepMs, warmupRuns);
+        for (String v : variant.equals("both") ? List.of("inline", "timed") : List.of(variant)) {
+            ok &= variant(v.equals("timed"), runs, iterations, sleepMs, warmupRuns);
         }
         System.exit(ok ? 0 : 1);
     }
 
-    private static boolean variant(boolean supervised, int runs, int iterations, int sleepMs, int warmupRuns)
+    private static boolean variant(boolean timed, int runs, int iterations, int sleepMs, int warmupRuns)
             throws Exception {
-        String name = supervised ? "supervised (time budget 60 s)" : "inline (no time budget)";
+        String name = timed ? "timed (time budget 60 s, default enforcement)" : "inline (no time budget)";
         ModelResponse[] script = AgentLoopBenchmark.terminusScript(iterations);
         int lastCallTranscript = 1 + 2 * (iterations - 1);
         Gate gate = new Gate();
@@ -106,7 +106,7 @@ public final class ConcurrentRuns {
             }
             return AgentLoopBenchmark.pick(script, size);
         });
-        Agent agent = AgentLoopBenchmark.terminusAgent(model, supervised);
+        Agent agent = AgentLoopBenchmark.terminusAgent(model, timed);
 
         Round warmup = round(agent, warmupRuns, iterations);
         System.out.printf(Locale.ROOT, "%n== %s ==%nwarm-up: %,d runs in %,d ms%s%n", name, warmupRuns,
@@ -137,7 +137,7 @@ public final class ConcurrentRuns {
         System.out.printf(Locale.ROOT, "RESULT variant=%s runs=%d iterations=%d sleepMs=%d wallMs=%d unexpected=%d "
                         + "baselineMB=%.1f peakUsedMB=%.1f inFlightAtPeak=%d peakBytesPerRun=%.0f "
                         + "gcAfterMB=%.1f gcInFlight=%d gcBytesPerRun=%.0f%n",
-                supervised ? "supervised" : "inline", runs, iterations, sleepMs, round.wallNanos / 1_000_000,
+                timed ? "timed" : "inline", runs, iterations, sleepMs, round.wallNanos / 1_000_000,
                 round.failures(), baseline / 1e6, round.peakUsed / 1e6, round.inFlightAtPeak,
                 perRun(round.peakUsed - baseline, round.maxInFlight.get()), round.gcPeakAfter / 1e6, round.gcInFlight,
                 round.gcPerRun);
@@ -146,7 +146,7 @@ public final class ConcurrentRuns {
                         + " %,.1f MB above baseline -> %,.0f B per in-flight run (target <= 20 KB: %s)%n",
                 runs, probe.bytes / 1e6, probe.perRun, probe.perRun <= 20 * 1024 ? "met" : "MISSED");
         System.out.printf(Locale.ROOT, "PROBE variant=%s runs=%d bytes=%d bytesPerRun=%.0f unexpected=%d%n",
-                supervised ? "supervised" : "inline", runs, probe.bytes, probe.perRun, probe.round.failures());
+                timed ? "timed" : "inline", runs, probe.bytes, probe.perRun, probe.round.failures());
         if (round.failures() != 0 || probe.round.failures() != 0) {
             Round failed = round.failures() != 0 ? round : probe.round;
             round = failed;

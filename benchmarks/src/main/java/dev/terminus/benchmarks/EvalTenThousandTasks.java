@@ -21,7 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Issue 6: the evaluation harness's own overhead. Not a microbenchmark: a main class run by hand,
+ * The evaluation harness's own overhead. Not a microbenchmark: a main class run by hand,
  * {@code java -cp benchmarks/target/benchmarks.jar dev.terminus.benchmarks.EvalTenThousandTasks}: 10,000 tasks
  * against a zero-latency model (one answer per run, exact match), streamed to a JSON Lines report with per-task timeouts on, then the report read back and summarized.
  * Each measurement runs three times in the same JVM (the first includes class loading and JIT warm-up); prints wall

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Issue 6: how long the report of 10,000 rows takes to render, as {@code terminus report} renders it. Not a
+ * How long the report of 10,000 rows takes to render, as {@code terminus report} renders it. Not a
  * microbenchmark: a main class run by hand,
  * {@code java -cp benchmarks/target/benchmarks.jar dev.terminus.benchmarks.ReportTenThousandRows}.
  *

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Issue 3, informational: the floor under {@link ConcurrentRuns} on the same machine: {@code runs} virtual threads,
+ * Informational: the floor under {@link ConcurrentRuns} on the same machine: {@code runs} virtual threads,
  * each sleeping {@code iterations} times {@code sleepMs}, with no agent at all, optionally keeping {@code keepBytes}
  * of small objects per sleep alive until the thread ends (to show what retained per-thread state costs the GC).
  * Three rounds in one JVM; the first is the warm-up.

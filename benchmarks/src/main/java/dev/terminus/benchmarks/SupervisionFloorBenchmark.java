@@ -18,12 +18,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 3, informational: what the JDK alone charges for the two things a supervised run (an agent with a time
- * budget, see {@code RunTask}) does beside the loop, measured from a platform thread like
- * {@link AgentLoopBenchmark#terminus()}: start a virtual thread and wait for its result ({@link #virtualThreadHandoff()}),
- * and schedule then cancel a deadline timer on a one-thread {@code ScheduledThreadPoolExecutor} with
- * remove-on-cancel ({@link #deadlineTimer()}). Run in the same JMH run as {@link AgentLoopBenchmark} to attribute its
- * fixed cost.
+ * Informational: what the JDK alone charges for what {@code TimeBudgetEnforcement.SUPERVISED_THREAD} adds to a run,
+ * measured from a platform thread like {@link AgentLoopBenchmark#terminus()}: start a virtual thread and wait for its
+ * result ({@link #virtualThreadHandoff()}), and what every run with a time budget does: schedule then cancel a deadline
+ * timer on a one-thread {@code ScheduledThreadPoolExecutor} with remove-on-cancel ({@link #deadlineTimer()}). Run in
+ * the same JMH run as {@link AgentLoopBenchmark} to attribute its fixed cost.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)

@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Issue 2, target 2: {@link Termination#tag()} and {@link Termination#category()} allocate nothing. Run with
+ * {@link Termination#tag()} and {@link Termination#category()} allocate nothing. Run with
  * {@code -prof gc} and read {@code gc.alloc.rate.norm}, which should be about 0 B/op.
  *
  * <p>{@link #tag(One)} and {@link #category(One)} call one case at a time (a monomorphic call site, the

@@ -38,7 +38,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 5, observability: what the OpenTelemetry listener adds to a run, per iteration, in one JMH run.
+ * What the OpenTelemetry listener adds to a run, per iteration, in one JMH run.
  *
  * <p>One operation is the whole run of {@link AgentLoopBenchmark}'s inline path ({@code terminusInline}): the same
  * zero-latency model and script ({@link #iterations} model calls, {@code iterations - 1} calls of the trivial tool

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The cases of issue 2's wire-format target, each as a framework value, as the equivalent
+ * The cases of the wire-format benchmark, each as a framework value, as the equivalent
  * {@link AnnotatedTermination} (and {@link BareTermination}) and as the compact JSON of its golden vector
  * ({@code contract/golden/terminations/<case>.json}).
  */

@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 2, target 1: encoding and decoding a termination through {@link TerminusModule} must take at most
+ * Encoding and decoding a termination through {@link TerminusModule} must take at most
  * 1.25 times as long as plain Jackson with hand-written {@code @JsonTypeInfo}/{@code @JsonSubTypes} on
  * equivalent records ({@link AnnotatedTermination}).
  *
