@@ -38,7 +38,8 @@ class GoldenVectorsTest {
         Optional<Path> reference = GoldenVectors.referenceDir();
         if (reference.isEmpty()) {
             String why = "no reference copy of the contract beside the checkout (looked for "
-                    + System.getProperty(GoldenVectors.REFERENCE_DIR_PROPERTY, "../../shared/golden")
+                    + Path.of(System.getProperty(GoldenVectors.REFERENCE_DIR_PROPERTY, "../../shared/golden"))
+                            .toAbsolutePath().normalize()
                     + "): nothing to compare the repository's copy with";
             System.out.println("GoldenVectorsTest: skipped, " + why);
             Assumptions.abort(why);
