@@ -65,7 +65,7 @@ public final class Playbook {
     private Playbook() {}
 
     /**
-     * The meaning of a category, in one line, as SPEC section 1 defines it.
+     * The meaning of a category, in one line, as {@link dev.terminus.Category} documents it.
      *
      * @param category the category
      * @return what the category tells the caller, e.g. {@code "nothing; the work is done"} for {@code SUCCESS}

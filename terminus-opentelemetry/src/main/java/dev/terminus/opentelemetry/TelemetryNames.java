@@ -2,7 +2,7 @@ package dev.terminus.opentelemetry;
 
 /**
  * Every name {@link TerminusTelemetry} reports under, in one place: the instrumentation scope, span names,
- * attribute keys, fixed attribute values and metric names (SPEC section 4). The {@code gen_ai.*} and
+ * attribute keys, fixed attribute values and metric names. The {@code gen_ai.*} and
  * {@code error.type} names are those of the OpenTelemetry GenAI semantic conventions; the {@code terminus.*} names
  * are Terminus's own. Use them in dashboards, alerts and tests instead of repeating the strings.
  *
