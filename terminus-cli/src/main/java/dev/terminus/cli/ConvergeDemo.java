@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.terminus.Termination;
 import dev.terminus.converge.ConvergenceResult;
-import dev.terminus.converge.Examples;
+import dev.terminus.cli.converge.Examples;
 import dev.terminus.converge.Fact;
 import java.util.ArrayList;
 import java.util.List;

@@ -97,26 +97,6 @@ class ConvergenceEngineTest {
     }
 
     @Test
-    void oneEngineRunsManyTimesAndTheSameInputGivesTheSameResult() {
-        // given
-        ConvergenceEngine engine = Examples.documentReconciliation().engine();
-        Context input = Examples.documentReconciliation().input();
-
-        // when
-        ConvergenceResult first = engine.run(input);
-        ConvergenceResult second = engine.run(input);
-
-        // then
-        assertThat(second.termination()).isEqualTo(first.termination());
-        assertThat(second.context()).isEqualTo(first.context());
-        assertThat(second.facts()).isEqualTo(first.facts());
-        assertThat(engine.name()).isEqualTo("document-reconciliation");
-        assertThat(engine.agentNames()).containsExactly("extractor", "normalizer", "cross-checker");
-        assertThat(engine).hasToString(
-                "ConvergenceEngine[document-reconciliation, agents=[extractor, normalizer, cross-checker]]");
-    }
-
-    @Test
     void runRefusesANullContext() {
         // given
         ConvergenceEngine engine = ConvergenceEngine.builder().agent(Fixtures.constant("a", Map.of())).build();

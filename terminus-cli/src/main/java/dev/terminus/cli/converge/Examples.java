@@ -1,8 +1,18 @@
-package dev.terminus.converge;
+package dev.terminus.cli.converge;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.terminus.InvariantClass;
-import dev.terminus.converge.internal.JsonValues;
-import dev.terminus.internal.Checks;
+import dev.terminus.converge.Context;
+import dev.terminus.converge.ContextInvariant;
+import dev.terminus.converge.ConvergenceAgent;
+import dev.terminus.converge.ConvergenceEngine;
+import dev.terminus.converge.ConvergenceResult;
+import dev.terminus.converge.Fact;
+import dev.terminus.converge.ProposedFact;
+import dev.terminus.converge.Reply;
+import dev.terminus.converge.Trigger;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +23,8 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runnable examples of the convergence engine, for the command line's demo and for reading.
+ * Runnable examples of the convergence engine, for the command line's demo ({@code terminus run --demo}) and for
+ * reading.
  *
  * {@snippet :
  * Examples.Example example = Examples.documentReconciliation();
@@ -22,6 +33,7 @@ import org.jspecify.annotations.Nullable;
  * }
  */
 public final class Examples {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
     /** The invoice {@link #documentReconciliation()} reconciles. */
     public static final String INVOICE = """
@@ -51,10 +63,12 @@ public final class Examples {
     public record Example(String name, String description, ConvergenceEngine engine, Context input) {
         /** Refuses null components. */
         public Example {
-            Checks.notBlank(name, "Example.name");
-            Checks.notNull(description, "Example.description");
-            Checks.notNull(engine, "Example.engine");
-            Checks.notNull(input, "Example.input");
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("Example.name must not be blank, was " + name);
+            }
+            java.util.Objects.requireNonNull(description, "Example.description");
+            java.util.Objects.requireNonNull(engine, "Example.engine");
+            java.util.Objects.requireNonNull(input, "Example.input");
         }
 
         /** @return the result of one run from the input */
@@ -179,10 +193,19 @@ public final class Examples {
                 + ", " + result.outcome() + ") after " + result.cycles() + " cycles, " + result.factsMerged()
                 + " facts merged in " + result.duration().toMillis() + " ms");
         for (Fact fact : result.facts()) {
-            String value = JsonValues.canonical(fact.value());
+            String value = json(fact.value());
             value = value.length() > 60 ? value.substring(0, 59) + "…" : value;
             System.out.println("  " + fact.key() + " = " + value + "   [" + fact.provenance().agent()
                     + ", cycle " + fact.provenance().cycle() + ", confidence " + fact.provenance().confidence() + "]");
+        }
+    }
+
+    /** A fact's value as compact JSON, the keys of objects sorted. */
+    private static String json(@Nullable Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            return String.valueOf(value);
         }
     }
 }

@@ -1,8 +1,12 @@
-package dev.terminus.converge;
+package dev.terminus.cli.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Termination;
+import dev.terminus.converge.Context;
+import dev.terminus.converge.ConvergenceEngine;
+import dev.terminus.converge.ConvergenceResult;
+import dev.terminus.converge.Provenance;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -32,6 +36,26 @@ class ExamplesTest {
         assertThat(result.context().fact("status").orElseThrow().provenance())
                 .isEqualTo(new Provenance("cross-checker", 3, 1.0));
         assertThat(result.factsMerged()).isEqualTo(11);
+    }
+
+    @Test
+    void oneEngineRunsManyTimesAndTheSameInputGivesTheSameResult() {
+        // given
+        ConvergenceEngine engine = Examples.documentReconciliation().engine();
+        Context input = Examples.documentReconciliation().input();
+
+        // when
+        ConvergenceResult first = engine.run(input);
+        ConvergenceResult second = engine.run(input);
+
+        // then
+        assertThat(second.termination()).isEqualTo(first.termination());
+        assertThat(second.context()).isEqualTo(first.context());
+        assertThat(second.facts()).isEqualTo(first.facts());
+        assertThat(engine.name()).isEqualTo("document-reconciliation");
+        assertThat(engine.agentNames()).containsExactly("extractor", "normalizer", "cross-checker");
+        assertThat(engine).hasToString(
+                "ConvergenceEngine[document-reconciliation, agents=[extractor, normalizer, cross-checker]]");
     }
 
     @Test
