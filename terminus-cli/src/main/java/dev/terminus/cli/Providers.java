@@ -2,6 +2,7 @@ package dev.terminus.cli;
 
 import dev.terminus.agent.spi.Model;
 import dev.terminus.langchain4j.LangChain4jModels;
+import dev.terminus.langchain4j.ProviderSettings;
 import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -48,10 +49,12 @@ final class Providers {
             throws BadInputException {
         String model = modelName != null ? modelName : provider.defaultModel;
         try {
+            ProviderSettings settings = baseUrl == null ? ProviderSettings.ofDefaults()
+                    : ProviderSettings.custom().baseUrl(baseUrl).build();
             return switch (provider) {
-                case OPENAI -> LangChain4jModels.openAi(baseUrl, model, key(env, OPENAI_KEY, provider));
-                case ANTHROPIC -> LangChain4jModels.anthropic(baseUrl, model, key(env, ANTHROPIC_KEY, provider));
-                case OLLAMA -> LangChain4jModels.ollama(baseUrl, model);
+                case OPENAI -> LangChain4jModels.openAi(model, key(env, OPENAI_KEY, provider), settings);
+                case ANTHROPIC -> LangChain4jModels.anthropic(model, key(env, ANTHROPIC_KEY, provider), settings);
+                case OLLAMA -> LangChain4jModels.ollama(model, settings);
             };
         } catch (IllegalArgumentException e) {
             throw new BadInputException("--provider " + provider + ": " + e.getMessage());

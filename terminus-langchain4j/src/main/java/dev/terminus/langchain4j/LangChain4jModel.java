@@ -1,5 +1,6 @@
 package dev.terminus.langchain4j;
 
+import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
@@ -57,7 +58,7 @@ import org.jspecify.annotations.Nullable;
  *         .modelName("gpt-4o-mini")
  *         .maxRetries(0)                                   // the loop retries, not the client
  *         .build();
- * Agent agent = Agent.builder(LangChain4jModel.of(chatModel, "gpt-4o-mini", "openai"))
+ * Agent agent = Agent.builder(LangChain4jModel.of(chatModel))
  *         .tools(Tools.fromMethods(new WeatherTools()))
  *         .build();
  * RunResult result = agent.run("What should I wear in Oslo today?");
@@ -89,7 +90,38 @@ public final class LangChain4jModel implements Model {
     }
 
     /**
-     * Wraps a LangChain4j chat model.
+     * Wraps a LangChain4j chat model, with the model's name and provider as the model itself reports them: the name
+     * from {@code chatModel.defaultRequestParameters().modelName()}, the provider from {@code chatModel.provider()}
+     * in lower case without underscores ({@code OPEN_AI} is {@code openai}, {@code ANTHROPIC} is {@code anthropic},
+     * {@code AZURE_OPEN_AI} is {@code azureopenai}).
+     *
+     * {@snippet :
+     * ChatModel chatModel = OpenAiChatModel.builder().apiKey(key).modelName("gpt-4o-mini").maxRetries(0).build();
+     * Model model = LangChain4jModel.of(chatModel);   // name "gpt-4o-mini", provider "openai"
+     * }
+     *
+     * @param chatModel the model, built with its own retries off ({@code maxRetries(0)}) and a model name
+     * @return the Terminus model
+     * @throws NullPointerException when the model is null
+     * @throws IllegalArgumentException when the model reports no model name (name it with
+     *     {@link #of(ChatModel, String, String)})
+     */
+    public static LangChain4jModel of(ChatModel chatModel) {
+        Checks.notNull(chatModel, "chatModel");
+        String name = chatModel.defaultRequestParameters() == null ? null
+                : chatModel.defaultRequestParameters().modelName();
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("chatModel reports no model name (defaultRequestParameters().modelName()"
+                    + " is " + (name == null ? "null" : "\"" + name + "\"") + "): name it with LangChain4jModel.of("
+                    + "chatModel, modelName, provider)");
+        }
+        ModelProvider provider = chatModel.provider();
+        return of(chatModel, name, provider == null ? "other"
+                : provider.name().toLowerCase(java.util.Locale.ROOT).replace("_", ""), null);
+    }
+
+    /**
+     * Wraps a LangChain4j chat model under a name and provider of your choosing.
      *
      * @param chatModel the model, built with its own retries off ({@code maxRetries(0)})
      * @param modelName the model's name, for prices and telemetry (e.g. {@code gpt-4o-mini})

@@ -85,6 +85,37 @@ class LangChain4jModelTest {
     }
 
     @Test
+    void ofReadsTheModelNameAndTheProviderFromTheChatModel() {
+        // given
+        var openAi = dev.langchain4j.model.openai.OpenAiChatModel.builder().apiKey("sk-test").modelName("gpt-4o-mini")
+                .maxRetries(0).build();
+        var anthropic = dev.langchain4j.model.anthropic.AnthropicChatModel.builder().apiKey("sk-test")
+                .modelName("claude-sonnet-4-5").maxRetries(0).build();
+
+        // when
+        LangChain4jModel fromOpenAi = LangChain4jModel.of(openAi);
+        LangChain4jModel fromAnthropic = LangChain4jModel.of(anthropic);
+
+        // then
+        assertThat(fromOpenAi.name()).isEqualTo("gpt-4o-mini");
+        assertThat(fromOpenAi.provider()).isEqualTo("openai");
+        assertThat(fromAnthropic.name()).isEqualTo("claude-sonnet-4-5");
+        assertThat(fromAnthropic.provider()).isEqualTo("anthropic");
+    }
+
+    @Test
+    void ofAChatModelThatReportsNoModelNameIsRefusedSayingHowToNameIt() {
+        // given: a ChatModel of one's own, with LangChain4j's default request parameters
+        ChatModel own = stub(false, request -> answer("hi"));
+
+        // when / then
+        assertThatThrownBy(() -> LangChain4jModel.of(own)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("defaultRequestParameters().modelName() is null")
+                .hasMessageContaining("LangChain4jModel.of(chatModel, modelName, provider)");
+        assertThat(LangChain4jModel.of(own, "my-model", "in-house").provider()).isEqualTo("in-house");
+    }
+
+    @Test
     void aCallSendsTheConvertedRequestAndReturnsTheConvertedAnswer() throws Exception {
         // given
         AtomicReference<ChatRequest> sent = new AtomicReference<>();

@@ -23,7 +23,7 @@ class LangChain4jModelsTest {
     @Test
     void openAiBuildsTheOpenAiClientWithJsonSchemaSupport() {
         // given / when
-        LangChain4jModel model = LangChain4jModels.openAi(null, "gpt-4o-mini", KEY);
+        LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY);
 
         // then
         assertThat(model.provider()).isEqualTo("openai");
@@ -35,7 +35,7 @@ class LangChain4jModelsTest {
     @Test
     void anthropicBuildsTheAnthropicClient() {
         // given / when
-        LangChain4jModel model = LangChain4jModels.anthropic(null, "claude-sonnet-4-5", KEY);
+        LangChain4jModel model = LangChain4jModels.anthropic("claude-sonnet-4-5", KEY);
 
         // then
         assertThat(model.provider()).isEqualTo("anthropic");
@@ -46,8 +46,8 @@ class LangChain4jModelsTest {
     @Test
     void theApiKeyIsNotInToString() {
         // given / when
-        LangChain4jModel openAi = LangChain4jModels.openAi(null, "gpt-4o-mini", KEY);
-        LangChain4jModel anthropic = LangChain4jModels.anthropic(null, "claude-sonnet-4-5", KEY);
+        LangChain4jModel openAi = LangChain4jModels.openAi("gpt-4o-mini", KEY);
+        LangChain4jModel anthropic = LangChain4jModels.anthropic("claude-sonnet-4-5", KEY);
 
         // then
         assertThat(openAi.toString()).isEqualTo("LangChain4jModel[provider=openai, model=gpt-4o-mini]");
@@ -60,7 +60,7 @@ class LangChain4jModelsTest {
         // given
         try (FakeOpenAiServer server = new FakeOpenAiServer()) {
             server.enqueue(FakeOpenAiServer.text("Hello.", "stop", new Tokens(3, 2, 0, 0)));
-            LangChain4jModel model = LangChain4jModels.ollama(server.origin(), "llama3.2");
+            LangChain4jModel model = LangChain4jModels.ollama("llama3.2", ProviderSettings.custom().baseUrl(server.origin()).build());
 
             // when
             RunResult result = Agent.builder(model).build().run("Say hello");
@@ -77,13 +77,13 @@ class LangChain4jModelsTest {
     @Test
     void aBaseUrlThatIsNotHttpIsRefusedNamingIt() {
         // given / when / then
-        assertThatThrownBy(() -> LangChain4jModels.openAi("ftp://example.com", "m", KEY))
+        assertThatThrownBy(() -> LangChain4jModels.openAi("m", KEY, ProviderSettings.custom().baseUrl("ftp://example.com").build()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("baseUrl must be an http(s) URL, was \"ftp://example.com\"");
-        assertThatThrownBy(() -> LangChain4jModels.anthropic("not a url", "m", KEY))
+        assertThatThrownBy(() -> LangChain4jModels.anthropic("m", KEY, ProviderSettings.custom().baseUrl("not a url").build()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("baseUrl must be an http(s) URL, was \"not a url\"");
-        assertThatThrownBy(() -> LangChain4jModels.ollama("localhost:11434", "m"))
+        assertThatThrownBy(() -> LangChain4jModels.ollama("m", ProviderSettings.custom().baseUrl("localhost:11434").build()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("baseUrl must be an http(s) URL, was \"localhost:11434\"");
     }
@@ -91,20 +91,20 @@ class LangChain4jModelsTest {
     @Test
     void aBlankApiKeyIsRefusedWithoutShowingIt() {
         // given / when / then
-        assertThatThrownBy(() -> LangChain4jModels.openAi(null, "m", "  "))
+        assertThatThrownBy(() -> LangChain4jModels.openAi("m", "  "))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("apiKey must not be blank");
-        assertThatThrownBy(() -> LangChain4jModels.anthropic(null, "m", null))
+        assertThatThrownBy(() -> LangChain4jModels.anthropic("m", null))
                 .isInstanceOf(NullPointerException.class).hasMessage("apiKey must not be null");
     }
 
     @Test
     void aBlankModelNameOrANonPositiveTimeoutIsRefusedNamingIt() {
         // given / when / then
-        assertThatThrownBy(() -> LangChain4jModels.openAi(null, "", KEY))
+        assertThatThrownBy(() -> LangChain4jModels.openAi("", KEY))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("modelName must not be blank, was \"\"");
-        assertThatThrownBy(() -> LangChain4jModels.anthropic(null, "m", KEY, Duration.ZERO))
+        assertThatThrownBy(() -> LangChain4jModels.anthropic("m", KEY, ProviderSettings.custom().timeout(Duration.ZERO).build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("timeout must be positive, was PT0S");
-        assertThatThrownBy(() -> LangChain4jModels.ollama(null, "m", Duration.ofSeconds(-1)))
+        assertThatThrownBy(() -> LangChain4jModels.ollama("m", ProviderSettings.custom().timeout(Duration.ofSeconds(-1)).build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("timeout must be positive, was PT-1S");
     }
 }

@@ -60,7 +60,7 @@ class OpenAiEndToEndTest {
     }
 
     private RunResult run(AgentConfig config, @Nullable Compaction compaction) {
-        LangChain4jModel model = LangChain4jModels.openAi(server.baseUrl(), "gpt-4o-mini", KEY);
+        LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
         return Agent.builder(model).config(config).tool(weather).compaction(compaction).build()
                 .run("What should I wear in Oslo?");
     }
@@ -316,7 +316,7 @@ class OpenAiEndToEndTest {
             }
         };
         server.enqueue(text("{\"advice\":\"Wear a coat.\"}", "stop", SMALL));
-        LangChain4jModel model = LangChain4jModels.openAi(server.baseUrl(), "gpt-4o-mini", KEY);
+        LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
 
         // when
         RunResult result = Agent.builder(model).config(quickRetries()).outputValidator(advice).build()

@@ -1,0 +1,59 @@
+package dev.terminus.langchain4j.internal;
+
+import dev.langchain4j.model.anthropic.AnthropicChatModel;
+import dev.langchain4j.model.chat.Capability;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import java.time.Duration;
+
+/**
+ * Builds LangChain4j's provider clients, with their own retries off (the loop's {@code RetryPolicy} is the only one)
+ * and request and response logging off (so a key is never logged). The only class that names the clients of
+ * {@code langchain4j-open-ai} and {@code langchain4j-anthropic}, which are optional: nothing loads them until a
+ * client of theirs is asked for.
+ */
+public final class ProviderClients {
+    private ProviderClients() {}
+
+    /**
+     * @param baseUrl the API's base URL, to which {@code chat/completions} is appended
+     * @param modelName the model
+     * @param apiKey the key, sent as {@code Authorization: Bearer}
+     * @param timeout how long one call may take
+     * @return an OpenAI chat-completions client
+     */
+    public static ChatModel openAi(String baseUrl, String modelName, String apiKey, Duration timeout) {
+        return OpenAiChatModel.builder()
+                .baseUrl(baseUrl)
+                .apiKey(apiKey)
+                .modelName(modelName)
+                .timeout(timeout)
+                .maxRetries(0)
+                .logRequests(false)
+                .logResponses(false)
+                .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
+                .build();
+    }
+
+    /**
+     * @param baseUrl the API's base URL, to which {@code messages} is appended
+     * @param modelName the model
+     * @param apiKey the key, sent as {@code x-api-key}
+     * @param timeout how long one call may take
+     * @param maxTokens the output cap of calls that set none
+     * @return an Anthropic messages client
+     */
+    public static ChatModel anthropic(String baseUrl, String modelName, String apiKey, Duration timeout,
+            int maxTokens) {
+        return AnthropicChatModel.builder()
+                .baseUrl(baseUrl)
+                .apiKey(apiKey)
+                .modelName(modelName)
+                .maxTokens(maxTokens)
+                .timeout(timeout)
+                .maxRetries(0)
+                .logRequests(false)
+                .logResponses(false)
+                .build();
+    }
+}
