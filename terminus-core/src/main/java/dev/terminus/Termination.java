@@ -484,9 +484,18 @@ public sealed interface Termination {
     /**
      * The caller cancelled the run. {@link Category#INTERRUPTED}.
      *
-     * @param requestedBy who cancelled, if known
+     * @param requestedBy who cancelled, if known; {@link #THREAD_INTERRUPT} when an interrupt of the thread that ran
+     *     the work cancelled it
      */
     record Cancelled(@Nullable String requestedBy) implements Termination {
+        /** The requester of a run cancelled by an interrupt of the thread that was running or waiting for it. */
+        public static final String THREAD_INTERRUPT = "thread-interrupt";
+
+        /** @return a cancellation by an interrupt of the running or waiting thread */
+        public static Cancelled byThreadInterrupt() {
+            return new Cancelled(THREAD_INTERRUPT);
+        }
+
         @Override public String tag() { return "Cancelled"; }
         @Override public Category category() { return Category.INTERRUPTED; }
     }

@@ -817,6 +817,16 @@ class TerminationTest {
     }
 
     @Test
+    void aCancellationByAThreadInterruptNamesItsRequesterThreadInterrupt() {
+        // when
+        var cancelled = Cancelled.byThreadInterrupt();
+
+        // then
+        assertThat(cancelled).isEqualTo(new Cancelled("thread-interrupt"));
+        assertThat(cancelled.requestedBy()).isEqualTo(Cancelled.THREAD_INTERRUPT);
+    }
+
+    @Test
     void cancelledRollsUpAsCancelled() {
         // given
         var cancelled = new Cancelled("user-42");

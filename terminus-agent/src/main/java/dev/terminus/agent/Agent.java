@@ -1,5 +1,6 @@
 package dev.terminus.agent;
 
+import dev.terminus.Termination;
 import dev.terminus.agent.internal.AgentSpec;
 import dev.terminus.agent.internal.Resumption;
 import dev.terminus.agent.internal.RunRules;
@@ -85,7 +86,7 @@ public final class Agent {
                 return result;
             } catch (InterruptedException e) {
                 interrupted = true;
-                handle.cancel("thread-interrupt");
+                handle.cancel(Termination.Cancelled.THREAD_INTERRUPT);
             }
         }
     }

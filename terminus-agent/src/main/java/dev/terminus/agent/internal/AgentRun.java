@@ -393,7 +393,7 @@ public final class AgentRun {
             return outside;
         }
         if (e instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
-            return new Termination.Cancelled("thread-interrupt");
+            return Termination.Cancelled.byThreadInterrupt();
         }
         return null;
     }
@@ -428,7 +428,7 @@ public final class AgentRun {
         boolean interrupted = Thread.interrupted();
         state.closeIteration();
         RunResult result = publish(end);
-        if (interrupted || end instanceof Termination.Cancelled(String by) && "thread-interrupt".equals(by)) {
+        if (interrupted || end instanceof Termination.Cancelled(String by) && Termination.Cancelled.THREAD_INTERRUPT.equals(by)) {
             Thread.currentThread().interrupt();
         }
         return result;

@@ -46,7 +46,7 @@ public final class AgentCalls {
         try {
             reply = agent.propose(context, cycle);
         } catch (InterruptedException e) {
-            control.cancel(RunControl.THREAD_INTERRUPT);
+            control.cancel(Termination.Cancelled.THREAD_INTERRUPT);
             return new Stopped(control.cancellation());
         } catch (Throwable e) {
             rethrowIfFatal(e);
@@ -71,7 +71,7 @@ public final class AgentCalls {
             return new Stopped(stop != null ? stop : control.timeUp());
         } catch (InterruptedException e) {
             task.cancel(true);
-            control.cancel(RunControl.THREAD_INTERRUPT);
+            control.cancel(Termination.Cancelled.THREAD_INTERRUPT);
             return new Stopped(control.cancellation());
         }
     }

@@ -10,9 +10,6 @@ import org.jspecify.annotations.Nullable;
  * between steps.
  */
 public final class RunControl {
-    /** Who cancels when the coordinating thread is interrupted from outside. */
-    public static final String THREAD_INTERRUPT = "thread-interrupt";
-
     private final long startNanos;
     private final Duration before;
     private final long beforeNanos;
@@ -69,7 +66,7 @@ public final class RunControl {
 
     /** @return whether the run was cancelled because its coordinating thread was interrupted from outside */
     public boolean cancelledByInterrupt() {
-        return cancelled && THREAD_INTERRUPT.equals(requestedBy);
+        return cancelled && Termination.Cancelled.THREAD_INTERRUPT.equals(requestedBy);
     }
 
     /** @return the cancellation, once requested */
@@ -84,7 +81,7 @@ public final class RunControl {
      */
     public Termination.@Nullable Cancelled cancelled() {
         if (!cancelled && Thread.currentThread() == coordinator && Thread.currentThread().isInterrupted()) {
-            cancel(THREAD_INTERRUPT);
+            cancel(Termination.Cancelled.THREAD_INTERRUPT);
         }
         return cancelled ? cancellation() : null;
     }

@@ -18,9 +18,6 @@ import java.util.function.Function;
  * cancelled, ends it {@code Cancelled}.
  */
 final class AttemptBody {
-    /** Who cancels when the stage's thread is interrupted without a request through the pipeline's handle. */
-    static final String THREAD_INTERRUPT = "thread-interrupt";
-
     private final StageSpec stage;
     private final PipelineContext context;
     private final TokenBudget allowance;
@@ -93,7 +90,7 @@ final class AttemptBody {
                     return handle.await();
                 } catch (InterruptedException e) {
                     interrupted = true;
-                    handle.cancel(cancellation.request(THREAD_INTERRUPT));
+                    handle.cancel(cancellation.request(Termination.Cancelled.THREAD_INTERRUPT));
                 }
             }
         } finally {
@@ -106,7 +103,7 @@ final class AttemptBody {
     private Attempt runFunction(StageBody.FunctionBody body) throws Exception {
         Termination termination = body.function().run(context);
         if (cancellation.isRequested() || Thread.currentThread().isInterrupted()) {
-            cancellation.request(THREAD_INTERRUPT);
+            cancellation.request(Termination.Cancelled.THREAD_INTERRUPT);
             return Attempt.cancelled(cancellation.termination());
         }
         if (termination == null) {
@@ -141,7 +138,7 @@ final class AttemptBody {
     private Attempt failure(Throwable e) {
         if (e instanceof InterruptedException) {
             Thread.currentThread().interrupt();
-            cancellation.request(THREAD_INTERRUPT);
+            cancellation.request(Termination.Cancelled.THREAD_INTERRUPT);
         }
         if (cancellation.isRequested()) {
             return Attempt.cancelled(cancellation.termination());

@@ -38,7 +38,7 @@ final class StageDispatch {
     void noteInterrupt() {
         if (Thread.interrupted()) {
             interruptSeen = true;
-            cancellation.request(AttemptBody.THREAD_INTERRUPT);
+            cancellation.request(Termination.Cancelled.THREAD_INTERRUPT);
         }
     }
 
@@ -76,7 +76,7 @@ final class StageDispatch {
                 CompletableFuture.anyOf(worker.done(), cancelled).get();
             } catch (InterruptedException e) {
                 interruptSeen = true;
-                cancellation.request(AttemptBody.THREAD_INTERRUPT);
+                cancellation.request(Termination.Cancelled.THREAD_INTERRUPT);
             } catch (ExecutionException e) {
                 throw new IllegalStateException("an attempt cannot fail exceptionally", e);
             }
