@@ -5,6 +5,7 @@ import dev.terminus.agent.internal.AgentSpec;
 import dev.terminus.agent.internal.Resumption;
 import dev.terminus.agent.internal.RunRules;
 import dev.terminus.agent.internal.RunTask;
+import dev.terminus.agent.spi.CheckpointStore;
 import dev.terminus.agent.spi.OutputValidator;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ToolSpec;

@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
  * unknown or mistyped field, or a value the checkpoint refuses. The message names the field (as
  * {@code Checkpoint.usage.inputTokens}, {@code Checkpoint.transcript[2]}) and the bad value.
  *
- * <p>An {@link IOException}, so that {@link dev.terminus.agent.CheckpointStore#load(String)} reports a corrupt
+ * <p>An {@link IOException}, so that {@link dev.terminus.agent.spi.CheckpointStore#load(String)} reports a corrupt
  * checkpoint the way it reports a file it cannot read.
  */
 public final class CheckpointFormatException extends IOException {

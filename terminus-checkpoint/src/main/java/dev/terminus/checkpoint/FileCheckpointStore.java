@@ -1,7 +1,7 @@
 package dev.terminus.checkpoint;
 
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.CheckpointStore;
+import dev.terminus.agent.spi.CheckpointStore;
 import dev.terminus.internal.Checks;
 import java.io.IOException;
 import java.nio.file.Path;

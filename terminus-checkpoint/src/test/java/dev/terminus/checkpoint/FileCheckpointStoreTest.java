@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.CheckpointStore;
+import dev.terminus.agent.spi.CheckpointStore;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.RunResult;

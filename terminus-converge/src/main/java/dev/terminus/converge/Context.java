@@ -1,5 +1,6 @@
 package dev.terminus.converge;
 
+import dev.terminus.converge.spi.ProposalGate;
 import dev.terminus.internal.Checks;
 import dev.terminus.internal.JsonTrees;
 import java.util.ArrayList;

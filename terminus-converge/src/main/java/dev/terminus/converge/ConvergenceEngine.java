@@ -5,6 +5,8 @@ import dev.terminus.converge.internal.ConvergenceRun;
 import dev.terminus.converge.internal.EngineSpec;
 import dev.terminus.converge.internal.EngineTask;
 import dev.terminus.converge.internal.RunControl;
+import dev.terminus.converge.spi.PauseStore;
+import dev.terminus.converge.spi.ProposalGate;
 import dev.terminus.internal.Checks;
 import java.io.IOException;
 import java.time.Duration;

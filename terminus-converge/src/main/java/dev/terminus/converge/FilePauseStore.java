@@ -3,6 +3,7 @@ package dev.terminus.converge;
 import dev.terminus.checkpoint.CheckpointFormatException;
 import dev.terminus.checkpoint.FileCheckpointStore;
 import dev.terminus.checkpoint.GateFiles;
+import dev.terminus.converge.spi.PauseStore;
 import dev.terminus.internal.Checks;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.terminus.converge;
 
 import dev.terminus.Termination;
 import dev.terminus.agent.Usage;
+import dev.terminus.converge.spi.PauseStore;
 import dev.terminus.internal.Checks;
 import java.time.Duration;
 import java.util.HashSet;

@@ -1,5 +1,7 @@
 package dev.terminus.converge;
 
+import dev.terminus.converge.spi.ProposalGate;
+
 /** What a rejection by the {@link ProposalGate} does to the run. */
 public enum RejectionPolicy {
     /** The run ends {@link dev.terminus.Termination.PromotionRejected} with the proposal's id and the reason. */

@@ -7,6 +7,7 @@ import dev.terminus.ErrorCategory;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.checkpoint.FileCheckpointStore;
+import dev.terminus.converge.spi.PauseStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

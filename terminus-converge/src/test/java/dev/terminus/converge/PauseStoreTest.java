@@ -3,6 +3,7 @@ package dev.terminus.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Termination;
+import dev.terminus.converge.spi.PauseStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

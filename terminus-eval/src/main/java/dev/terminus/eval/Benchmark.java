@@ -4,6 +4,7 @@ import dev.terminus.agent.Agent;
 import dev.terminus.eval.internal.BenchmarkRun;
 import dev.terminus.eval.internal.BenchmarkSpec;
 import dev.terminus.eval.internal.SharedAgent;
+import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.internal.Checks;
 import java.io.IOException;
 import java.nio.file.Files;

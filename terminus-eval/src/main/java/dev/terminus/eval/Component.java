@@ -1,5 +1,7 @@
 package dev.terminus.eval;
 
+import dev.terminus.eval.spi.Evaluator;
+
 /**
  * The part of a task's run that failed, in a {@link TaskError}. The names are the report's values.
  */

@@ -1,5 +1,6 @@
 package dev.terminus.eval;
 
+import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.internal.Checks;
 import org.jspecify.annotations.Nullable;
 

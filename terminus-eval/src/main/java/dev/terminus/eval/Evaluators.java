@@ -4,6 +4,7 @@ import dev.terminus.agent.spi.Model;
 import dev.terminus.eval.internal.JsonFieldMatch;
 import dev.terminus.eval.internal.ModelJudge;
 import dev.terminus.eval.internal.TextMatch;
+import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.internal.Checks;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;

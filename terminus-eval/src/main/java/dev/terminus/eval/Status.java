@@ -1,5 +1,7 @@
 package dev.terminus.eval;
 
+import dev.terminus.eval.spi.Evaluator;
+
 /**
  * Did the infrastructure work for a task's run: the first axis of a {@link ReportRow}, kept apart from the
  * termination (why the loop stopped) and the evaluation (did the agent pass). The names are the report's values.

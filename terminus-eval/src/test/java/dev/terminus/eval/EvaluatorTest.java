@@ -2,6 +2,7 @@ package dev.terminus.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.terminus.eval.spi.Evaluator;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 

@@ -7,6 +7,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RunResult;
+import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.test.ScriptedModel;
 import java.util.List;
 import java.util.Map;

@@ -8,7 +8,7 @@ import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.eval.Benchmark;
 import dev.terminus.eval.CapacityPolicy;
-import dev.terminus.eval.Evaluator;
+import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.eval.Evaluators;
 import dev.terminus.eval.ProgressListener;
 import dev.terminus.eval.Task;

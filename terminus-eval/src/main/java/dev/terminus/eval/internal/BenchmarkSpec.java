@@ -3,7 +3,7 @@ package dev.terminus.eval.internal;
 import dev.terminus.eval.AgentFactory;
 import dev.terminus.eval.CapacityPolicy;
 import dev.terminus.eval.Environment;
-import dev.terminus.eval.Evaluator;
+import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.eval.ProgressListener;
 import dev.terminus.eval.ReportJson;
 import dev.terminus.eval.Task;

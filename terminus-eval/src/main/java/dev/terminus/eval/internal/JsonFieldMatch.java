@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.terminus.agent.RunResult;
 import dev.terminus.eval.EvaluationException;
 import dev.terminus.eval.Evaluation;
-import dev.terminus.eval.Evaluator;
+import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.eval.Task;
 import java.util.Comparator;
 import org.jspecify.annotations.Nullable;

@@ -7,7 +7,7 @@ import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.eval.EvaluationException;
 import dev.terminus.eval.Evaluation;
-import dev.terminus.eval.Evaluator;
+import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.eval.Task;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -3,7 +3,7 @@ package dev.terminus.eval.internal;
 import dev.terminus.agent.RunResult;
 import dev.terminus.eval.EvaluationException;
 import dev.terminus.eval.Evaluation;
-import dev.terminus.eval.Evaluator;
+import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.eval.Task;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;

@@ -1,12 +1,14 @@
-package dev.terminus.converge;
+package dev.terminus.converge.spi;
 
+import dev.terminus.converge.FilePauseStore;
+import dev.terminus.converge.Pause;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Where paused convergence runs wait for a person's decision, by gate id: the counterpart of the agent loop's
- * {@link dev.terminus.agent.CheckpointStore}. {@link FilePauseStore} keeps them in the same directory as a
+ * {@link dev.terminus.agent.spi.CheckpointStore}. {@link FilePauseStore} keeps them in the same directory as a
  * {@code FileCheckpointStore}, written the same atomic way. Implementations must be thread-safe.
  */
 public interface PauseStore {

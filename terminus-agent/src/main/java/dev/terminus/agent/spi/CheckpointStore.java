@@ -1,5 +1,6 @@
-package dev.terminus.agent;
+package dev.terminus.agent.spi;
 
+import dev.terminus.agent.Checkpoint;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;

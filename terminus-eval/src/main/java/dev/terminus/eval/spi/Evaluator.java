@@ -1,6 +1,10 @@
-package dev.terminus.eval;
+package dev.terminus.eval.spi;
 
 import dev.terminus.agent.RunResult;
+import dev.terminus.eval.Evaluation;
+import dev.terminus.eval.Evaluators;
+import dev.terminus.eval.Status;
+import dev.terminus.eval.Task;
 
 /**
  * Decides whether an agent passed a task, from the task and the run's result. Called only for runs whose

@@ -1,6 +1,9 @@
-package dev.terminus.converge;
+package dev.terminus.converge.spi;
 
 import dev.terminus.agent.PromotionDecision;
+import dev.terminus.converge.Context;
+import dev.terminus.converge.Proposal;
+import dev.terminus.converge.RejectionPolicy;
 
 /**
  * The check every proposal that would change the context passes before it is merged (a proposal of the value a fact

@@ -1,0 +1,9 @@
+/**
+ * Extension points of {@code dev.terminus.converge}: the interfaces an application implements to plug in its own storage, gates,
+ * executors or evaluators. Each is a small interface with a documented contract; the package's implementations of
+ * them live in {@code dev.terminus.converge} and its {@code internal} package.
+ */
+@NullMarked
+package dev.terminus.converge.spi;
+
+import org.jspecify.annotations.NullMarked;
