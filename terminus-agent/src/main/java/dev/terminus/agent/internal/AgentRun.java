@@ -29,17 +29,8 @@ import org.jspecify.annotations.Nullable;
  * One run of the agent loop. {@link #execute} never throws: every path, failures included, ends in exactly one
  * {@link RunResult}, published once (the supervisor may publish first when the run hangs past its grace).
  *
- * <p>Order of checks in an iteration: cancellation and deadline, iteration cap, token and cost budgets, budget
- * pressure; proactive compaction; then the model call (reactive compaction and one retry when the prompt is refused
- * as too long); then structural invariants, refusal, truncation and completion for an answer without tool calls; then
- * the tool round (cancellation and deadline before each call, final-answer tool, tool-call cap, approval gates,
- * mistakes, early completion); then, at the end of the iteration, semantic invariants, completion, the tool-call cap,
- * no progress and stall. A completion in an iteration always wins over a guard. Every completion claim ends its
- * iteration, so the semantic invariants are checked before it too; then it is reviewed before the run ends with it
- * ({@link ClaimReview}: structured output, acceptance invariants, promotion gate, success criteria), which may send
- * the model back to work instead. Tool calls the run ends without running (a halting
- * after-model hook, a refusal) are answered too, so every call in the transcript has its one result; the calls after
- * an approval gate are kept in the checkpoint instead.
+ * <p>The order of the checks in an iteration is ADR 0007's ({@code docs/adr/0007-order-of-checks.md}), the one place
+ * it is written: {@link #iteration} and its steps, {@link ToolRound} and {@link ClaimReview} follow it.
  */
 public final class AgentRun {
     private final AgentSpec spec;
