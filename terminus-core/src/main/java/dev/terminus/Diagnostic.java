@@ -1,6 +1,5 @@
 package dev.terminus;
 
-import dev.terminus.internal.Checks;
 import java.util.List;
 
 /**
@@ -14,8 +13,8 @@ import java.util.List;
 public record Diagnostic(String received, List<Violation> violations) {
     /** Validates and copies the violations immutably. */
     public Diagnostic {
-        Checks.notNull(received, "Diagnostic.received");
-        violations = Checks.immutableList(violations, "Diagnostic.violations");
+        Preconditions.notNull(received, "Diagnostic.received");
+        violations = Preconditions.immutableList(violations, "Diagnostic.violations");
     }
 
     /**
@@ -38,8 +37,8 @@ public record Diagnostic(String received, List<Violation> violations) {
     public record Violation(String path, String message) {
         /** Validates that neither component is null. */
         public Violation {
-            Checks.notNull(path, "Violation.path");
-            Checks.notNull(message, "Violation.message");
+            Preconditions.notNull(path, "Violation.path");
+            Preconditions.notNull(message, "Violation.message");
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.terminus;
 
-import dev.terminus.internal.Checks;
 
 /**
  * The error behind a {@link Termination.Failed}: what went wrong, as data that survives
@@ -13,9 +12,9 @@ import dev.terminus.internal.Checks;
 public record ErrorInfo(String type, String message, ErrorCategory category) {
     /** Validates that no component is null and the type is not blank. */
     public ErrorInfo {
-        Checks.notBlank(type, "ErrorInfo.type");
-        Checks.notNull(message, "ErrorInfo.message");
-        Checks.notNull(category, "ErrorInfo.category");
+        Preconditions.notBlank(type, "ErrorInfo.type");
+        Preconditions.notNull(message, "ErrorInfo.message");
+        Preconditions.notNull(category, "ErrorInfo.category");
     }
 
     /**
@@ -26,7 +25,7 @@ public record ErrorInfo(String type, String message, ErrorCategory category) {
      * @return its class name and message (empty when it has none) with the given category
      */
     public static ErrorInfo of(Throwable exception, ErrorCategory category) {
-        Checks.notNull(exception, "exception");
+        Preconditions.notNull(exception, "exception");
         String message = exception.getMessage();
         return new ErrorInfo(exception.getClass().getName(), message == null ? "" : message, category);
     }

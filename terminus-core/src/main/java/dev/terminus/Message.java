@@ -1,6 +1,5 @@
 package dev.terminus;
 
-import dev.terminus.internal.Checks;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -41,7 +40,7 @@ public sealed interface Message {
     record System(String content) implements Message {
         /** Validates that the content is not null. */
         public System {
-            Checks.notNull(content, "System.content");
+            Preconditions.notNull(content, "System.content");
         }
 
         @Override
@@ -58,7 +57,7 @@ public sealed interface Message {
     record User(String content) implements Message {
         /** Validates that the content is not null. */
         public User {
-            Checks.notNull(content, "User.content");
+            Preconditions.notNull(content, "User.content");
         }
 
         @Override
@@ -76,8 +75,8 @@ public sealed interface Message {
     record Assistant(String content, List<ToolCall> toolCalls) implements Message {
         /** Validates and copies the tool calls immutably. */
         public Assistant {
-            Checks.notNull(content, "Assistant.content");
-            toolCalls = Checks.immutableList(toolCalls, "Assistant.toolCalls");
+            Preconditions.notNull(content, "Assistant.content");
+            toolCalls = Preconditions.immutableList(toolCalls, "Assistant.toolCalls");
         }
 
         /**
@@ -118,8 +117,8 @@ public sealed interface Message {
     record ToolResult(String toolCallId, @Nullable String toolName, String content, boolean error) implements Message {
         /** Validates that the id and the content are not null. */
         public ToolResult {
-            Checks.notNull(toolCallId, "ToolResult.toolCallId");
-            Checks.notNull(content, "ToolResult.content");
+            Preconditions.notNull(toolCallId, "ToolResult.toolCallId");
+            Preconditions.notNull(content, "ToolResult.content");
         }
 
         /**

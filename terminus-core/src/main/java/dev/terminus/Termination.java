@@ -1,7 +1,5 @@
 package dev.terminus;
 
-import dev.terminus.internal.Checks;
-import dev.terminus.internal.JsonTrees;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -184,7 +182,7 @@ public sealed interface Termination {
     record CompletedEarlyAfterToolCall(String toolName) implements Termination {
         /** Validates the tool name. */
         public CompletedEarlyAfterToolCall {
-            Checks.notNull(toolName, "CompletedEarlyAfterToolCall.toolName");
+            Preconditions.notNull(toolName, "CompletedEarlyAfterToolCall.toolName");
         }
         @Override public String tag() { return "CompletedEarlyAfterToolCall"; }
         @Override public Category category() { return Category.SUCCESS; }
@@ -198,7 +196,7 @@ public sealed interface Termination {
     record Submitted(String toolName) implements Termination {
         /** Validates the tool name. */
         public Submitted {
-            Checks.notNull(toolName, "Submitted.toolName");
+            Preconditions.notNull(toolName, "Submitted.toolName");
         }
         @Override public String tag() { return "Submitted"; }
         @Override public Category category() { return Category.SUCCESS; }
@@ -212,7 +210,7 @@ public sealed interface Termination {
     record CriteriaMet(List<String> criteria) implements Termination {
         /** Copies the criteria immutably. */
         public CriteriaMet {
-            criteria = Checks.immutableList(criteria, "CriteriaMet.criteria");
+            criteria = Preconditions.immutableList(criteria, "CriteriaMet.criteria");
         }
         @Override public String tag() { return "CriteriaMet"; }
         @Override public Category category() { return Category.SUCCESS; }
@@ -226,7 +224,7 @@ public sealed interface Termination {
     record Converged(int cycles) implements Termination {
         /** Validates the cycle count. */
         public Converged {
-            Checks.nonNegative(cycles, "Converged.cycles");
+            Preconditions.nonNegative(cycles, "Converged.cycles");
         }
         @Override public String tag() { return "Converged"; }
         @Override public Category category() { return Category.SUCCESS; }
@@ -253,8 +251,8 @@ public sealed interface Termination {
     record MaxIterationsReached(int limit, int iterationsUsed) implements Termination {
         /** Validates that neither count is negative. */
         public MaxIterationsReached {
-            Checks.nonNegative(limit, "MaxIterationsReached.limit");
-            Checks.nonNegative(iterationsUsed, "MaxIterationsReached.iterationsUsed");
+            Preconditions.nonNegative(limit, "MaxIterationsReached.limit");
+            Preconditions.nonNegative(iterationsUsed, "MaxIterationsReached.iterationsUsed");
         }
         @Override public String tag() { return "MaxIterationsReached"; }
         @Override public Category category() { return Category.CAPACITY; }
@@ -270,8 +268,8 @@ public sealed interface Termination {
     record MaxToolCallsReached(int limit, int toolCallsUsed) implements Termination {
         /** Validates that neither count is negative. */
         public MaxToolCallsReached {
-            Checks.nonNegative(limit, "MaxToolCallsReached.limit");
-            Checks.nonNegative(toolCallsUsed, "MaxToolCallsReached.toolCallsUsed");
+            Preconditions.nonNegative(limit, "MaxToolCallsReached.limit");
+            Preconditions.nonNegative(toolCallsUsed, "MaxToolCallsReached.toolCallsUsed");
         }
         @Override public String tag() { return "MaxToolCallsReached"; }
         @Override public Category category() { return Category.CAPACITY; }
@@ -288,9 +286,9 @@ public sealed interface Termination {
     record TokenBudgetExhausted(long tokensConsumed, long limit, TokenKind kind) implements Termination {
         /** Validates the counts and the kind. */
         public TokenBudgetExhausted {
-            Checks.nonNegative(tokensConsumed, "TokenBudgetExhausted.tokensConsumed");
-            Checks.nonNegative(limit, "TokenBudgetExhausted.limit");
-            Checks.notNull(kind, "TokenBudgetExhausted.kind");
+            Preconditions.nonNegative(tokensConsumed, "TokenBudgetExhausted.tokensConsumed");
+            Preconditions.nonNegative(limit, "TokenBudgetExhausted.limit");
+            Preconditions.notNull(kind, "TokenBudgetExhausted.kind");
         }
         @Override public String tag() { return "TokenBudgetExhausted"; }
         @Override public Category category() { return Category.CAPACITY; }
@@ -327,8 +325,8 @@ public sealed interface Termination {
     record CostBudgetExhausted(BigDecimal spentUsd, BigDecimal limitUsd) implements Termination {
         /** Validates that neither amount is null or negative. */
         public CostBudgetExhausted {
-            Checks.nonNegative(spentUsd, "CostBudgetExhausted.spentUsd");
-            Checks.nonNegative(limitUsd, "CostBudgetExhausted.limitUsd");
+            Preconditions.nonNegative(spentUsd, "CostBudgetExhausted.spentUsd");
+            Preconditions.nonNegative(limitUsd, "CostBudgetExhausted.limitUsd");
         }
         @Override public String tag() { return "CostBudgetExhausted"; }
         @Override public Category category() { return Category.CAPACITY; }
@@ -356,8 +354,8 @@ public sealed interface Termination {
     record TimeBudgetExhausted(long elapsedMs, long limitMs) implements Termination {
         /** Validates that neither duration is negative. */
         public TimeBudgetExhausted {
-            Checks.nonNegative(elapsedMs, "TimeBudgetExhausted.elapsedMs");
-            Checks.nonNegative(limitMs, "TimeBudgetExhausted.limitMs");
+            Preconditions.nonNegative(elapsedMs, "TimeBudgetExhausted.elapsedMs");
+            Preconditions.nonNegative(limitMs, "TimeBudgetExhausted.limitMs");
         }
         @Override public String tag() { return "TimeBudgetExhausted"; }
         @Override public Category category() { return Category.CAPACITY; }
@@ -373,8 +371,8 @@ public sealed interface Termination {
     record FactBudgetExhausted(long factsCount, long limit) implements Termination {
         /** Validates that neither count is negative. */
         public FactBudgetExhausted {
-            Checks.nonNegative(factsCount, "FactBudgetExhausted.factsCount");
-            Checks.nonNegative(limit, "FactBudgetExhausted.limit");
+            Preconditions.nonNegative(factsCount, "FactBudgetExhausted.factsCount");
+            Preconditions.nonNegative(limit, "FactBudgetExhausted.limit");
         }
         @Override public String tag() { return "FactBudgetExhausted"; }
         @Override public Category category() { return Category.CAPACITY; }
@@ -390,8 +388,8 @@ public sealed interface Termination {
     record PromptTooLong(@Nullable Long promptTokens, @Nullable Long contextWindow) implements Termination {
         /** Validates that the counts, when present, are not negative. */
         public PromptTooLong {
-            Checks.nonNegativeOrNull(promptTokens, "PromptTooLong.promptTokens");
-            Checks.nonNegativeOrNull(contextWindow, "PromptTooLong.contextWindow");
+            Preconditions.nonNegativeOrNull(promptTokens, "PromptTooLong.promptTokens");
+            Preconditions.nonNegativeOrNull(contextWindow, "PromptTooLong.contextWindow");
         }
         @Override public String tag() { return "PromptTooLong"; }
         @Override public Category category() { return Category.CAPACITY; }
@@ -406,7 +404,7 @@ public sealed interface Termination {
     record OutputTruncated(@Nullable Integer maxOutputTokens) implements Termination {
         /** Validates that the cap, when present, is not negative. */
         public OutputTruncated {
-            Checks.nonNegativeOrNull(maxOutputTokens, "OutputTruncated.maxOutputTokens");
+            Preconditions.nonNegativeOrNull(maxOutputTokens, "OutputTruncated.maxOutputTokens");
         }
         @Override public String tag() { return "OutputTruncated"; }
         @Override public Category category() { return Category.CAPACITY; }
@@ -423,7 +421,7 @@ public sealed interface Termination {
     record StallDetected(@Nullable Integer consecutiveThreshold) implements Termination {
         /** Validates that the threshold, when present, is not negative. */
         public StallDetected {
-            Checks.nonNegativeOrNull(consecutiveThreshold, "StallDetected.consecutiveThreshold");
+            Preconditions.nonNegativeOrNull(consecutiveThreshold, "StallDetected.consecutiveThreshold");
         }
         @Override public String tag() { return "StallDetected"; }
         @Override public Category category() { return Category.CAPACITY; }
@@ -439,8 +437,8 @@ public sealed interface Termination {
     record NoProgress(int unproductiveIterations, List<Message> snapshot) implements Termination {
         /** Validates the count and copies the snapshot immutably. */
         public NoProgress {
-            Checks.nonNegative(unproductiveIterations, "NoProgress.unproductiveIterations");
-            snapshot = Checks.immutableList(snapshot, "NoProgress.snapshot");
+            Preconditions.nonNegative(unproductiveIterations, "NoProgress.unproductiveIterations");
+            snapshot = Preconditions.immutableList(snapshot, "NoProgress.snapshot");
         }
         @Override public String tag() { return "NoProgress"; }
         @Override public Category category() { return Category.CAPACITY; }
@@ -455,7 +453,7 @@ public sealed interface Termination {
     record ConsecutiveMistakes(int threshold) implements Termination {
         /** Validates that the threshold is not negative. */
         public ConsecutiveMistakes {
-            Checks.nonNegative(threshold, "ConsecutiveMistakes.threshold");
+            Preconditions.nonNegative(threshold, "ConsecutiveMistakes.threshold");
         }
         @Override public String tag() { return "ConsecutiveMistakes"; }
         @Override public Category category() { return Category.CAPACITY; }
@@ -471,8 +469,8 @@ public sealed interface Termination {
     record StructuredOutputRetriesExhausted(int limit, Diagnostic diagnostic) implements Termination {
         /** Validates the limit and the diagnostic. */
         public StructuredOutputRetriesExhausted {
-            Checks.nonNegative(limit, "StructuredOutputRetriesExhausted.limit");
-            Checks.notNull(diagnostic, "StructuredOutputRetriesExhausted.diagnostic");
+            Preconditions.nonNegative(limit, "StructuredOutputRetriesExhausted.limit");
+            Preconditions.notNull(diagnostic, "StructuredOutputRetriesExhausted.diagnostic");
         }
         @Override public String tag() { return "StructuredOutputRetriesExhausted"; }
         @Override public Category category() { return Category.CAPACITY; }
@@ -524,11 +522,11 @@ public sealed interface Termination {
             implements Termination {
         /** Validates that no field is null and the cycle is not negative. */
         public HitlGatePending {
-            Checks.notBlank(gateId, "HitlGatePending.gateId");
-            Checks.notNull(proposalId, "HitlGatePending.proposalId");
-            Checks.notNull(summary, "HitlGatePending.summary");
-            Checks.notNull(agentId, "HitlGatePending.agentId");
-            Checks.nonNegative(cycle, "HitlGatePending.cycle");
+            Preconditions.notBlank(gateId, "HitlGatePending.gateId");
+            Preconditions.notNull(proposalId, "HitlGatePending.proposalId");
+            Preconditions.notNull(summary, "HitlGatePending.summary");
+            Preconditions.notNull(agentId, "HitlGatePending.agentId");
+            Preconditions.nonNegative(cycle, "HitlGatePending.cycle");
         }
         @Override public String tag() { return "HitlGatePending"; }
         @Override public Category category() { return Category.SUSPENDED; }
@@ -543,8 +541,8 @@ public sealed interface Termination {
     record HumanInterventionRequired(List<String> criteria, List<String> approvalRefs) implements Termination {
         /** Copies both lists immutably. */
         public HumanInterventionRequired {
-            criteria = Checks.immutableList(criteria, "HumanInterventionRequired.criteria");
-            approvalRefs = Checks.immutableList(approvalRefs, "HumanInterventionRequired.approvalRefs");
+            criteria = Preconditions.immutableList(criteria, "HumanInterventionRequired.criteria");
+            approvalRefs = Preconditions.immutableList(approvalRefs, "HumanInterventionRequired.approvalRefs");
         }
         @Override public String tag() { return "HumanInterventionRequired"; }
         @Override public Category category() { return Category.SUSPENDED; }
@@ -566,7 +564,7 @@ public sealed interface Termination {
     record Failed(ErrorInfo error, @Nullable Throwable cause) implements Termination {
         /** Validates that the error is not null. */
         public Failed {
-            Checks.notNull(error, "Failed.error");
+            Preconditions.notNull(error, "Failed.error");
         }
 
         /**
@@ -626,7 +624,7 @@ public sealed interface Termination {
     record ProviderAuthFailed(String provider, int status) implements Termination {
         /** Validates the provider and that the status is an HTTP status. */
         public ProviderAuthFailed {
-            Checks.notNull(provider, "ProviderAuthFailed.provider");
+            Preconditions.notNull(provider, "ProviderAuthFailed.provider");
             if (status < 100 || status > 599) {
                 throw new IllegalArgumentException("ProviderAuthFailed.status must be an HTTP status (100-599), was " + status);
             }
@@ -644,8 +642,8 @@ public sealed interface Termination {
     record Halted(String source, String reason) implements Termination {
         /** Validates that neither field is null. */
         public Halted {
-            Checks.notNull(source, "Halted.source");
-            Checks.notNull(reason, "Halted.reason");
+            Preconditions.notNull(source, "Halted.source");
+            Preconditions.notNull(reason, "Halted.reason");
         }
         @Override public String tag() { return "Halted"; }
         @Override public Category category() { return Category.FATAL; }
@@ -660,7 +658,7 @@ public sealed interface Termination {
     record SchemaValidationFailed(Diagnostic diagnostic) implements Termination {
         /** Validates that the diagnostic is not null. */
         public SchemaValidationFailed {
-            Checks.notNull(diagnostic, "SchemaValidationFailed.diagnostic");
+            Preconditions.notNull(diagnostic, "SchemaValidationFailed.diagnostic");
         }
         @Override public String tag() { return "SchemaValidationFailed"; }
         @Override public Category category() { return Category.RETRYABLE; }
@@ -675,7 +673,7 @@ public sealed interface Termination {
     record CompactionFailed(String reason) implements Termination {
         /** Validates that the reason is not null. */
         public CompactionFailed {
-            Checks.notNull(reason, "CompactionFailed.reason");
+            Preconditions.notNull(reason, "CompactionFailed.reason");
         }
         @Override public String tag() { return "CompactionFailed"; }
         @Override public Category category() { return Category.FATAL; }
@@ -691,9 +689,9 @@ public sealed interface Termination {
     record InvariantViolated(InvariantClass invariantClass, String name, String reason) implements Termination {
         /** Validates that no field is null. */
         public InvariantViolated {
-            Checks.notNull(invariantClass, "InvariantViolated.invariantClass");
-            Checks.notNull(name, "InvariantViolated.name");
-            Checks.notNull(reason, "InvariantViolated.reason");
+            Preconditions.notNull(invariantClass, "InvariantViolated.invariantClass");
+            Preconditions.notNull(name, "InvariantViolated.name");
+            Preconditions.notNull(reason, "InvariantViolated.reason");
         }
         @Override public String tag() { return "InvariantViolated"; }
         @Override public Category category() { return Category.FATAL; }
@@ -709,8 +707,8 @@ public sealed interface Termination {
     record PromotionRejected(String proposalId, String reason) implements Termination {
         /** Validates that neither field is null. */
         public PromotionRejected {
-            Checks.notNull(proposalId, "PromotionRejected.proposalId");
-            Checks.notNull(reason, "PromotionRejected.reason");
+            Preconditions.notNull(proposalId, "PromotionRejected.proposalId");
+            Preconditions.notNull(reason, "PromotionRejected.reason");
         }
         @Override public String tag() { return "PromotionRejected"; }
         @Override public Category category() { return Category.FATAL; }
@@ -726,8 +724,8 @@ public sealed interface Termination {
     record AgentRefused(String agentId, String reason) implements Termination {
         /** Validates that neither field is null. */
         public AgentRefused {
-            Checks.notNull(agentId, "AgentRefused.agentId");
-            Checks.notNull(reason, "AgentRefused.reason");
+            Preconditions.notNull(agentId, "AgentRefused.agentId");
+            Preconditions.notNull(reason, "AgentRefused.reason");
         }
         @Override public String tag() { return "AgentRefused"; }
         @Override public Category category() { return Category.FATAL; }
@@ -755,9 +753,9 @@ public sealed interface Termination {
     record Custom(String reason, Map<String, @Nullable Object> properties, Category category) implements Termination {
         /** Validates and deep-copies the properties. */
         public Custom {
-            Checks.notNull(reason, "Custom.reason");
+            Preconditions.notNull(reason, "Custom.reason");
             properties = JsonTrees.copyObject(properties, "Custom.properties");
-            Checks.notNull(category, "Custom.category");
+            Preconditions.notNull(category, "Custom.category");
         }
 
         /**
@@ -819,7 +817,7 @@ public sealed interface Termination {
          * @throws IllegalArgumentException when the tag is malformed or is a framework case's name
          */
         static String requireValidTag(@Nullable String tag) {
-            Checks.notNull(tag, "Extension tag");
+            Preconditions.notNull(tag, "Extension tag");
             if (!TAG_PATTERN.matcher(tag).matches()) {
                 throw new IllegalArgumentException("Extension tag \"" + tag
                         + "\" is malformed: it must match [A-Z][A-Za-z0-9]{0,63}");

@@ -1,7 +1,5 @@
 package dev.terminus;
 
-import dev.terminus.internal.Checks;
-import dev.terminus.internal.JsonTrees;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -16,8 +14,8 @@ import org.jspecify.annotations.Nullable;
 public record ToolCall(String id, String name, Map<String, @Nullable Object> arguments) {
     /** Validates and deep-copies the arguments. */
     public ToolCall {
-        Checks.notNull(id, "ToolCall.id");
-        Checks.notBlank(name, "ToolCall.name");
+        Preconditions.notNull(id, "ToolCall.id");
+        Preconditions.notBlank(name, "ToolCall.name");
         arguments = JsonTrees.copyObject(arguments, "ToolCall.arguments");
     }
 }

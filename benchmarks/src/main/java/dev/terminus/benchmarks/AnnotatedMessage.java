@@ -3,8 +3,8 @@ package dev.terminus.benchmarks;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-import dev.terminus.internal.Checks;
-import dev.terminus.internal.JsonTrees;
+import dev.terminus.Preconditions;
+import dev.terminus.JsonTrees;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +31,7 @@ public sealed interface AnnotatedMessage {
     record System(String content) implements AnnotatedMessage {
         /** The same check as the framework's record. */
         public System {
-            Checks.notNull(content, "System.content");
+            Preconditions.notNull(content, "System.content");
         }
     }
 
@@ -43,7 +43,7 @@ public sealed interface AnnotatedMessage {
     record User(String content) implements AnnotatedMessage {
         /** The same check as the framework's record. */
         public User {
-            Checks.notNull(content, "User.content");
+            Preconditions.notNull(content, "User.content");
         }
     }
 
@@ -56,8 +56,8 @@ public sealed interface AnnotatedMessage {
     record Assistant(String content, List<ToolCall> toolCalls) implements AnnotatedMessage {
         /** The same check and copy as the framework's record. */
         public Assistant {
-            Checks.notNull(content, "Assistant.content");
-            toolCalls = Checks.immutableList(toolCalls, "Assistant.toolCalls");
+            Preconditions.notNull(content, "Assistant.content");
+            toolCalls = Preconditions.immutableList(toolCalls, "Assistant.toolCalls");
         }
     }
 
@@ -76,8 +76,8 @@ public sealed interface AnnotatedMessage {
             @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean error) implements AnnotatedMessage {
         /** The same checks as the framework's record. */
         public ToolResult {
-            Checks.notNull(toolCallId, "ToolResult.toolCallId");
-            Checks.notNull(content, "ToolResult.content");
+            Preconditions.notNull(toolCallId, "ToolResult.toolCallId");
+            Preconditions.notNull(content, "ToolResult.content");
         }
     }
 
@@ -91,8 +91,8 @@ public sealed interface AnnotatedMessage {
     record ToolCall(String id, String name, Map<String, @Nullable Object> arguments) {
         /** The same checks and deep copy as the framework's record. */
         public ToolCall {
-            Checks.notNull(id, "ToolCall.id");
-            Checks.notBlank(name, "ToolCall.name");
+            Preconditions.notNull(id, "ToolCall.id");
+            Preconditions.notBlank(name, "ToolCall.name");
             arguments = JsonTrees.copyObject(arguments, "ToolCall.arguments");
         }
     }

@@ -3,8 +3,8 @@ package dev.terminus.benchmarks;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import dev.terminus.Category;
-import dev.terminus.internal.Checks;
-import dev.terminus.internal.JsonTrees;
+import dev.terminus.Preconditions;
+import dev.terminus.JsonTrees;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -39,8 +39,8 @@ public sealed interface AnnotatedTermination {
     record MaxIterationsReached(int limit, int iterationsUsed) implements AnnotatedTermination {
         /** The same checks as the framework's record. */
         public MaxIterationsReached {
-            Checks.nonNegative(limit, "MaxIterationsReached.limit");
-            Checks.nonNegative(iterationsUsed, "MaxIterationsReached.iterationsUsed");
+            Preconditions.nonNegative(limit, "MaxIterationsReached.limit");
+            Preconditions.nonNegative(iterationsUsed, "MaxIterationsReached.iterationsUsed");
         }
     }
 
@@ -53,8 +53,8 @@ public sealed interface AnnotatedTermination {
     record NoProgress(int unproductiveIterations, List<AnnotatedMessage> snapshot) implements AnnotatedTermination {
         /** The same check and copy as the framework's record. */
         public NoProgress {
-            Checks.nonNegative(unproductiveIterations, "NoProgress.unproductiveIterations");
-            snapshot = Checks.immutableList(snapshot, "NoProgress.snapshot");
+            Preconditions.nonNegative(unproductiveIterations, "NoProgress.unproductiveIterations");
+            snapshot = Preconditions.immutableList(snapshot, "NoProgress.snapshot");
         }
     }
 
@@ -69,9 +69,9 @@ public sealed interface AnnotatedTermination {
             implements AnnotatedTermination {
         /** The same checks and deep copy as the framework's record. */
         public Custom {
-            Checks.notNull(reason, "Custom.reason");
+            Preconditions.notNull(reason, "Custom.reason");
             properties = JsonTrees.copyObject(properties, "Custom.properties");
-            Checks.notNull(category, "Custom.category");
+            Preconditions.notNull(category, "Custom.category");
         }
     }
 }

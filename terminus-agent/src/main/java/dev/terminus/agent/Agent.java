@@ -9,7 +9,7 @@ import dev.terminus.agent.spi.CheckpointStore;
 import dev.terminus.agent.spi.OutputValidator;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ToolSpec;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -67,7 +67,7 @@ public final class Agent {
      * @throws NullPointerException when the task is null
      */
     public RunResult run(String task) {
-        Checks.notNull(task, "task");
+        Preconditions.notNull(task, "task");
         if (spec.config().timeBudget().isEmpty()
                 || spec.config().timeBudgetEnforcement() == TimeBudgetEnforcement.INTERRUPT_CALLER) {
             return RunTask.runInline(spec, task);
@@ -99,7 +99,7 @@ public final class Agent {
      * @return a handle to cancel the run or wait for its result
      */
     public RunHandle start(String task) {
-        return RunTask.start(spec, Checks.notNull(task, "task"));
+        return RunTask.start(spec, Preconditions.notNull(task, "task"));
     }
 
     /**
@@ -116,8 +116,8 @@ public final class Agent {
      *     agent of another name, model or configuration (the message names which)
      */
     public RunResult resume(Checkpoint checkpoint, ResumeDecision decision) {
-        Checks.notNull(checkpoint, "checkpoint");
-        Checks.notNull(decision, "decision");
+        Preconditions.notNull(checkpoint, "checkpoint");
+        Preconditions.notNull(decision, "decision");
         Resumption.check(spec, checkpoint, decision);
         if (spec.config().timeBudget().isEmpty()
                 || spec.config().timeBudgetEnforcement() == TimeBudgetEnforcement.INTERRUPT_CALLER) {
@@ -159,18 +159,18 @@ public final class Agent {
         private @Nullable PromotionGate promotionGate;
 
         private Builder(Model model) {
-            this.model = Checks.notNull(model, "model");
+            this.model = Preconditions.notNull(model, "model");
         }
 
         /** @param config the settings @return this builder */
         public Builder config(AgentConfig config) {
-            this.config = Checks.notNull(config, "config");
+            this.config = Preconditions.notNull(config, "config");
             return this;
         }
 
         /** @param tool a tool; its name must be unique @return this builder */
         public Builder tool(Tool tool) {
-            Checks.notNull(tool, "tool");
+            Preconditions.notNull(tool, "tool");
             String name = tool.spec().name();
             if (tools.containsKey(name)) {
                 throw new IllegalArgumentException("tool \"" + name + "\" is registered twice");
@@ -195,13 +195,13 @@ public final class Agent {
 
         /** @param hook a hook, run after the ones added before it @return this builder */
         public Builder hook(AgentHook hook) {
-            hooks.add(Checks.notNull(hook, "hook"));
+            hooks.add(Preconditions.notNull(hook, "hook"));
             return this;
         }
 
         /** @param listener a listener of the runs' events @return this builder */
         public Builder listener(AgentListener listener) {
-            listeners.add(Checks.notNull(listener, "listener"));
+            listeners.add(Preconditions.notNull(listener, "listener"));
             return this;
         }
 
@@ -219,8 +219,8 @@ public final class Agent {
          * @return this builder
          */
         public Builder completeWhen(Predicate<RunContext> predicate, CompletionCheck check) {
-            this.completion = Checks.notNull(predicate, "predicate");
-            this.completionCheck = Checks.notNull(check, "check");
+            this.completion = Preconditions.notNull(predicate, "predicate");
+            this.completionCheck = Preconditions.notNull(check, "check");
             return this;
         }
 
@@ -263,19 +263,19 @@ public final class Agent {
          * @return this builder
          */
         public Builder requireApproval(String toolName, Predicate<Map<String, @Nullable Object>> when) {
-            approvals.put(Checks.notNull(toolName, "toolName"), Checks.notNull(when, "when"));
+            approvals.put(Preconditions.notNull(toolName, "toolName"), Preconditions.notNull(when, "when"));
             return this;
         }
 
         /** @param criterion a success criterion, evaluated after the ones added before it @return this builder */
         public Builder criterion(SuccessCriterion criterion) {
-            criteria.add(Checks.notNull(criterion, "criterion"));
+            criteria.add(Preconditions.notNull(criterion, "criterion"));
             return this;
         }
 
         /** @param invariant an invariant, checked after the ones added before it @return this builder */
         public Builder invariant(Invariant invariant) {
-            invariants.add(Checks.notNull(invariant, "invariant"));
+            invariants.add(Preconditions.notNull(invariant, "invariant"));
             return this;
         }
 

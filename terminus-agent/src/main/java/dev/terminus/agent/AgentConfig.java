@@ -1,6 +1,6 @@
 package dev.terminus.agent;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Optional;
@@ -211,7 +211,7 @@ public final class AgentConfig {
 
         /** @param name the agent's name; not blank @return this builder */
         public Builder name(String name) {
-            this.name = Checks.notBlank(name, "name");
+            this.name = Preconditions.notBlank(name, "name");
             return this;
         }
 
@@ -235,7 +235,7 @@ public final class AgentConfig {
 
         /** @param tokenBudget the token caps @return this builder */
         public Builder tokenBudget(TokenBudget tokenBudget) {
-            this.tokenBudget = Checks.notNull(tokenBudget, "tokenBudget");
+            this.tokenBudget = Preconditions.notNull(tokenBudget, "tokenBudget");
             return this;
         }
 
@@ -250,7 +250,7 @@ public final class AgentConfig {
 
         /** @param prices the model prices @return this builder */
         public Builder prices(PriceTable prices) {
-            this.prices = Checks.notNull(prices, "prices");
+            this.prices = Preconditions.notNull(prices, "prices");
             return this;
         }
 
@@ -266,7 +266,7 @@ public final class AgentConfig {
          * @return this builder
          */
         public Builder timeBudgetEnforcement(TimeBudgetEnforcement enforcement) {
-            this.timeBudgetEnforcement = Checks.notNull(enforcement, "timeBudgetEnforcement");
+            this.timeBudgetEnforcement = Preconditions.notNull(enforcement, "timeBudgetEnforcement");
             return this;
         }
 
@@ -276,7 +276,7 @@ public final class AgentConfig {
          * @return this builder
          */
         public Builder interruptGrace(Duration interruptGrace) {
-            Checks.notNull(interruptGrace, "interruptGrace");
+            Preconditions.notNull(interruptGrace, "interruptGrace");
             if (interruptGrace.isNegative()) {
                 throw new IllegalArgumentException("interruptGrace must be >= 0, was " + interruptGrace);
             }
@@ -299,7 +299,7 @@ public final class AgentConfig {
 
         /** @param instruction the instruction sent in the finalization iteration @return this builder */
         public Builder budgetPressureInstruction(String instruction) {
-            this.budgetPressureInstruction = Checks.notBlank(instruction, "budgetPressureInstruction");
+            this.budgetPressureInstruction = Preconditions.notBlank(instruction, "budgetPressureInstruction");
             return this;
         }
 
@@ -328,7 +328,7 @@ public final class AgentConfig {
          */
         public Builder finalAnswerTool(@Nullable String toolName) {
             if (toolName != null) {
-                Checks.notBlank(toolName, "finalAnswerTool");
+                Preconditions.notBlank(toolName, "finalAnswerTool");
                 if (!TOOL_NAME.matcher(toolName).matches()) {
                     throw new IllegalArgumentException(
                             "finalAnswerTool must match [A-Za-z0-9_-]{1,64}, was \"" + toolName + "\"");
@@ -340,7 +340,7 @@ public final class AgentConfig {
 
         /** @param retryPolicy how transient model failures are retried @return this builder */
         public Builder retryPolicy(RetryPolicy retryPolicy) {
-            this.retryPolicy = Checks.notNull(retryPolicy, "retryPolicy");
+            this.retryPolicy = Preconditions.notNull(retryPolicy, "retryPolicy");
             return this;
         }
 

@@ -3,7 +3,7 @@ package dev.terminus.agent;
 import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -61,30 +61,30 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
             throw new IllegalArgumentException("Checkpoint.formatVersion " + formatVersion
                     + " is not supported: this version of Terminus reads format " + FORMAT_VERSION);
         }
-        Checks.notNull(gate, "Checkpoint.gate");
-        Checks.notNull(agentName, "Checkpoint.agentName");
-        Checks.notNull(modelName, "Checkpoint.modelName");
-        Checks.notNull(configFingerprint, "Checkpoint.configFingerprint");
-        Checks.notNull(pendingCall, "Checkpoint.pendingCall");
-        remainingCalls = Checks.immutableList(remainingCalls, "Checkpoint.remainingCalls");
-        transcript = Checks.immutableList(transcript, "Checkpoint.transcript");
+        Preconditions.notNull(gate, "Checkpoint.gate");
+        Preconditions.notNull(agentName, "Checkpoint.agentName");
+        Preconditions.notNull(modelName, "Checkpoint.modelName");
+        Preconditions.notNull(configFingerprint, "Checkpoint.configFingerprint");
+        Preconditions.notNull(pendingCall, "Checkpoint.pendingCall");
+        remainingCalls = Preconditions.immutableList(remainingCalls, "Checkpoint.remainingCalls");
+        transcript = Preconditions.immutableList(transcript, "Checkpoint.transcript");
         if (iteration < 1) {
             throw new IllegalArgumentException("Checkpoint.iteration must be >= 1, was " + iteration);
         }
-        Checks.nonNegative(toolCalls, "Checkpoint.toolCalls");
-        Checks.notNull(usage, "Checkpoint.usage");
-        Checks.nonNegative(costUsd, "Checkpoint.costUsd");
-        iterations = Checks.immutableList(iterations, "Checkpoint.iterations");
-        Checks.notNull(elapsed, "Checkpoint.elapsed");
+        Preconditions.nonNegative(toolCalls, "Checkpoint.toolCalls");
+        Preconditions.notNull(usage, "Checkpoint.usage");
+        Preconditions.nonNegative(costUsd, "Checkpoint.costUsd");
+        iterations = Preconditions.immutableList(iterations, "Checkpoint.iterations");
+        Preconditions.notNull(elapsed, "Checkpoint.elapsed");
         if (elapsed.isNegative()) {
             throw new IllegalArgumentException("Checkpoint.elapsed must not be negative, was " + elapsed);
         }
-        Checks.nonNegative(consecutiveMistakes, "Checkpoint.consecutiveMistakes");
-        Checks.nonNegative(repairsUsed, "Checkpoint.repairsUsed");
-        Checks.notNull(metadata, "Checkpoint.metadata");
+        Preconditions.nonNegative(consecutiveMistakes, "Checkpoint.consecutiveMistakes");
+        Preconditions.nonNegative(repairsUsed, "Checkpoint.repairsUsed");
+        Preconditions.notNull(metadata, "Checkpoint.metadata");
         metadata.forEach((key, value) -> {
-            Checks.notNull(key, "Checkpoint.metadata key");
-            Checks.notNull(value, "Checkpoint.metadata[" + key + "]");
+            Preconditions.notNull(key, "Checkpoint.metadata key");
+            Preconditions.notNull(value, "Checkpoint.metadata[" + key + "]");
         });
         metadata = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(metadata));
         if (!pendingCall.id().equals(gate.proposalId())) {
@@ -105,7 +105,7 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
      */
     public Checkpoint withMetadata(String key, String value) {
         Map<String, String> more = new java.util.LinkedHashMap<>(metadata);
-        more.put(Checks.notNull(key, "key"), Checks.notNull(value, "value"));
+        more.put(Preconditions.notNull(key, "key"), Preconditions.notNull(value, "value"));
         return new Checkpoint(formatVersion, gate, agentName, modelName, configFingerprint, pendingCall,
                 remainingCalls, transcript, iteration, toolCalls, usage, costUsd, iterations, elapsed,
                 consecutiveMistakes, repairsUsed, finalizing, more);

@@ -2,7 +2,7 @@ package dev.terminus.agent;
 
 import dev.terminus.agent.spi.CompactionStrategy;
 import dev.terminus.agent.spi.TokenEstimator;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -92,19 +92,19 @@ public final class Compaction {
 
         /** @param strategy how to compact @return this builder */
         public Builder strategy(CompactionStrategy strategy) {
-            this.strategy = Checks.notNull(strategy, "strategy");
+            this.strategy = Preconditions.notNull(strategy, "strategy");
             return this;
         }
 
         /** @param estimator how to estimate a transcript's size @return this builder */
         public Builder estimator(TokenEstimator estimator) {
-            this.estimator = Checks.notNull(estimator, "estimator");
+            this.estimator = Preconditions.notNull(estimator, "estimator");
             return this;
         }
 
         /** @param modelName a model @param tokens its context window (>= 1) @return this builder */
         public Builder contextWindow(String modelName, long tokens) {
-            Checks.notNull(modelName, "modelName");
+            Preconditions.notNull(modelName, "modelName");
             contextWindows.put(modelName, positive(tokens, "contextWindow(" + modelName + ")"));
             return this;
         }

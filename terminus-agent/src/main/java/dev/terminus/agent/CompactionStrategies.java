@@ -4,7 +4,7 @@ import dev.terminus.agent.internal.DropOldestTurns;
 import dev.terminus.agent.internal.SummarizeOlderTurns;
 import dev.terminus.agent.spi.CompactionStrategy;
 import dev.terminus.agent.spi.Model;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /**
  * The built-in {@link CompactionStrategy}s. Both keep the system prompt and the task, and treat an assistant message
@@ -32,6 +32,6 @@ public final class CompactionStrategies {
      * @return the strategy
      */
     public static CompactionStrategy summarizeOlderTurns(Model summarizer, int keepRecentTurns) {
-        return new SummarizeOlderTurns(Checks.notNull(summarizer, "summarizer"), keepRecentTurns);
+        return new SummarizeOlderTurns(Preconditions.notNull(summarizer, "summarizer"), keepRecentTurns);
     }
 }

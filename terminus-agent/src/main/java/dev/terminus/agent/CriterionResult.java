@@ -1,6 +1,6 @@
 package dev.terminus.agent;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /** What a {@link SuccessCriterion} found when the run claimed completion. */
 public sealed interface CriterionResult {
@@ -16,7 +16,7 @@ public sealed interface CriterionResult {
     record NotMet(String reason) implements CriterionResult {
         /** Refuses a null reason. */
         public NotMet {
-            Checks.notNull(reason, "NotMet.reason");
+            Preconditions.notNull(reason, "NotMet.reason");
         }
     }
 
@@ -28,7 +28,7 @@ public sealed interface CriterionResult {
     record Blocked(String approvalRef) implements CriterionResult {
         /** Refuses a null reference. */
         public Blocked {
-            Checks.notNull(approvalRef, "Blocked.approvalRef");
+            Preconditions.notNull(approvalRef, "Blocked.approvalRef");
         }
     }
 

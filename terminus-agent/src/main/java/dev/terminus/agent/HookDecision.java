@@ -1,6 +1,6 @@
 package dev.terminus.agent;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /**
  * What an {@link AgentHook} decides: let the run go on, or halt it with a reason.
@@ -18,7 +18,7 @@ public sealed interface HookDecision {
     record Halt(String reason) implements HookDecision {
         /** Validates the reason. */
         public Halt {
-            Checks.notNull(reason, "Halt.reason");
+            Preconditions.notNull(reason, "Halt.reason");
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.terminus.agent;
 
 import dev.terminus.InvariantClass;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -38,9 +38,9 @@ public interface Invariant {
      * @return the invariant
      */
     static Invariant of(String name, InvariantClass invariantClass, Function<RunContext, @Nullable String> check) {
-        Checks.notNull(name, "name");
-        Checks.notNull(invariantClass, "invariantClass");
-        Checks.notNull(check, "check");
+        Preconditions.notNull(name, "name");
+        Preconditions.notNull(invariantClass, "invariantClass");
+        Preconditions.notNull(check, "check");
         return new Invariant() {
             @Override
             public String name() {

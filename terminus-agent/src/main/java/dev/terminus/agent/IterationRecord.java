@@ -1,7 +1,7 @@
 package dev.terminus.agent;
 
 import dev.terminus.agent.spi.FinishReason;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -19,10 +19,10 @@ public record IterationRecord(int iteration, Usage usage, int toolCalls, @Nullab
 
     /** Validates the components. */
     public IterationRecord {
-        Checks.nonNegative(iteration, "IterationRecord.iteration");
-        Checks.notNull(usage, "IterationRecord.usage");
-        Checks.nonNegative(toolCalls, "IterationRecord.toolCalls");
-        Checks.notNull(duration, "IterationRecord.duration");
+        Preconditions.nonNegative(iteration, "IterationRecord.iteration");
+        Preconditions.notNull(usage, "IterationRecord.usage");
+        Preconditions.nonNegative(toolCalls, "IterationRecord.toolCalls");
+        Preconditions.notNull(duration, "IterationRecord.duration");
         if (duration.isNegative()) {
             throw new IllegalArgumentException("IterationRecord.duration must not be negative, was " + duration);
         }

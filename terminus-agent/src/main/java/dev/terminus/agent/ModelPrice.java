@@ -1,6 +1,6 @@
 package dev.terminus.agent;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 
 /**
@@ -14,9 +14,9 @@ public record ModelPrice(BigDecimal inputPerMillion, BigDecimal cachedInputPerMi
 
     /** Validates that no price is null or negative. */
     public ModelPrice {
-        Checks.nonNegative(inputPerMillion, "ModelPrice.inputPerMillion");
-        Checks.nonNegative(cachedInputPerMillion, "ModelPrice.cachedInputPerMillion");
-        Checks.nonNegative(outputPerMillion, "ModelPrice.outputPerMillion");
+        Preconditions.nonNegative(inputPerMillion, "ModelPrice.inputPerMillion");
+        Preconditions.nonNegative(cachedInputPerMillion, "ModelPrice.cachedInputPerMillion");
+        Preconditions.nonNegative(outputPerMillion, "ModelPrice.outputPerMillion");
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.terminus.agent;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -36,7 +36,7 @@ public final class PriceTable {
      * @throws NullPointerException when the model name is null
      */
     public Optional<ModelPrice> priceOf(String model) {
-        return Optional.ofNullable(prices.get(Checks.notNull(model, "model")));
+        return Optional.ofNullable(prices.get(Preconditions.notNull(model, "model")));
     }
 
     /** @return the prices by model name */
@@ -56,7 +56,7 @@ public final class PriceTable {
          * @return this builder
          */
         public Builder price(String model, ModelPrice price) {
-            prices.put(Checks.notBlank(model, "model"), Checks.notNull(price, "price"));
+            prices.put(Preconditions.notBlank(model, "model"), Preconditions.notNull(price, "price"));
             return this;
         }
 

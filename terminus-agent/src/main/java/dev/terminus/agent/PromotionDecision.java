@@ -1,6 +1,6 @@
 package dev.terminus.agent;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /** What a {@link PromotionGate} decided about a final answer. */
 public sealed interface PromotionDecision {
@@ -16,7 +16,7 @@ public sealed interface PromotionDecision {
     record Reject(String reason) implements PromotionDecision {
         /** Refuses a null reason. */
         public Reject {
-            Checks.notNull(reason, "Reject.reason");
+            Preconditions.notNull(reason, "Reject.reason");
         }
     }
 

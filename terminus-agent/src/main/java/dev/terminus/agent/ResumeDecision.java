@@ -1,7 +1,7 @@
 package dev.terminus.agent;
 
-import dev.terminus.internal.Checks;
-import dev.terminus.internal.JsonTrees;
+import dev.terminus.Preconditions;
+import dev.terminus.JsonTrees;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -28,7 +28,7 @@ public sealed interface ResumeDecision {
     record Approve(String gateId) implements ResumeDecision {
         /** Refuses a null gate id. */
         public Approve {
-            Checks.notNull(gateId, "Approve.gateId");
+            Preconditions.notNull(gateId, "Approve.gateId");
         }
     }
 
@@ -41,8 +41,8 @@ public sealed interface ResumeDecision {
     record Reject(String gateId, String reason) implements ResumeDecision {
         /** Refuses null components. */
         public Reject {
-            Checks.notNull(gateId, "Reject.gateId");
-            Checks.notNull(reason, "Reject.reason");
+            Preconditions.notNull(gateId, "Reject.gateId");
+            Preconditions.notNull(reason, "Reject.reason");
         }
     }
 
@@ -55,7 +55,7 @@ public sealed interface ResumeDecision {
     record ApproveWithArguments(String gateId, Map<String, @Nullable Object> arguments) implements ResumeDecision {
         /** Refuses a null gate id and copies the arguments deeply. */
         public ApproveWithArguments {
-            Checks.notNull(gateId, "ApproveWithArguments.gateId");
+            Preconditions.notNull(gateId, "ApproveWithArguments.gateId");
             arguments = JsonTrees.copyObject(arguments, "ApproveWithArguments.arguments");
         }
     }

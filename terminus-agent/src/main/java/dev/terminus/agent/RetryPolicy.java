@@ -1,6 +1,6 @@
 package dev.terminus.agent;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.time.Duration;
 
 /**
@@ -19,9 +19,9 @@ public record RetryPolicy(int maxRetries, Duration initialBackoff, Duration maxB
 
     /** Validates every setting, naming the bad value. */
     public RetryPolicy {
-        Checks.nonNegative(maxRetries, "RetryPolicy.maxRetries");
-        Checks.notNull(initialBackoff, "RetryPolicy.initialBackoff");
-        Checks.notNull(maxBackoff, "RetryPolicy.maxBackoff");
+        Preconditions.nonNegative(maxRetries, "RetryPolicy.maxRetries");
+        Preconditions.notNull(initialBackoff, "RetryPolicy.initialBackoff");
+        Preconditions.notNull(maxBackoff, "RetryPolicy.maxBackoff");
         if (initialBackoff.isNegative()) {
             throw new IllegalArgumentException("RetryPolicy.initialBackoff must be >= 0, was " + initialBackoff);
         }

@@ -3,7 +3,7 @@ package dev.terminus.agent;
 import dev.terminus.Message;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -53,14 +53,14 @@ public record RunResult(Termination termination, Outcome outcome, List<Message> 
 
     /** Validates and copies the lists immutably. */
     public RunResult {
-        Checks.notNull(termination, "RunResult.termination");
-        Checks.notNull(outcome, "RunResult.outcome");
-        transcript = Checks.immutableList(transcript, "RunResult.transcript");
-        iterations = Checks.immutableList(iterations, "RunResult.iterations");
-        Checks.notNull(usage, "RunResult.usage");
-        Checks.notNull(costUsd, "RunResult.costUsd");
-        Checks.nonNegative(toolCalls, "RunResult.toolCalls");
-        Checks.notNull(duration, "RunResult.duration");
+        Preconditions.notNull(termination, "RunResult.termination");
+        Preconditions.notNull(outcome, "RunResult.outcome");
+        transcript = Preconditions.immutableList(transcript, "RunResult.transcript");
+        iterations = Preconditions.immutableList(iterations, "RunResult.iterations");
+        Preconditions.notNull(usage, "RunResult.usage");
+        Preconditions.notNull(costUsd, "RunResult.costUsd");
+        Preconditions.nonNegative(toolCalls, "RunResult.toolCalls");
+        Preconditions.notNull(duration, "RunResult.duration");
     }
 
     /** @return the number of iterations run */

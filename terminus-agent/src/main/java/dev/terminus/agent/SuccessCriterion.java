@@ -1,6 +1,6 @@
 package dev.terminus.agent;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 
@@ -33,8 +33,8 @@ public interface SuccessCriterion {
      * @return the criterion
      */
     static SuccessCriterion of(String name, BiFunction<RunContext, @Nullable String, CriterionResult> evaluation) {
-        Checks.notNull(name, "name");
-        Checks.notNull(evaluation, "evaluation");
+        Preconditions.notNull(name, "name");
+        Preconditions.notNull(evaluation, "evaluation");
         return new SuccessCriterion() {
             @Override
             public String name() {

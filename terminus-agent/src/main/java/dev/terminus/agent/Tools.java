@@ -2,7 +2,7 @@ package dev.terminus.agent;
 
 import dev.terminus.agent.internal.MethodTools;
 import dev.terminus.agent.spi.ToolSpec;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -33,7 +33,7 @@ public final class Tools {
     public static Tool of(String name, String description, Map<String, @Nullable Object> parameters,
             ToolFunction function) {
         ToolSpec spec = new ToolSpec(name, description, parameters);
-        Checks.notNull(function, "function");
+        Preconditions.notNull(function, "function");
         return new Tool() {
             @Override
             public ToolSpec spec() {
@@ -73,7 +73,7 @@ public final class Tools {
      * @throws IllegalArgumentException when the object has no annotated method or one cannot be a tool
      */
     public static List<Tool> fromMethods(Object target) {
-        return MethodTools.of(Checks.notNull(target, "target"));
+        return MethodTools.of(Preconditions.notNull(target, "target"));
     }
 
     /**
@@ -89,7 +89,7 @@ public final class Tools {
      * @return a tool with the same name, schema and body whose {@link Tool#interruptible()} is false
      */
     public static Tool uninterruptible(Tool tool) {
-        Checks.notNull(tool, "tool");
+        Preconditions.notNull(tool, "tool");
         if (!tool.interruptible()) {
             return tool;
         }

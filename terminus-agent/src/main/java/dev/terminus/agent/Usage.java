@@ -1,6 +1,6 @@
 package dev.terminus.agent;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /**
  * Tokens a model call (or a run, summed) consumed.
@@ -17,10 +17,10 @@ public record Usage(long inputTokens, long outputTokens, long cachedInputTokens,
 
     /** Validates that no count is negative and the parts fit in their wholes. */
     public Usage {
-        Checks.nonNegative(inputTokens, "Usage.inputTokens");
-        Checks.nonNegative(outputTokens, "Usage.outputTokens");
-        Checks.nonNegative(cachedInputTokens, "Usage.cachedInputTokens");
-        Checks.nonNegative(reasoningTokens, "Usage.reasoningTokens");
+        Preconditions.nonNegative(inputTokens, "Usage.inputTokens");
+        Preconditions.nonNegative(outputTokens, "Usage.outputTokens");
+        Preconditions.nonNegative(cachedInputTokens, "Usage.cachedInputTokens");
+        Preconditions.nonNegative(reasoningTokens, "Usage.reasoningTokens");
         if (cachedInputTokens > inputTokens) {
             throw new IllegalArgumentException("Usage.cachedInputTokens (" + cachedInputTokens
                     + ") must not exceed Usage.inputTokens (" + inputTokens + ")");

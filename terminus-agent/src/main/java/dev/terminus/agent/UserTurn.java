@@ -1,6 +1,6 @@
 package dev.terminus.agent;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import org.jspecify.annotations.Nullable;
 
 /** What a {@link UserSimulator} says after the model answers: a reply, or that it is satisfied. */
@@ -14,7 +14,7 @@ public sealed interface UserTurn {
     record Reply(String text) implements UserTurn {
         /** Validates the text. */
         public Reply {
-            Checks.notNull(text, "Reply.text");
+            Preconditions.notNull(text, "Reply.text");
         }
     }
 

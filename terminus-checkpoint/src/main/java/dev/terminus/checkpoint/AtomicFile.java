@@ -1,6 +1,6 @@
 package dev.terminus.checkpoint;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -37,9 +37,9 @@ public final class AtomicFile {
      * @throws IOException when it cannot be written; the previous file, if any, is then intact
      */
     public static void replace(Path target, String tempPrefix, byte[] bytes) throws IOException {
-        Checks.notNull(target, "target");
-        Checks.notNull(tempPrefix, "tempPrefix");
-        Checks.notNull(bytes, "bytes");
+        Preconditions.notNull(target, "target");
+        Preconditions.notNull(tempPrefix, "tempPrefix");
+        Preconditions.notNull(bytes, "bytes");
         Path absolute = target.toAbsolutePath();
         Path directory = absolute.getParent();
         Files.createDirectories(directory);

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.checkpoint.internal.CheckpointMapper;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.io.IOException;
 import org.jspecify.annotations.Nullable;
 
@@ -127,7 +127,7 @@ public final class CheckpointJson {
      *     or duration: {@link dev.terminus.agent.IterationRecord} does not check its components)
      */
     public String write(Checkpoint checkpoint) {
-        Checks.notNull(checkpoint, "checkpoint");
+        Preconditions.notNull(checkpoint, "checkpoint");
         try {
             return writer.writeValueAsString(checkpoint);
         } catch (JsonProcessingException e) {
@@ -147,7 +147,7 @@ public final class CheckpointJson {
      * @throws IllegalArgumentException naming the value when one cannot be written (see {@link #write(Checkpoint)})
      */
     public byte[] writeBytes(Checkpoint checkpoint) {
-        Checks.notNull(checkpoint, "checkpoint");
+        Preconditions.notNull(checkpoint, "checkpoint");
         try {
             return writer.writeValueAsBytes(checkpoint);
         } catch (JsonProcessingException e) {
@@ -164,7 +164,7 @@ public final class CheckpointJson {
      *     the message names the field and the bad value
      */
     public Checkpoint read(String json) throws CheckpointFormatException {
-        Checks.notNull(json, "json");
+        Preconditions.notNull(json, "json");
         try {
             return reader.readValue(json);
         } catch (IOException e) {
@@ -181,7 +181,7 @@ public final class CheckpointJson {
      *     the message names the field and the bad value
      */
     public Checkpoint read(byte[] json) throws CheckpointFormatException {
-        Checks.notNull(json, "json");
+        Preconditions.notNull(json, "json");
         try {
             return reader.readValue(json);
         } catch (IOException e) {

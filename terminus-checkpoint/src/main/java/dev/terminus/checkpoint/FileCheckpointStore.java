@@ -2,7 +2,7 @@ package dev.terminus.checkpoint;
 
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.spi.CheckpointStore;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -90,7 +90,7 @@ public final class FileCheckpointStore implements CheckpointStore {
      */
     @Override
     public void save(Checkpoint checkpoint) throws IOException {
-        Checks.notNull(checkpoint, "checkpoint");
+        Preconditions.notNull(checkpoint, "checkpoint");
         files.pathOf(checkpoint.gateId()); // refuses a bad id before the checkpoint is written as JSON
         files.save(checkpoint.gateId(), json.writeBytes(checkpoint));
     }

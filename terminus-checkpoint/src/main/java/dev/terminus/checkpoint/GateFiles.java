@@ -1,6 +1,6 @@
 package dev.terminus.checkpoint;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -64,9 +64,9 @@ public final class GateFiles {
      * @throws IllegalArgumentException naming the suffix or the kind when it is not as described
      */
     public static GateFiles in(Path directory, String suffix, String kind) {
-        Checks.notNull(directory, "directory");
-        Checks.notNull(suffix, "suffix");
-        Checks.notNull(kind, "kind");
+        Preconditions.notNull(directory, "directory");
+        Preconditions.notNull(suffix, "suffix");
+        Preconditions.notNull(kind, "kind");
         if (!SUFFIX.matcher(suffix).matches()) {
             throw new IllegalArgumentException("suffix \"" + suffix + "\" must be a '.' then one or more characters"
                     + " among A-Z a-z 0-9 . _ -");
@@ -95,7 +95,7 @@ public final class GateFiles {
      * @throws IllegalArgumentException naming the id when it cannot name a file (see the class comment)
      */
     public Path pathOf(String gateId) {
-        Checks.notNull(gateId, "gateId");
+        Preconditions.notNull(gateId, "gateId");
         if (!isGateId(gateId)) {
             throw new IllegalArgumentException("gate id \"" + gateId + "\" cannot name a " + kind + " file: it must be"
                     + " 1 to 128 characters among A-Z a-z 0-9 . _ - and not start with '.'");
@@ -113,7 +113,7 @@ public final class GateFiles {
      */
     public void save(String gateId, byte[] bytes) throws IOException {
         Path target = pathOf(gateId);
-        AtomicFile.replace(target, gateId, Checks.notNull(bytes, "bytes"));
+        AtomicFile.replace(target, gateId, Preconditions.notNull(bytes, "bytes"));
     }
 
     /**
@@ -146,8 +146,8 @@ public final class GateFiles {
      */
     public <T> Optional<T> load(String gateId, Reader<? extends T> reader, Function<? super T, String> gateIdOf)
             throws IOException {
-        Checks.notNull(reader, "reader");
-        Checks.notNull(gateIdOf, "gateIdOf");
+        Preconditions.notNull(reader, "reader");
+        Preconditions.notNull(gateIdOf, "gateIdOf");
         Optional<byte[]> bytes = load(gateId);
         if (bytes.isEmpty()) {
             return Optional.empty();

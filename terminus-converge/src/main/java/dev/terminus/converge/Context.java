@@ -1,8 +1,8 @@
 package dev.terminus.converge;
 
 import dev.terminus.converge.spi.ProposalGate;
-import dev.terminus.internal.Checks;
-import dev.terminus.internal.JsonTrees;
+import dev.terminus.Preconditions;
+import dev.terminus.JsonTrees;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -47,9 +47,9 @@ public final class Context {
      * @throws IllegalArgumentException naming the key of a value that is not a JSON value, or a blank key
      */
     public static Context of(Map<String, ? extends @Nullable Object> values) {
-        Checks.notNull(values, "values");
+        Preconditions.notNull(values, "values");
         LinkedHashMap<String, Fact> copy = LinkedHashMap.newLinkedHashMap(values.size());
-        values.forEach((key, value) -> copy.put(Checks.notNull(key, "Context key"), Fact.input(key, value)));
+        values.forEach((key, value) -> copy.put(Preconditions.notNull(key, "Context key"), Fact.input(key, value)));
         return new Context(Collections.unmodifiableMap(copy));
     }
 
@@ -59,10 +59,10 @@ public final class Context {
      * @throws IllegalArgumentException naming a key that appears twice
      */
     public static Context ofFacts(Collection<Fact> facts) {
-        Checks.notNull(facts, "facts");
+        Preconditions.notNull(facts, "facts");
         LinkedHashMap<String, Fact> copy = LinkedHashMap.newLinkedHashMap(facts.size());
         for (Fact fact : facts) {
-            Checks.notNull(fact, "facts element");
+            Preconditions.notNull(fact, "facts element");
             if (copy.putIfAbsent(fact.key(), fact) != null) {
                 throw new IllegalArgumentException("facts holds key \"" + fact.key() + "\" twice");
             }
@@ -85,7 +85,7 @@ public final class Context {
      * @return the fact of that key, if the context has one
      */
     public Optional<Fact> fact(String key) {
-        return Optional.ofNullable(facts.get(Checks.notNull(key, "key")));
+        return Optional.ofNullable(facts.get(Preconditions.notNull(key, "key")));
     }
 
     /**
@@ -93,7 +93,7 @@ public final class Context {
      * @return the value of that key's fact; null when the context has no such fact or its value is JSON null
      */
     public @Nullable Object value(String key) {
-        Fact fact = facts.get(Checks.notNull(key, "key"));
+        Fact fact = facts.get(Preconditions.notNull(key, "key"));
         return fact == null ? null : fact.value();
     }
 
@@ -113,7 +113,7 @@ public final class Context {
 
     /** @param key a key @return whether the context has a fact of that key */
     public boolean contains(String key) {
-        return facts.containsKey(Checks.notNull(key, "key"));
+        return facts.containsKey(Preconditions.notNull(key, "key"));
     }
 
     /** @return the number of facts */
@@ -148,7 +148,7 @@ public final class Context {
      * @return a context with this fact added, or replacing the fact of its key in its place
      */
     public Context with(Fact fact) {
-        Checks.notNull(fact, "fact");
+        Preconditions.notNull(fact, "fact");
         LinkedHashMap<String, Fact> copy = new LinkedHashMap<>(facts);
         copy.put(fact.key(), fact);
         return new Context(Collections.unmodifiableMap(copy));

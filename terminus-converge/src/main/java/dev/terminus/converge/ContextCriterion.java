@@ -1,7 +1,7 @@
 package dev.terminus.converge;
 
 import dev.terminus.agent.CriterionResult;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.function.Function;
 
 /**
@@ -35,8 +35,8 @@ public interface ContextCriterion {
      * @return the criterion
      */
     static ContextCriterion of(String name, Function<Context, CriterionResult> evaluation) {
-        Checks.notBlank(name, "name");
-        Checks.notNull(evaluation, "evaluation");
+        Preconditions.notBlank(name, "name");
+        Preconditions.notNull(evaluation, "evaluation");
         return new ContextCriterion() {
             @Override
             public String name() {

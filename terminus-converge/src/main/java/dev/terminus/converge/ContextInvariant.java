@@ -1,7 +1,7 @@
 package dev.terminus.converge;
 
 import dev.terminus.InvariantClass;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -39,9 +39,9 @@ public interface ContextInvariant {
      * @return the invariant
      */
     static ContextInvariant of(String name, InvariantClass invariantClass, Function<Context, @Nullable String> check) {
-        Checks.notBlank(name, "name");
-        Checks.notNull(invariantClass, "invariantClass");
-        Checks.notNull(check, "check");
+        Preconditions.notBlank(name, "name");
+        Preconditions.notNull(invariantClass, "invariantClass");
+        Preconditions.notNull(check, "check");
         return new ContextInvariant() {
             @Override
             public String name() {

@@ -1,6 +1,6 @@
 package dev.terminus.converge;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /**
  * One participant of a convergence run: in each cycle it is triggered in, it reads the context (as it was at the
@@ -56,9 +56,9 @@ public interface ConvergenceAgent {
      * @return the agent
      */
     static ConvergenceAgent of(String name, Trigger trigger, Body body) {
-        Checks.notBlank(name, "name");
-        Checks.notNull(trigger, "trigger");
-        Checks.notNull(body, "body");
+        Preconditions.notBlank(name, "name");
+        Preconditions.notNull(trigger, "trigger");
+        Preconditions.notNull(body, "body");
         return new ConvergenceAgent() {
             @Override
             public String name() {

@@ -7,7 +7,7 @@ import dev.terminus.converge.internal.EngineTask;
 import dev.terminus.converge.internal.RunControl;
 import dev.terminus.converge.spi.PauseStore;
 import dev.terminus.converge.spi.ProposalGate;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -102,7 +102,7 @@ public final class ConvergenceEngine {
      * @return the result; never null
      */
     public ConvergenceResult run(Context initial) {
-        Checks.notNull(initial, "initial");
+        Preconditions.notNull(initial, "initial");
         RunControl control = new RunControl(System.nanoTime(), spec.timeBudget());
         control.coordinator(Thread.currentThread());
         ConvergenceResult result = new ConvergenceRun(spec, control, spec.timeBudget() != null).run(initial);
@@ -119,7 +119,7 @@ public final class ConvergenceEngine {
      * @return a handle to cancel the run or wait for its result
      */
     public ConvergenceHandle start(Context initial) {
-        Checks.notNull(initial, "initial");
+        Preconditions.notNull(initial, "initial");
         RunControl control = new RunControl(System.nanoTime(), spec.timeBudget());
         return EngineTask.start(spec.name(), control, () -> new ConvergenceRun(spec, control, true).run(initial));
     }
@@ -142,8 +142,8 @@ public final class ConvergenceEngine {
      *     of another name or with other agents (the message names the field and both values)
      */
     public ConvergenceResult resume(Pause pause, Decision decision) {
-        Checks.notNull(pause, "pause");
-        Checks.notNull(decision, "decision");
+        Preconditions.notNull(pause, "pause");
+        Preconditions.notNull(decision, "decision");
         if (!decision.gateId().equals(pause.gateId())) {
             throw new IllegalArgumentException("the decision is for gate \"" + decision.gateId()
                     + "\", but the pause waits at gate \"" + pause.gateId() + "\"");
@@ -211,15 +211,15 @@ public final class ConvergenceEngine {
 
         /** @param name the engine's name, for events and pauses; not blank @return this builder */
         public Builder name(String name) {
-            this.name = Checks.notBlank(name, "name");
+            this.name = Preconditions.notBlank(name, "name");
             return this;
         }
 
         /** @param agent the next agent; its name must be unique @return this builder */
         public Builder agent(ConvergenceAgent agent) {
-            Checks.notNull(agent, "agent");
-            String agentName = Checks.notBlank(agent.name(), "agent.name()");
-            Checks.notNull(agent.trigger(), "agent \"" + agentName + "\".trigger()");
+            Preconditions.notNull(agent, "agent");
+            String agentName = Preconditions.notBlank(agent.name(), "agent.name()");
+            Preconditions.notNull(agent.trigger(), "agent \"" + agentName + "\".trigger()");
             if (agents.putIfAbsent(agentName, agent) != null) {
                 throw new IllegalArgumentException("agent \"" + agentName + "\" is registered twice");
             }
@@ -228,7 +228,7 @@ public final class ConvergenceEngine {
 
         /** @param agents the next agents, in order; their names must be unique @return this builder */
         public Builder agents(ConvergenceAgent... agents) {
-            for (ConvergenceAgent agent : Checks.notNull(agents, "agents")) {
+            for (ConvergenceAgent agent : Preconditions.notNull(agents, "agents")) {
                 agent(agent);
             }
             return this;
@@ -240,20 +240,20 @@ public final class ConvergenceEngine {
          * @return this builder
          */
         public Builder promotionGate(ProposalGate gate, RejectionPolicy policy) {
-            this.gate = Checks.notNull(gate, "gate");
-            this.policy = Checks.notNull(policy, "policy");
+            this.gate = Preconditions.notNull(gate, "gate");
+            this.policy = Preconditions.notNull(policy, "policy");
             return this;
         }
 
         /** @param invariant an invariant, checked after those of its class added before it @return this builder */
         public Builder invariant(ContextInvariant invariant) {
-            invariants.add(Checks.notNull(invariant, "invariant"));
+            invariants.add(Preconditions.notNull(invariant, "invariant"));
             return this;
         }
 
         /** @param criterion a success criterion @return this builder */
         public Builder criterion(ContextCriterion criterion) {
-            criteria.add(Checks.notNull(criterion, "criterion"));
+            criteria.add(Preconditions.notNull(criterion, "criterion"));
             return this;
         }
 
@@ -271,13 +271,13 @@ public final class ConvergenceEngine {
 
         /** @param budget the caps on the tokens the agents consume @return this builder */
         public Builder tokenBudget(TokenBudget budget) {
-            this.tokenBudget = Checks.notNull(budget, "tokenBudget");
+            this.tokenBudget = Preconditions.notNull(budget, "tokenBudget");
             return this;
         }
 
         /** @param budget the wall-clock budget, > 0; agents then run supervised @return this builder */
         public Builder timeBudget(Duration budget) {
-            Checks.notNull(budget, "timeBudget");
+            Preconditions.notNull(budget, "timeBudget");
             if (budget.isNegative() || budget.isZero()) {
                 throw new IllegalArgumentException("timeBudget must be > 0, was " + budget);
             }
@@ -296,21 +296,21 @@ public final class ConvergenceEngine {
 
         /** @param keys keys whose proposals always wait for a person @return this builder */
         public Builder gatedKeys(String... keys) {
-            for (String key : Checks.notNull(keys, "gatedKeys")) {
-                gatedKeys.add(Checks.notBlank(key, "gatedKeys element"));
+            for (String key : Preconditions.notNull(keys, "gatedKeys")) {
+                gatedKeys.add(Preconditions.notBlank(key, "gatedKeys element"));
             }
             return this;
         }
 
         /** @param store where pauses are saved when a run pauses (and deleted once resumed) @return this builder */
         public Builder pauseStore(PauseStore store) {
-            this.store = Checks.notNull(store, "pauseStore");
+            this.store = Preconditions.notNull(store, "pauseStore");
             return this;
         }
 
         /** @param listener a listener of the runs' events @return this builder */
         public Builder listener(ConvergenceListener listener) {
-            listeners.add(Checks.notNull(listener, "listener"));
+            listeners.add(Preconditions.notNull(listener, "listener"));
             return this;
         }
 

@@ -3,7 +3,7 @@ package dev.terminus.converge;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.Usage;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -30,13 +30,13 @@ public record ConvergenceResult(Termination termination, Context context, int cy
 
     /** Validates and copies the rejected proposals immutably. */
     public ConvergenceResult {
-        Checks.notNull(termination, "ConvergenceResult.termination");
-        Checks.notNull(context, "ConvergenceResult.context");
-        Checks.nonNegative(cycles, "ConvergenceResult.cycles");
-        Checks.nonNegative(factsMerged, "ConvergenceResult.factsMerged");
-        Checks.notNull(usage, "ConvergenceResult.usage");
-        rejected = Checks.immutableList(rejected, "ConvergenceResult.rejected");
-        Checks.notNull(duration, "ConvergenceResult.duration");
+        Preconditions.notNull(termination, "ConvergenceResult.termination");
+        Preconditions.notNull(context, "ConvergenceResult.context");
+        Preconditions.nonNegative(cycles, "ConvergenceResult.cycles");
+        Preconditions.nonNegative(factsMerged, "ConvergenceResult.factsMerged");
+        Preconditions.notNull(usage, "ConvergenceResult.usage");
+        rejected = Preconditions.immutableList(rejected, "ConvergenceResult.rejected");
+        Preconditions.notNull(duration, "ConvergenceResult.duration");
     }
 
     /** @return the dashboard outcome: the termination's default */

@@ -1,6 +1,6 @@
 package dev.terminus.converge;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /**
  * A person's decision on the proposal a paused run waits for, given to
@@ -25,7 +25,7 @@ public sealed interface Decision {
     record Approve(String gateId) implements Decision {
         /** Refuses a blank gate id. */
         public Approve {
-            Checks.notBlank(gateId, "Approve.gateId");
+            Preconditions.notBlank(gateId, "Approve.gateId");
         }
     }
 
@@ -38,8 +38,8 @@ public sealed interface Decision {
     record Reject(String gateId, String reason) implements Decision {
         /** Refuses a blank gate id and a null reason. */
         public Reject {
-            Checks.notBlank(gateId, "Reject.gateId");
-            Checks.notNull(reason, "Reject.reason");
+            Preconditions.notBlank(gateId, "Reject.gateId");
+            Preconditions.notNull(reason, "Reject.reason");
         }
     }
 

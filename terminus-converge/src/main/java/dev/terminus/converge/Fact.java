@@ -1,7 +1,7 @@
 package dev.terminus.converge;
 
 import dev.terminus.converge.internal.JsonValues;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,9 +21,9 @@ public record Fact(String key, @Nullable Object value, Provenance provenance) {
 
     /** Refuses a blank key, a value that is not JSON and a null provenance, naming them; normalizes the value. */
     public Fact {
-        Checks.notBlank(key, "Fact.key");
+        Preconditions.notBlank(key, "Fact.key");
         value = JsonValues.copy(value, "Fact.value");
-        Checks.notNull(provenance, "Fact.provenance");
+        Preconditions.notNull(provenance, "Fact.provenance");
     }
 
     /**

@@ -4,7 +4,7 @@ import dev.terminus.checkpoint.CheckpointFormatException;
 import dev.terminus.checkpoint.FileCheckpointStore;
 import dev.terminus.checkpoint.GateFiles;
 import dev.terminus.converge.spi.PauseStore;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,7 +61,7 @@ public final class FilePauseStore implements PauseStore {
      * @return a store of pauses in the same directory
      */
     public static FilePauseStore beside(FileCheckpointStore checkpoints) {
-        return in(Checks.notNull(checkpoints, "checkpoints").directory());
+        return in(Preconditions.notNull(checkpoints, "checkpoints").directory());
     }
 
     /** @return the directory of the pause files */
@@ -80,7 +80,7 @@ public final class FilePauseStore implements PauseStore {
 
     @Override
     public void save(Pause pause) throws IOException {
-        Checks.notNull(pause, "pause");
+        Preconditions.notNull(pause, "pause");
         files.pathOf(pause.gateId()); // refuses a bad id before the pause is written as JSON
         files.save(pause.gateId(), json.writeBytes(pause));
     }

@@ -5,7 +5,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.RunResult;
 import dev.terminus.converge.internal.FactParser;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.function.Function;
 
 /**
@@ -81,7 +81,7 @@ public final class ModelAgent implements ConvergenceAgent {
 
     @Override
     public Reply propose(Context context, int cycle) {
-        String prompt = Checks.notNull(task.apply(context), "the task of agent \"" + name + "\"");
+        String prompt = Preconditions.notNull(task.apply(context), "the task of agent \"" + name + "\"");
         RunResult run = agent.run(prompt);
         Termination end = run.termination();
         if (end.isSuccess() || end instanceof Termination.BudgetPressure && run.answer().isPresent()) {
@@ -116,19 +116,19 @@ public final class ModelAgent implements ConvergenceAgent {
                 + DEFAULT_INSTRUCTIONS;
 
         private Builder(String name, Agent agent) {
-            this.name = Checks.notBlank(name, "name");
-            this.agent = Checks.notNull(agent, "agent");
+            this.name = Preconditions.notBlank(name, "name");
+            this.agent = Preconditions.notNull(agent, "agent");
         }
 
         /** @param trigger when the agent runs ({@link Trigger#always()} by default) @return this builder */
         public Builder trigger(Trigger trigger) {
-            this.trigger = Checks.notNull(trigger, "trigger");
+            this.trigger = Preconditions.notNull(trigger, "trigger");
             return this;
         }
 
         /** @param task the task given to the agent loop, made from the cycle's context @return this builder */
         public Builder task(Function<Context, String> task) {
-            this.task = Checks.notNull(task, "task");
+            this.task = Preconditions.notNull(task, "task");
             return this;
         }
 

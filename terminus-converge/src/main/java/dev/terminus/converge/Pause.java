@@ -3,7 +3,7 @@ package dev.terminus.converge;
 import dev.terminus.Termination;
 import dev.terminus.agent.Usage;
 import dev.terminus.converge.spi.PauseStore;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -47,18 +47,18 @@ public record Pause(int formatVersion, Termination.HitlGatePending gate, String 
             throw new IllegalArgumentException("Pause.formatVersion " + formatVersion
                     + " is not supported: this version of Terminus reads format " + FORMAT_VERSION);
         }
-        Checks.notNull(gate, "Pause.gate");
-        Checks.notBlank(engine, "Pause.engine");
-        agents = Checks.immutableList(agents, "Pause.agents");
-        Checks.notNull(staged, "Pause.staged");
-        remaining = Checks.immutableList(remaining, "Pause.remaining");
-        changedKeys = Checks.immutableList(changedKeys, "Pause.changedKeys");
-        Checks.notNull(context, "Pause.context");
-        rejected = Checks.immutableList(rejected, "Pause.rejected");
-        approved = Checks.immutableList(approved, "Pause.approved");
-        Checks.nonNegative(factsMerged, "Pause.factsMerged");
-        Checks.notNull(usage, "Pause.usage");
-        Checks.notNull(elapsed, "Pause.elapsed");
+        Preconditions.notNull(gate, "Pause.gate");
+        Preconditions.notBlank(engine, "Pause.engine");
+        agents = Preconditions.immutableList(agents, "Pause.agents");
+        Preconditions.notNull(staged, "Pause.staged");
+        remaining = Preconditions.immutableList(remaining, "Pause.remaining");
+        changedKeys = Preconditions.immutableList(changedKeys, "Pause.changedKeys");
+        Preconditions.notNull(context, "Pause.context");
+        rejected = Preconditions.immutableList(rejected, "Pause.rejected");
+        approved = Preconditions.immutableList(approved, "Pause.approved");
+        Preconditions.nonNegative(factsMerged, "Pause.factsMerged");
+        Preconditions.notNull(usage, "Pause.usage");
+        Preconditions.notNull(elapsed, "Pause.elapsed");
         if (elapsed.isNegative()) {
             throw new IllegalArgumentException("Pause.elapsed must not be negative, was " + elapsed);
         }

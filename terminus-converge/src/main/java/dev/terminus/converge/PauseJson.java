@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.terminus.checkpoint.CheckpointFormatException;
 import dev.terminus.converge.internal.PauseCodec;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import dev.terminus.jackson.TerminusModule;
 import java.io.IOException;
 
@@ -90,7 +90,7 @@ public final class PauseJson {
      */
     public String write(Pause pause) {
         try {
-            return writer.writeValueAsString(codec.write(Checks.notNull(pause, "pause")));
+            return writer.writeValueAsString(codec.write(Preconditions.notNull(pause, "pause")));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("Cannot write the pause of gate \"" + pause.gateId() + "\": "
                     + e.getOriginalMessage(), e);
@@ -103,7 +103,7 @@ public final class PauseJson {
      */
     public byte[] writeBytes(Pause pause) {
         try {
-            return writer.writeValueAsBytes(codec.write(Checks.notNull(pause, "pause")));
+            return writer.writeValueAsBytes(codec.write(Preconditions.notNull(pause, "pause")));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("Cannot write the pause of gate \"" + pause.gateId() + "\": "
                     + e.getOriginalMessage(), e);
@@ -117,7 +117,7 @@ public final class PauseJson {
      *     message names the field and the bad value
      */
     public Pause read(String json) throws CheckpointFormatException {
-        Checks.notNull(json, "json");
+        Preconditions.notNull(json, "json");
         JsonNode root;
         try {
             root = mapper.readTree(json);
@@ -133,7 +133,7 @@ public final class PauseJson {
      * @throws CheckpointFormatException as {@link #read(String)}
      */
     public Pause read(byte[] json) throws CheckpointFormatException {
-        Checks.notNull(json, "json");
+        Preconditions.notNull(json, "json");
         JsonNode root;
         try {
             root = mapper.readTree(json);

@@ -2,7 +2,7 @@ package dev.terminus.converge;
 
 import dev.terminus.converge.internal.JsonValues;
 import dev.terminus.converge.internal.ProposalIds;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,11 +22,11 @@ public record Proposal(String id, String key, @Nullable Object value, double con
 
     /** Refuses blank ids, keys and agents, a value that is not JSON and a confidence outside [0, 1], naming them. */
     public Proposal {
-        Checks.notBlank(id, "Proposal.id");
-        Checks.notBlank(key, "Proposal.key");
+        Preconditions.notBlank(id, "Proposal.id");
+        Preconditions.notBlank(key, "Proposal.key");
         value = JsonValues.copy(value, "Proposal.value");
         Provenance.requireConfidence(confidence, "Proposal.confidence");
-        Checks.notBlank(agent, "Proposal.agent");
+        Preconditions.notBlank(agent, "Proposal.agent");
     }
 
     /**
@@ -37,8 +37,8 @@ public record Proposal(String id, String key, @Nullable Object value, double con
      * @return the proposal
      */
     public static Proposal of(String agent, ProposedFact fact) {
-        Checks.notBlank(agent, "agent");
-        Checks.notNull(fact, "fact");
+        Preconditions.notBlank(agent, "agent");
+        Preconditions.notNull(fact, "fact");
         return new Proposal(ProposalIds.of(agent, fact.key(), fact.value()), fact.key(), fact.value(),
                 fact.confidence(), agent);
     }

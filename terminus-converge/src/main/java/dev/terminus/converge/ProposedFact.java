@@ -1,7 +1,7 @@
 package dev.terminus.converge;
 
 import dev.terminus.converge.internal.JsonValues;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -17,7 +17,7 @@ public record ProposedFact(String key, @Nullable Object value, double confidence
 
     /** Refuses a blank key, a value that is not JSON and a confidence outside [0, 1], naming them. */
     public ProposedFact {
-        Checks.notBlank(key, "ProposedFact.key");
+        Preconditions.notBlank(key, "ProposedFact.key");
         value = JsonValues.copy(value, "ProposedFact.value");
         Provenance.requireConfidence(confidence, "ProposedFact.confidence");
     }

@@ -1,6 +1,6 @@
 package dev.terminus.converge;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /**
  * Where a fact comes from: the agent that proposed it, the cycle it was merged in, and the agent's confidence.
@@ -16,8 +16,8 @@ public record Provenance(String agent, int cycle, double confidence) {
 
     /** Refuses a blank agent, a negative cycle and a confidence outside [0, 1], naming them. */
     public Provenance {
-        Checks.notBlank(agent, "Provenance.agent");
-        Checks.nonNegative(cycle, "Provenance.cycle");
+        Preconditions.notBlank(agent, "Provenance.agent");
+        Preconditions.nonNegative(cycle, "Provenance.cycle");
         requireConfidence(confidence, "Provenance.confidence");
     }
 

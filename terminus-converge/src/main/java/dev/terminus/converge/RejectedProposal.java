@@ -1,7 +1,7 @@
 package dev.terminus.converge;
 
 import dev.terminus.converge.spi.ProposalGate;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /**
  * A proposal that was not merged, why, and who decided. The same proposal (same id) is not proposed again in the run.
@@ -22,8 +22,8 @@ public record RejectedProposal(Proposal proposal, String reason, By rejectedBy) 
 
     /** Refuses null components. */
     public RejectedProposal {
-        Checks.notNull(proposal, "RejectedProposal.proposal");
-        Checks.notNull(reason, "RejectedProposal.reason");
-        Checks.notNull(rejectedBy, "RejectedProposal.rejectedBy");
+        Preconditions.notNull(proposal, "RejectedProposal.proposal");
+        Preconditions.notNull(reason, "RejectedProposal.reason");
+        Preconditions.notNull(rejectedBy, "RejectedProposal.rejectedBy");
     }
 }

@@ -2,7 +2,7 @@ package dev.terminus.converge;
 
 import dev.terminus.Termination;
 import dev.terminus.agent.Usage;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -30,8 +30,8 @@ public sealed interface Reply {
     record Propose(List<ProposedFact> facts, Usage usage) implements Reply {
         /** Copies the facts immutably; refuses null elements and a key proposed twice, naming it. */
         public Propose {
-            facts = Checks.immutableList(facts, "Propose.facts");
-            Checks.notNull(usage, "Propose.usage");
+            facts = Preconditions.immutableList(facts, "Propose.facts");
+            Preconditions.notNull(usage, "Propose.usage");
             Set<String> keys = new HashSet<>();
             for (ProposedFact fact : facts) {
                 if (!keys.add(fact.key())) {
@@ -50,8 +50,8 @@ public sealed interface Reply {
     record Refuse(String reason, Usage usage) implements Reply {
         /** Refuses null components. */
         public Refuse {
-            Checks.notNull(reason, "Refuse.reason");
-            Checks.notNull(usage, "Refuse.usage");
+            Preconditions.notNull(reason, "Refuse.reason");
+            Preconditions.notNull(usage, "Refuse.usage");
         }
     }
 
@@ -66,8 +66,8 @@ public sealed interface Reply {
     record Fail(Termination termination, Usage usage) implements Reply {
         /** Refuses null components and a termination that is not an error, naming it. */
         public Fail {
-            Checks.notNull(termination, "Fail.termination");
-            Checks.notNull(usage, "Fail.usage");
+            Preconditions.notNull(termination, "Fail.termination");
+            Preconditions.notNull(usage, "Fail.usage");
             if (!termination.isError()) {
                 throw new IllegalArgumentException("Fail.termination must be an error (RETRYABLE, CAPACITY or FATAL),"
                         + " was " + termination + " of category " + termination.category());
@@ -89,8 +89,8 @@ public sealed interface Reply {
     record Stop(Termination termination, Usage usage) implements Reply {
         /** Refuses null components, a success and a {@code HitlGatePending}, naming them. */
         public Stop {
-            Checks.notNull(termination, "Stop.termination");
-            Checks.notNull(usage, "Stop.usage");
+            Preconditions.notNull(termination, "Stop.termination");
+            Preconditions.notNull(usage, "Stop.usage");
             if (termination.isSuccess()) {
                 throw new IllegalArgumentException("Stop.termination must not be a success, was " + termination);
             }
@@ -121,7 +121,7 @@ public sealed interface Reply {
      * @return a reply proposing each with confidence 1, without tokens
      */
     static Reply propose(Map<String, ? extends @Nullable Object> values) {
-        Checks.notNull(values, "values");
+        Preconditions.notNull(values, "values");
         List<ProposedFact> facts = new ArrayList<>(values.size());
         values.forEach((key, value) -> facts.add(ProposedFact.of(key, value)));
         return new Propose(facts, Usage.ZERO);

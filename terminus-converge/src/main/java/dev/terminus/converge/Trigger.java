@@ -1,6 +1,6 @@
 package dev.terminus.converge;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -21,10 +21,10 @@ public record Trigger(boolean runsAlways, Set<String> inputs) {
 
     /** Copies the inputs immutably, keeping their order; refuses blank keys and inputs on an always-trigger. */
     public Trigger {
-        Checks.notNull(inputs, "Trigger.inputs");
+        Preconditions.notNull(inputs, "Trigger.inputs");
         LinkedHashSet<String> copy = new LinkedHashSet<>();
         for (String key : inputs) {
-            copy.add(Checks.notBlank(key, "Trigger.inputs element"));
+            copy.add(Preconditions.notBlank(key, "Trigger.inputs element"));
         }
         if (runsAlways && !copy.isEmpty()) {
             throw new IllegalArgumentException("Trigger.inputs must be empty when the agent always runs, was " + copy);
@@ -48,7 +48,7 @@ public record Trigger(boolean runsAlways, Set<String> inputs) {
      *     before
      */
     public static Trigger on(String... keys) {
-        Checks.notNull(keys, "keys");
+        Preconditions.notNull(keys, "keys");
         return new Trigger(false, new LinkedHashSet<>(java.util.Arrays.asList(keys)));
     }
 

@@ -2,7 +2,7 @@ package dev.terminus.eval;
 
 import dev.terminus.agent.Agent;
 import dev.terminus.eval.internal.SharedAgent;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /**
  * Makes the agent of one attempt of a task. Called once per attempt, on the task's thread, within its timeout; it
@@ -36,6 +36,6 @@ public interface AgentFactory {
      * @return a factory returning it
      */
     static AgentFactory shared(Agent agent) {
-        return new SharedAgent(Checks.notNull(agent, "agent"));
+        return new SharedAgent(Preconditions.notNull(agent, "agent"));
     }
 }

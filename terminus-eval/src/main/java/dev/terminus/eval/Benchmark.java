@@ -5,7 +5,7 @@ import dev.terminus.eval.internal.BenchmarkRun;
 import dev.terminus.eval.internal.BenchmarkSpec;
 import dev.terminus.eval.internal.SharedAgent;
 import dev.terminus.eval.spi.Evaluator;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,7 +88,7 @@ public final class Benchmark {
      *     those in flight finish, and the rows written before stay in the file
      */
     public EvalReport run(Path report) throws IOException {
-        return BenchmarkRun.run(spec, Checks.notNull(report, "report"), null);
+        return BenchmarkRun.run(spec, Preconditions.notNull(report, "report"), null);
     }
 
     /**
@@ -107,8 +107,8 @@ public final class Benchmark {
      * @throws IllegalArgumentException when both are the same file
      */
     public EvalReport rerun(Path previous, Path report) throws IOException {
-        Checks.notNull(previous, "previous");
-        Checks.notNull(report, "report");
+        Preconditions.notNull(previous, "previous");
+        Preconditions.notNull(report, "report");
         if (previous.toAbsolutePath().normalize().equals(report.toAbsolutePath().normalize())
                 || (Files.exists(report) && Files.isSameFile(previous, report))) {
             throw new IllegalArgumentException("report must not be the previous report (" + previous
@@ -154,7 +154,7 @@ public final class Benchmark {
 
         /** @param task the next task; its id must be unique @return this builder */
         public Builder task(Task task) {
-            Checks.notNull(task, "task");
+            Preconditions.notNull(task, "task");
             if (!ids.add(task.id())) {
                 throw new IllegalArgumentException("task id \"" + task.id() + "\" is used twice");
             }
@@ -164,22 +164,22 @@ public final class Benchmark {
 
         /** @param tasks the next tasks, ids unique @return this builder */
         public Builder tasks(List<Task> tasks) {
-            Checks.notNull(tasks, "tasks");
+            Preconditions.notNull(tasks, "tasks");
             for (int i = 0; i < tasks.size(); i++) {
-                task(Checks.notNull(tasks.get(i), "tasks[" + i + "]"));
+                task(Preconditions.notNull(tasks.get(i), "tasks[" + i + "]"));
             }
             return this;
         }
 
         /** @param factory makes the agent of every attempt @return this builder */
         public Builder agentFactory(AgentFactory factory) {
-            this.agents = Checks.notNull(factory, "agentFactory");
+            this.agents = Preconditions.notNull(factory, "agentFactory");
             return this;
         }
 
         /** @param agent one agent for every task ({@link AgentFactory#shared}) @return this builder */
         public Builder agent(Agent agent) {
-            return agentFactory(AgentFactory.shared(Checks.notNull(agent, "agent")));
+            return agentFactory(AgentFactory.shared(Preconditions.notNull(agent, "agent")));
         }
 
         /** @param environment makes every attempt's tools, or null for none @return this builder */
@@ -196,7 +196,7 @@ public final class Benchmark {
 
         /** @param evaluator judges the runs @return this builder */
         public Builder evaluator(Evaluator evaluator) {
-            this.evaluator = Checks.notNull(evaluator, "evaluator");
+            this.evaluator = Preconditions.notNull(evaluator, "evaluator");
             return this;
         }
 
@@ -231,7 +231,7 @@ public final class Benchmark {
          * @return this builder
          */
         public Builder cancelGrace(Duration grace) {
-            Checks.notNull(grace, "cancelGrace");
+            Preconditions.notNull(grace, "cancelGrace");
             if (grace.isNegative()) {
                 throw new IllegalArgumentException("cancelGrace must be >= 0, was " + grace);
             }
@@ -247,19 +247,19 @@ public final class Benchmark {
 
         /** @param policy evaluate or exclude capacity stops ({@code EVALUATE} by default) @return this builder */
         public Builder capacityPolicy(CapacityPolicy policy) {
-            this.capacityPolicy = Checks.notNull(policy, "capacityPolicy");
+            this.capacityPolicy = Preconditions.notNull(policy, "capacityPolicy");
             return this;
         }
 
         /** @param listener hears the progress, after the ones added before it @return this builder */
         public Builder listener(ProgressListener listener) {
-            listeners.add(Checks.notNull(listener, "listener"));
+            listeners.add(Preconditions.notNull(listener, "listener"));
             return this;
         }
 
         /** @param json the report's row format, e.g. with the agents' extension cases @return this builder */
         public Builder reportJson(ReportJson json) {
-            this.json = Checks.notNull(json, "reportJson");
+            this.json = Preconditions.notNull(json, "reportJson");
             return this;
         }
 

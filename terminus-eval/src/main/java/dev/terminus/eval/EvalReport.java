@@ -1,6 +1,6 @@
 package dev.terminus.eval;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.List;
 
 /**
@@ -17,8 +17,8 @@ public record EvalReport(List<ReportRow> rows, Summary summary, int kept, boolea
 
     /** Validates the components and copies the rows. */
     public EvalReport {
-        rows = Checks.immutableList(rows, "EvalReport.rows");
-        Checks.notNull(summary, "EvalReport.summary");
-        Checks.nonNegative(kept, "EvalReport.kept");
+        rows = Preconditions.immutableList(rows, "EvalReport.rows");
+        Preconditions.notNull(summary, "EvalReport.summary");
+        Preconditions.nonNegative(kept, "EvalReport.kept");
     }
 }

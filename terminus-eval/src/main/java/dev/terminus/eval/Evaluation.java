@@ -1,7 +1,7 @@
 package dev.terminus.eval;
 
 import dev.terminus.eval.spi.Evaluator;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,7 +19,7 @@ public record Evaluation(boolean passed, @Nullable Double score, String reason) 
         if (score != null && !(score >= 0.0 && score <= 1.0)) {
             throw new IllegalArgumentException("Evaluation.score must be in [0, 1] or null, was " + score);
         }
-        Checks.notNull(reason, "Evaluation.reason");
+        Preconditions.notNull(reason, "Evaluation.reason");
     }
 
     /**

@@ -5,7 +5,7 @@ import dev.terminus.eval.internal.JsonFieldMatch;
 import dev.terminus.eval.internal.ModelJudge;
 import dev.terminus.eval.internal.TextMatch;
 import dev.terminus.eval.spi.Evaluator;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -42,7 +42,7 @@ public final class Evaluators {
      * @return the evaluator
      */
     public static Evaluator regex(Pattern pattern) {
-        return TextMatch.regex(Checks.notNull(pattern, "pattern"));
+        return TextMatch.regex(Preconditions.notNull(pattern, "pattern"));
     }
 
     /**
@@ -66,7 +66,7 @@ public final class Evaluators {
      * @throws IllegalArgumentException when the pointer is not a JSON Pointer or the value is not JSON
      */
     public static Evaluator jsonField(String pointer, @Nullable Object expected) {
-        return JsonFieldMatch.of(Checks.notNull(pointer, "pointer"), expected);
+        return JsonFieldMatch.of(Preconditions.notNull(pointer, "pointer"), expected);
     }
 
     /**
@@ -78,7 +78,7 @@ public final class Evaluators {
      * @throws IllegalArgumentException when the pointer is not a JSON Pointer
      */
     public static Evaluator jsonField(String pointer) {
-        return JsonFieldMatch.fromExpected(Checks.notNull(pointer, "pointer"));
+        return JsonFieldMatch.fromExpected(Preconditions.notNull(pointer, "pointer"));
     }
 
     /**
@@ -92,6 +92,6 @@ public final class Evaluators {
      * @return the evaluator
      */
     public static Evaluator modelJudge(Model judge, String rubric) {
-        return new ModelJudge(Checks.notNull(judge, "judge"), Checks.notBlank(rubric, "rubric"));
+        return new ModelJudge(Preconditions.notNull(judge, "judge"), Preconditions.notBlank(rubric, "rubric"));
     }
 }

@@ -1,6 +1,6 @@
 package dev.terminus.eval;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -22,14 +22,14 @@ public record Progress(int total, int started, int finished, int passed, int fai
 
     /** Validates the counts. */
     public Progress {
-        Checks.nonNegative(total, "Progress.total");
-        Checks.nonNegative(started, "Progress.started");
-        Checks.nonNegative(finished, "Progress.finished");
-        Checks.nonNegative(passed, "Progress.passed");
-        Checks.nonNegative(failed, "Progress.failed");
-        Checks.nonNegative(excluded, "Progress.excluded");
-        Checks.nonNegative(errors, "Progress.errors");
-        Checks.notNull(elapsed, "Progress.elapsed");
+        Preconditions.nonNegative(total, "Progress.total");
+        Preconditions.nonNegative(started, "Progress.started");
+        Preconditions.nonNegative(finished, "Progress.finished");
+        Preconditions.nonNegative(passed, "Progress.passed");
+        Preconditions.nonNegative(failed, "Progress.failed");
+        Preconditions.nonNegative(excluded, "Progress.excluded");
+        Preconditions.nonNegative(errors, "Progress.errors");
+        Preconditions.notNull(elapsed, "Progress.elapsed");
         if (finished > started || started > total || passed + failed + excluded + errors != finished) {
             throw new IllegalArgumentException("Progress counts disagree: total=" + total + ", started=" + started
                     + ", finished=" + finished + ", passed=" + passed + ", failed=" + failed + ", excluded="

@@ -2,7 +2,7 @@ package dev.terminus.eval;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.terminus.eval.internal.RowCodec;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import dev.terminus.jackson.TerminusModule;
 
 /**
@@ -36,7 +36,7 @@ public final class ReportJson {
      * @return a codec writing and reading terminations with it
      */
     public static ReportJson with(TerminusModule module) {
-        return new ReportJson(Checks.notNull(module, "module"));
+        return new ReportJson(Preconditions.notNull(module, "module"));
     }
 
     /**
@@ -45,7 +45,7 @@ public final class ReportJson {
      * @throws IllegalArgumentException when its termination is an extension the module does not know
      */
     public String write(ReportRow row) {
-        return codec.write(Checks.notNull(row, "row"));
+        return codec.write(Preconditions.notNull(row, "row"));
     }
 
     /**
@@ -57,6 +57,6 @@ public final class ReportJson {
      * @throws JsonProcessingException when the line is not a row
      */
     public ReportRow read(String line) throws JsonProcessingException {
-        return codec.read(Checks.notNull(line, "line"));
+        return codec.read(Preconditions.notNull(line, "line"));
     }
 }

@@ -1,7 +1,7 @@
 package dev.terminus.eval;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -46,8 +46,8 @@ public final class ReportReader {
      *     number and what is wrong)
      */
     public static List<ReportRow> read(Path path, ReportJson json) throws IOException {
-        Checks.notNull(path, "path");
-        Checks.notNull(json, "json");
+        Preconditions.notNull(path, "path");
+        Preconditions.notNull(json, "json");
         boolean whole = endsWithLineBreak(path);
         List<ReportRow> rows = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {

@@ -4,7 +4,7 @@ import dev.terminus.Category;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.Usage;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import org.jspecify.annotations.Nullable;
 
@@ -79,9 +79,9 @@ public record ReportRow(String task, int repeat, Status status, @Nullable Termin
      * when the status is not {@code SUCCESS}.
      */
     public ReportRow {
-        Checks.notBlank(task, "ReportRow.task");
-        Checks.nonNegative(repeat, "ReportRow.repeat");
-        Checks.notNull(status, "ReportRow.status");
+        Preconditions.notBlank(task, "ReportRow.task");
+        Preconditions.nonNegative(repeat, "ReportRow.repeat");
+        Preconditions.notNull(status, "ReportRow.status");
         if ((termination == null) != (category == null) || (termination == null) != (outcome == null)) {
             throw new IllegalArgumentException("ReportRow.category and ReportRow.outcome must be present exactly when"
                     + " ReportRow.termination is, were termination=" + termination + ", category=" + category
@@ -103,11 +103,11 @@ public record ReportRow(String task, int repeat, Status status, @Nullable Termin
             throw new IllegalArgumentException("ReportRow.error must be null exactly when the status is SUCCESS, was "
                     + error + " with status " + status);
         }
-        Checks.notNull(usage, "ReportRow.usage");
-        Checks.nonNegative(costUsd, "ReportRow.costUsd");
-        Checks.nonNegative(durationMs, "ReportRow.durationMs");
-        Checks.nonNegative(iterations, "ReportRow.iterations");
-        Checks.nonNegative(toolCalls, "ReportRow.toolCalls");
+        Preconditions.notNull(usage, "ReportRow.usage");
+        Preconditions.nonNegative(costUsd, "ReportRow.costUsd");
+        Preconditions.nonNegative(durationMs, "ReportRow.durationMs");
+        Preconditions.nonNegative(iterations, "ReportRow.iterations");
+        Preconditions.nonNegative(toolCalls, "ReportRow.toolCalls");
         if (attempt < 1) {
             throw new IllegalArgumentException("ReportRow.attempt must be >= 1, was " + attempt);
         }

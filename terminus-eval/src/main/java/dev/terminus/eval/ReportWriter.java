@@ -1,7 +1,7 @@
 package dev.terminus.eval;
 
 import dev.terminus.eval.internal.LineFile;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -38,8 +38,8 @@ public final class ReportWriter implements Closeable {
      * @throws IOException when the file cannot be created
      */
     public static ReportWriter create(Path path, ReportJson json) throws IOException {
-        Checks.notNull(path, "path");
-        Checks.notNull(json, "json");
+        Preconditions.notNull(path, "path");
+        Preconditions.notNull(json, "json");
         return new ReportWriter(LineFile.create(path), json);
     }
 

@@ -3,7 +3,7 @@ package dev.terminus.eval;
 import dev.terminus.Category;
 import dev.terminus.agent.Usage;
 import dev.terminus.eval.internal.Tally;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
@@ -59,9 +59,9 @@ public record Summary(int rows, int tasks, int evaluated, int passed, int failed
         byTermination = Tally.copy(byTermination, "Summary.byTermination");
         byCategory = Tally.copy(byCategory, "Summary.byCategory");
         errorsByComponent = Tally.copy(errorsByComponent, "Summary.errorsByComponent");
-        Checks.notNull(usage, "Summary.usage");
-        Checks.nonNegative(costUsd, "Summary.costUsd");
-        Checks.notNull(durationMs, "Summary.durationMs");
+        Preconditions.notNull(usage, "Summary.usage");
+        Preconditions.nonNegative(costUsd, "Summary.costUsd");
+        Preconditions.notNull(durationMs, "Summary.durationMs");
     }
 
     /**
@@ -71,7 +71,7 @@ public record Summary(int rows, int tasks, int evaluated, int passed, int failed
      * @return their summary
      */
     public static Summary of(List<ReportRow> rows) {
-        return Tally.summarize(Checks.immutableList(rows, "rows"));
+        return Tally.summarize(Preconditions.immutableList(rows, "rows"));
     }
 
     /**
@@ -93,7 +93,7 @@ public record Summary(int rows, int tasks, int evaluated, int passed, int failed
          * @return their nearest-rank percentiles
          */
         public static Percentiles of(long... values) {
-            Checks.notNull(values, "values");
+            Preconditions.notNull(values, "values");
             if (values.length == 0) {
                 return NONE;
             }

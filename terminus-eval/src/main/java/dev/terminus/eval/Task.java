@@ -1,7 +1,7 @@
 package dev.terminus.eval;
 
 import dev.terminus.eval.spi.Evaluator;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,11 +22,11 @@ public record Task(String id, String input, @Nullable String expected, Map<Strin
 
     /** Validates the id and the input and copies the metadata into an unmodifiable map. */
     public Task {
-        Checks.notBlank(id, "Task.id");
-        Checks.notNull(input, "Task.input");
-        Checks.notNull(metadata, "Task.metadata");
+        Preconditions.notBlank(id, "Task.id");
+        Preconditions.notNull(input, "Task.input");
+        Preconditions.notNull(metadata, "Task.metadata");
         for (String key : metadata.keySet()) {
-            Checks.notNull(key, "Task.metadata key");
+            Preconditions.notNull(key, "Task.metadata key");
         }
         metadata = Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
     }
@@ -47,7 +47,7 @@ public record Task(String id, String input, @Nullable String expected, Map<Strin
      * @return a task with an expected answer, without metadata
      */
     public static Task of(String id, String input, String expected) {
-        return new Task(id, input, Checks.notNull(expected, "Task.expected"), Map.of());
+        return new Task(id, input, Preconditions.notNull(expected, "Task.expected"), Map.of());
     }
 
     /** @return the expected answer, if the task has one */

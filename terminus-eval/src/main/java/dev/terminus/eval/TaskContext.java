@@ -4,7 +4,7 @@ import dev.terminus.agent.Agent;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.UserSimulator;
 import dev.terminus.agent.spi.Model;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -24,12 +24,12 @@ public record TaskContext(Task task, int repeat, int attempt, List<Tool> tools, 
 
     /** Validates the components and copies the tools. */
     public TaskContext {
-        Checks.notNull(task, "TaskContext.task");
-        Checks.nonNegative(repeat, "TaskContext.repeat");
+        Preconditions.notNull(task, "TaskContext.task");
+        Preconditions.nonNegative(repeat, "TaskContext.repeat");
         if (attempt < 1) {
             throw new IllegalArgumentException("TaskContext.attempt must be >= 1, was " + attempt);
         }
-        tools = Checks.immutableList(tools, "TaskContext.tools");
+        tools = Preconditions.immutableList(tools, "TaskContext.tools");
     }
 
     /**

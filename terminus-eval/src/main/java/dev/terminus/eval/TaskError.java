@@ -1,6 +1,6 @@
 package dev.terminus.eval;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /**
  * Why a row's {@link Status} is not {@code SUCCESS}: {@code "error":{"type":"...","message":"...","component":"SETUP"}}.
@@ -14,9 +14,9 @@ public record TaskError(String type, String message, Component component) {
 
     /** Validates that nothing is null and the type is not blank. */
     public TaskError {
-        Checks.notBlank(type, "TaskError.type");
-        Checks.notNull(message, "TaskError.message");
-        Checks.notNull(component, "TaskError.component");
+        Preconditions.notBlank(type, "TaskError.type");
+        Preconditions.notNull(message, "TaskError.message");
+        Preconditions.notNull(component, "TaskError.component");
     }
 
     /**
@@ -25,7 +25,7 @@ public record TaskError(String type, String message, Component component) {
      * @return its class name and message (empty when it has none)
      */
     public static TaskError of(Throwable exception, Component component) {
-        Checks.notNull(exception, "exception");
+        Preconditions.notNull(exception, "exception");
         String message = exception.getMessage();
         return new TaskError(exception.getClass().getName(), message == null ? "" : message, component);
     }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.core.Version;
 import com.fasterxml.jackson.databind.Module;
 import dev.terminus.Termination;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import dev.terminus.jackson.internal.Registrations;
 import java.lang.reflect.Modifier;
 import java.util.Collections;
@@ -146,7 +146,7 @@ public final class TerminusModule extends Module {
          * @return this builder
          */
         public Builder readMode(ReadMode readMode) {
-            this.readMode = Checks.notNull(readMode, "readMode");
+            this.readMode = Preconditions.notNull(readMode, "readMode");
             return this;
         }
 
@@ -161,7 +161,7 @@ public final class TerminusModule extends Module {
          */
         public Builder registerExtension(String kind, Class<? extends Termination.Extension> type) {
             Termination.Extension.requireValidTag(kind);
-            Checks.notNull(type, "extension type");
+            Preconditions.notNull(type, "extension type");
             if (UnrecognizedTermination.TAG.equals(kind) || type == UnrecognizedTermination.class) {
                 throw new IllegalArgumentException("Extension kind \"" + kind + "\" is reserved for "
                         + "UnrecognizedTermination");

@@ -2,8 +2,8 @@ package dev.terminus.jackson;
 
 import dev.terminus.Category;
 import dev.terminus.Termination;
-import dev.terminus.internal.Checks;
-import dev.terminus.internal.JsonTrees;
+import dev.terminus.Preconditions;
+import dev.terminus.JsonTrees;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -27,7 +27,7 @@ public record UnrecognizedTermination(String kind, Map<String, @Nullable Object>
 
     /** Validates and deep-copies the fields. */
     public UnrecognizedTermination {
-        Checks.notNull(kind, "UnrecognizedTermination.kind");
+        Preconditions.notNull(kind, "UnrecognizedTermination.kind");
         fields = JsonTrees.copyObject(fields, "UnrecognizedTermination.fields");
     }
 

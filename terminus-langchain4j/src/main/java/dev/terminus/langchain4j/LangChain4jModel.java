@@ -9,7 +9,7 @@ import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import dev.terminus.langchain4j.internal.Errors;
 import dev.terminus.langchain4j.internal.Messages;
 import dev.terminus.langchain4j.internal.Requests;
@@ -107,7 +107,7 @@ public final class LangChain4jModel implements Model {
      *     {@link #of(ChatModel, String, String)})
      */
     public static LangChain4jModel of(ChatModel chatModel) {
-        Checks.notNull(chatModel, "chatModel");
+        Preconditions.notNull(chatModel, "chatModel");
         String name = chatModel.defaultRequestParameters() == null ? null
                 : chatModel.defaultRequestParameters().modelName();
         if (name == null || name.isBlank()) {
@@ -136,9 +136,9 @@ public final class LangChain4jModel implements Model {
 
     /** Wraps a model whose API key is known, to keep it out of error messages. */
     static LangChain4jModel of(ChatModel chatModel, String modelName, String provider, @Nullable String secret) {
-        Checks.notNull(chatModel, "chatModel");
-        Checks.notBlank(modelName, "modelName");
-        Checks.notBlank(provider, "provider");
+        Preconditions.notNull(chatModel, "chatModel");
+        Preconditions.notBlank(modelName, "modelName");
+        Preconditions.notBlank(provider, "provider");
         return new LangChain4jModel(chatModel, modelName, provider, secret);
     }
 

@@ -1,7 +1,7 @@
 package dev.terminus.langchain4j;
 
 import dev.langchain4j.model.chat.ChatModel;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import dev.terminus.langchain4j.internal.ProviderClients;
 import java.util.function.Supplier;
 
@@ -61,9 +61,9 @@ public final class LangChain4jModels {
      * @throws IllegalStateException when {@code langchain4j-open-ai} is not on the class path
      */
     public static LangChain4jModel openAi(String modelName, String apiKey, ProviderSettings settings) {
-        Checks.notBlank(modelName, "modelName");
+        Preconditions.notBlank(modelName, "modelName");
         String key = key(apiKey);
-        String url = Checks.notNull(settings, "settings").baseUrl().orElse(OPENAI_BASE_URL);
+        String url = Preconditions.notNull(settings, "settings").baseUrl().orElse(OPENAI_BASE_URL);
         ChatModel client = client("openAi", "langchain4j-open-ai",
                 () -> ProviderClients.openAi(url, modelName, key, settings.timeout()));
         return LangChain4jModel.of(client, modelName, "openai", key);
@@ -94,9 +94,9 @@ public final class LangChain4jModels {
      * @throws IllegalStateException when {@code langchain4j-anthropic} is not on the class path
      */
     public static LangChain4jModel anthropic(String modelName, String apiKey, ProviderSettings settings) {
-        Checks.notBlank(modelName, "modelName");
+        Preconditions.notBlank(modelName, "modelName");
         String key = key(apiKey);
-        String url = Checks.notNull(settings, "settings").baseUrl().orElse(ANTHROPIC_BASE_URL);
+        String url = Preconditions.notNull(settings, "settings").baseUrl().orElse(ANTHROPIC_BASE_URL);
         ChatModel client = client("anthropic", "langchain4j-anthropic", () -> ProviderClients.anthropic(url, modelName,
                 key, settings.timeout(), DEFAULT_ANTHROPIC_MAX_TOKENS));
         return LangChain4jModel.of(client, modelName, "anthropic", key);
@@ -125,8 +125,8 @@ public final class LangChain4jModels {
      * @throws IllegalStateException when {@code langchain4j-open-ai} is not on the class path
      */
     public static LangChain4jModel ollama(String modelName, ProviderSettings settings) {
-        Checks.notBlank(modelName, "modelName");
-        String server = Checks.notNull(settings, "settings").baseUrl().orElse(OLLAMA_BASE_URL);
+        Preconditions.notBlank(modelName, "modelName");
+        String server = Preconditions.notNull(settings, "settings").baseUrl().orElse(OLLAMA_BASE_URL);
         String api = (server.endsWith("/") ? server : server + "/") + "v1";
         // Ollama ignores the key; the OpenAI client sends one
         ChatModel client = client("ollama", "langchain4j-open-ai",
@@ -146,7 +146,7 @@ public final class LangChain4jModels {
 
     /** Checks the key without ever showing it. */
     private static String key(String apiKey) {
-        Checks.notNull(apiKey, "apiKey");
+        Preconditions.notNull(apiKey, "apiKey");
         if (apiKey.isBlank()) {
             throw new IllegalArgumentException("apiKey must not be blank");
         }

@@ -2,7 +2,7 @@ package dev.terminus.pipeline;
 
 import dev.terminus.TokenKind;
 import dev.terminus.agent.TokenBudget;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import dev.terminus.pipeline.internal.PipelineRun;
 import dev.terminus.pipeline.internal.PipelineSpec;
 import dev.terminus.pipeline.internal.PipelineTask;
@@ -69,7 +69,7 @@ public final class Pipeline {
      * @return the result; never null
      */
     public PipelineResult run(String input) {
-        return PipelineRun.runOnCaller(spec, Checks.notNull(input, "input"));
+        return PipelineRun.runOnCaller(spec, Preconditions.notNull(input, "input"));
     }
 
     /**
@@ -80,7 +80,7 @@ public final class Pipeline {
      * @return a handle to cancel the pipeline or wait for its result
      */
     public PipelineHandle start(String input) {
-        return PipelineTask.start(spec, Checks.notNull(input, "input"));
+        return PipelineTask.start(spec, Preconditions.notNull(input, "input"));
     }
 
     /** @return the pipeline's name */
@@ -119,25 +119,25 @@ public final class Pipeline {
 
         /** @param name the pipeline's name, for events and telemetry; not blank @return this builder */
         public Builder name(String name) {
-            this.name = Checks.notBlank(name, "name");
+            this.name = Preconditions.notBlank(name, "name");
             return this;
         }
 
         /** @param budget the token budget all stages draw from @return this builder */
         public Builder tokenBudget(TokenBudget budget) {
-            this.tokenBudget = Checks.notNull(budget, "tokenBudget");
+            this.tokenBudget = Preconditions.notNull(budget, "tokenBudget");
             return this;
         }
 
         /** @param stage the next stage, in no phase; its name must be unique @return this builder */
         public Builder stage(Stage stage) {
-            add(Checks.notNull(stage, "stage"), null, -1);
+            add(Preconditions.notNull(stage, "stage"), null, -1);
             return this;
         }
 
         /** @param stages the next stages, in no phase; their names must be unique @return this builder */
         public Builder stages(Stage... stages) {
-            for (Stage stage : Checks.notNull(stages, "stages")) {
+            for (Stage stage : Preconditions.notNull(stages, "stages")) {
                 stage(stage);
             }
             return this;
@@ -152,9 +152,9 @@ public final class Pipeline {
          * @return this builder
          */
         public Builder phase(String name, TokenBudget budget, Stage... stages) {
-            Checks.notBlank(name, "phase name");
-            Checks.notNull(budget, "phase \"" + name + "\" tokenBudget");
-            Checks.notNull(stages, "phase \"" + name + "\" stages");
+            Preconditions.notBlank(name, "phase name");
+            Preconditions.notNull(budget, "phase \"" + name + "\" tokenBudget");
+            Preconditions.notNull(stages, "phase \"" + name + "\" stages");
             if (phaseNames.contains(name)) {
                 throw new IllegalArgumentException("phase name \"" + name + "\" is used twice");
             }
@@ -163,7 +163,7 @@ public final class Pipeline {
             }
             Set<String> inPhase = new HashSet<>();
             for (int i = 0; i < stages.length; i++) {
-                Checks.notNull(stages[i], "phase \"" + name + "\" stages[" + i + "]");
+                Preconditions.notNull(stages[i], "phase \"" + name + "\" stages[" + i + "]");
                 checkUnique(stages[i]);
                 if (!inPhase.add(stages[i].name())) {
                     throw new IllegalArgumentException("stage name \"" + stages[i].name() + "\" is used twice");
@@ -179,13 +179,13 @@ public final class Pipeline {
 
         /** @param listener a listener of the pipeline's events, called after the ones added before it @return this builder */
         public Builder listener(PipelineListener listener) {
-            listeners.add(Checks.notNull(listener, "listener"));
+            listeners.add(Preconditions.notNull(listener, "listener"));
             return this;
         }
 
         /** @param executor where the stages' bodies run; the caller's thread by default @return this builder */
         public Builder executor(StageExecutor executor) {
-            this.executor = Checks.notNull(executor, "executor");
+            this.executor = Preconditions.notNull(executor, "executor");
             return this;
         }
 
@@ -195,7 +195,7 @@ public final class Pipeline {
          * @return this builder
          */
         public Builder cancelGrace(Duration grace) {
-            Checks.notNull(grace, "cancelGrace");
+            Preconditions.notNull(grace, "cancelGrace");
             if (grace.isNegative()) {
                 throw new IllegalArgumentException("cancelGrace must not be negative, was " + grace);
             }

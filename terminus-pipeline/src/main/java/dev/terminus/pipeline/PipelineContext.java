@@ -1,6 +1,6 @@
 package dev.terminus.pipeline;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,9 +21,9 @@ public record PipelineContext(String pipelineName, String input, List<StageResul
 
     /** Validates and copies the results immutably. */
     public PipelineContext {
-        Checks.notBlank(pipelineName, "PipelineContext.pipelineName");
-        Checks.notNull(input, "PipelineContext.input");
-        results = Checks.immutableList(results, "PipelineContext.results");
+        Preconditions.notBlank(pipelineName, "PipelineContext.pipelineName");
+        Preconditions.notNull(input, "PipelineContext.input");
+        results = Preconditions.immutableList(results, "PipelineContext.results");
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.terminus.pipeline;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -35,7 +35,7 @@ public sealed interface PipelineEvent {
     record PipelineStarted(String pipelineName, List<String> stageNames) implements PipelineEvent {
         /** Copies the names immutably. */
         public PipelineStarted {
-            stageNames = Checks.immutableList(stageNames, "PipelineStarted.stageNames");
+            stageNames = Preconditions.immutableList(stageNames, "PipelineStarted.stageNames");
         }
     }
 

@@ -3,7 +3,7 @@ package dev.terminus.pipeline;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.Usage;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -32,14 +32,14 @@ public record PipelineResult(String pipelineName, Termination termination, Outco
 
     /** Validates every component and copies the lists immutably. */
     public PipelineResult {
-        Checks.notBlank(pipelineName, "PipelineResult.pipelineName");
-        Checks.notNull(termination, "PipelineResult.termination");
-        Checks.notNull(outcome, "PipelineResult.outcome");
-        stages = Checks.immutableList(stages, "PipelineResult.stages");
-        notRun = Checks.immutableList(notRun, "PipelineResult.notRun");
-        Checks.notNull(usage, "PipelineResult.usage");
-        Checks.nonNegative(costUsd, "PipelineResult.costUsd");
-        Checks.notNull(duration, "PipelineResult.duration");
+        Preconditions.notBlank(pipelineName, "PipelineResult.pipelineName");
+        Preconditions.notNull(termination, "PipelineResult.termination");
+        Preconditions.notNull(outcome, "PipelineResult.outcome");
+        stages = Preconditions.immutableList(stages, "PipelineResult.stages");
+        notRun = Preconditions.immutableList(notRun, "PipelineResult.notRun");
+        Preconditions.notNull(usage, "PipelineResult.usage");
+        Preconditions.nonNegative(costUsd, "PipelineResult.costUsd");
+        Preconditions.notNull(duration, "PipelineResult.duration");
         if (duration.isNegative()) {
             throw new IllegalArgumentException("PipelineResult.duration must not be negative, was " + duration);
         }

@@ -1,6 +1,6 @@
 package dev.terminus.pipeline;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -32,8 +32,8 @@ public interface SkipPolicy {
      * @return the policy
      */
     static SkipPolicy when(Predicate<PipelineContext> condition, String reason) {
-        Checks.notNull(condition, "condition");
-        Checks.notNull(reason, "reason");
+        Preconditions.notNull(condition, "condition");
+        Preconditions.notNull(reason, "reason");
         return context -> condition.test(context) ? Optional.of(reason) : Optional.empty();
     }
 }

@@ -4,7 +4,7 @@ import dev.terminus.Termination;
 import dev.terminus.TokenKind;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.TokenBudget;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import dev.terminus.pipeline.internal.StageBody;
 import dev.terminus.pipeline.internal.StageSpec;
 import dev.terminus.pipeline.internal.TokenLedger;
@@ -48,8 +48,8 @@ public final class Stage {
      * @return the stage: no retries, no budget of its own, aborting the pipeline on failure
      */
     public static Stage agent(String name, Agent agent, Function<PipelineContext, String> task) {
-        Checks.notNull(agent, "agent");
-        Checks.notNull(task, "task");
+        Preconditions.notNull(agent, "agent");
+        Preconditions.notNull(task, "task");
         return new Stage(StageSpec.of(name, new StageBody.AgentBody(agent, task)));
     }
 
@@ -72,8 +72,8 @@ public final class Stage {
      */
     public static Stage budgetedAgent(String name, Function<TokenBudget, Agent> agentForBudget,
             Function<PipelineContext, String> task) {
-        Checks.notNull(agentForBudget, "agentForBudget");
-        Checks.notNull(task, "task");
+        Preconditions.notNull(agentForBudget, "agentForBudget");
+        Preconditions.notNull(task, "task");
         return new Stage(StageSpec.of(name, new StageBody.BudgetedAgentBody(agentForBudget, task)));
     }
 
@@ -85,7 +85,7 @@ public final class Stage {
      * @return the stage: no retries, aborting the pipeline on failure
      */
     public static Stage of(String name, StageFunction function) {
-        Checks.notNull(function, "function");
+        Preconditions.notNull(function, "function");
         return new Stage(StageSpec.of(name, new StageBody.FunctionBody(function)));
     }
 
@@ -96,7 +96,7 @@ public final class Stage {
      * @throws IllegalArgumentException when the stage is a function, or its prebuilt agent's budget does not fit
      */
     public Stage tokenBudget(TokenBudget budget) {
-        Checks.notNull(budget, "tokenBudget");
+        Preconditions.notNull(budget, "tokenBudget");
         if (spec.body() instanceof StageBody.FunctionBody) {
             throw new IllegalArgumentException("stage \"" + spec.name() + "\" runs a function, which uses no tokens:"
                     + " it cannot have a tokenBudget (" + TokenLedger.describe(budget) + ")");
@@ -129,7 +129,7 @@ public final class Stage {
      * @return a copy of this stage with that disposition
      */
     public Stage onFailure(FailureDisposition disposition) {
-        return new Stage(spec.withOnFailure(Checks.notNull(disposition, "onFailure")));
+        return new Stage(spec.withOnFailure(Preconditions.notNull(disposition, "onFailure")));
     }
 
     /**
@@ -137,7 +137,7 @@ public final class Stage {
      * @return a copy of this stage with that policy, replacing any before
      */
     public Stage skipWhen(SkipPolicy policy) {
-        return new Stage(spec.withSkipPolicy(Checks.notNull(policy, "skipPolicy")));
+        return new Stage(spec.withSkipPolicy(Preconditions.notNull(policy, "skipPolicy")));
     }
 
     /**
@@ -145,7 +145,7 @@ public final class Stage {
      * @return a copy of this stage with that callback, replacing any before
      */
     public Stage onComplete(StageCompletion callback) {
-        return new Stage(spec.withCompletion(Checks.notNull(callback, "onComplete")));
+        return new Stage(spec.withCompletion(Preconditions.notNull(callback, "onComplete")));
     }
 
     /**
@@ -156,7 +156,7 @@ public final class Stage {
      * @return a copy of this stage treating them as success
      */
     public Stage treatAsSuccess(Predicate<? super Termination> condition) {
-        Checks.notNull(condition, "treatAsSuccess");
+        Preconditions.notNull(condition, "treatAsSuccess");
         return new Stage(spec.orTreatAsSuccess(condition::test));
     }
 
@@ -165,7 +165,7 @@ public final class Stage {
      * @return a copy of this stage treating it as success
      */
     public Stage treatAsSuccess(Class<? extends Termination> type) {
-        Checks.notNull(type, "treatAsSuccess");
+        Preconditions.notNull(type, "treatAsSuccess");
         return new Stage(spec.orTreatAsSuccess(type::isInstance));
     }
 

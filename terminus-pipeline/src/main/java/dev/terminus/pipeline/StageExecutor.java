@@ -1,6 +1,6 @@
 package dev.terminus.pipeline;
 
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import org.jspecify.annotations.Nullable;
@@ -48,7 +48,7 @@ public final class StageExecutor {
      * @return the executor
      */
     public static StageExecutor of(ExecutorService executorService) {
-        Checks.notNull(executorService, "executorService");
+        Preconditions.notNull(executorService, "executorService");
         return new StageExecutor(executorService, "executorService(" + executorService + ")");
     }
 

@@ -4,7 +4,7 @@ import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Optional;
@@ -32,13 +32,13 @@ public record StageResult(String name, @Nullable String phase, Termination termi
 
     /** Validates every component, naming a bad one. */
     public StageResult {
-        Checks.notBlank(name, "StageResult.name");
-        Checks.notNull(termination, "StageResult.termination");
-        Checks.notNull(outcome, "StageResult.outcome");
-        Checks.nonNegative(attempts, "StageResult.attempts");
-        Checks.notNull(usage, "StageResult.usage");
-        Checks.nonNegative(costUsd, "StageResult.costUsd");
-        Checks.notNull(duration, "StageResult.duration");
+        Preconditions.notBlank(name, "StageResult.name");
+        Preconditions.notNull(termination, "StageResult.termination");
+        Preconditions.notNull(outcome, "StageResult.outcome");
+        Preconditions.nonNegative(attempts, "StageResult.attempts");
+        Preconditions.notNull(usage, "StageResult.usage");
+        Preconditions.nonNegative(costUsd, "StageResult.costUsd");
+        Preconditions.notNull(duration, "StageResult.duration");
         if (duration.isNegative()) {
             throw new IllegalArgumentException("StageResult.duration must not be negative, was " + duration);
         }

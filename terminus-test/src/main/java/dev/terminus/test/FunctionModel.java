@@ -3,7 +3,7 @@ package dev.terminus.test;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /**
  * A model whose answer is a function of the request: for tests that react to what the loop sends.
@@ -37,12 +37,12 @@ public final class FunctionModel implements Model {
 
     /** @param answer the function @return the model, named {@code function} */
     public static FunctionModel of(Answer answer) {
-        return new FunctionModel(Checks.notNull(answer, "answer"), "function");
+        return new FunctionModel(Preconditions.notNull(answer, "answer"), "function");
     }
 
     /** @param name the model's name @param answer the function @return the model */
     public static FunctionModel of(String name, Answer answer) {
-        return new FunctionModel(Checks.notNull(answer, "answer"), Checks.notBlank(name, "name"));
+        return new FunctionModel(Preconditions.notNull(answer, "answer"), Preconditions.notBlank(name, "name"));
     }
 
     @Override

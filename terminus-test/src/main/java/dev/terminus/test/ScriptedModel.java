@@ -8,7 +8,7 @@ import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -149,13 +149,13 @@ public final class ScriptedModel implements Model {
 
         /** @param usage the usage every following answer reports (10 in, 5 out by default) @return this builder */
         public Builder usage(Usage usage) {
-            this.usage = Checks.notNull(usage, "usage");
+            this.usage = Preconditions.notNull(usage, "usage");
             return this;
         }
 
         /** @param step a step @return this builder */
         public Builder step(Step step) {
-            steps.add(Checks.notNull(step, "step"));
+            steps.add(Preconditions.notNull(step, "step"));
             return this;
         }
 
@@ -228,13 +228,13 @@ public final class ScriptedModel implements Model {
 
         /** @param name the model's name (for prices) @return this builder */
         public Builder name(String name) {
-            this.name = Checks.notBlank(name, "name");
+            this.name = Preconditions.notBlank(name, "name");
             return this;
         }
 
         /** @param provider the provider's name @return this builder */
         public Builder provider(String provider) {
-            this.provider = Checks.notBlank(provider, "provider");
+            this.provider = Preconditions.notBlank(provider, "provider");
             return this;
         }
 
@@ -246,7 +246,7 @@ public final class ScriptedModel implements Model {
          * @return this builder
          */
         public Builder startAt(int step) {
-            this.startAt = Checks.nonNegative(step, "startAt");
+            this.startAt = Preconditions.nonNegative(step, "startAt");
             return this;
         }
 

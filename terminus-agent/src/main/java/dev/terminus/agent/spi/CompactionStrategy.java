@@ -2,7 +2,7 @@ package dev.terminus.agent.spi;
 
 import dev.terminus.Message;
 import dev.terminus.agent.Usage;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.util.List;
 
 /**
@@ -33,9 +33,9 @@ public interface CompactionStrategy {
     record Request(List<Message> messages, long targetTokens, TokenEstimator estimator) {
         /** Validates the components. */
         public Request {
-            messages = Checks.immutableList(messages, "Request.messages");
-            Checks.nonNegative(targetTokens, "Request.targetTokens");
-            Checks.notNull(estimator, "Request.estimator");
+            messages = Preconditions.immutableList(messages, "Request.messages");
+            Preconditions.nonNegative(targetTokens, "Request.targetTokens");
+            Preconditions.notNull(estimator, "Request.estimator");
         }
     }
 
@@ -48,8 +48,8 @@ public interface CompactionStrategy {
     record Compacted(List<Message> messages, Usage usage) {
         /** Validates the components. */
         public Compacted {
-            messages = Checks.immutableList(messages, "Compacted.messages");
-            Checks.notNull(usage, "Compacted.usage");
+            messages = Preconditions.immutableList(messages, "Compacted.messages");
+            Preconditions.notNull(usage, "Compacted.usage");
         }
     }
 }

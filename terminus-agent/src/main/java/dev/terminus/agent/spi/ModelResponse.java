@@ -2,7 +2,7 @@ package dev.terminus.agent.spi;
 
 import dev.terminus.Message;
 import dev.terminus.agent.Usage;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /**
  * What a model answered.
@@ -14,9 +14,9 @@ import dev.terminus.internal.Checks;
 public record ModelResponse(Message.Assistant message, Usage usage, FinishReason finishReason) {
     /** Validates that nothing is null. */
     public ModelResponse {
-        Checks.notNull(message, "ModelResponse.message");
-        Checks.notNull(usage, "ModelResponse.usage");
-        Checks.notNull(finishReason, "ModelResponse.finishReason");
+        Preconditions.notNull(message, "ModelResponse.message");
+        Preconditions.notNull(usage, "ModelResponse.usage");
+        Preconditions.notNull(finishReason, "ModelResponse.finishReason");
     }
 
     /**

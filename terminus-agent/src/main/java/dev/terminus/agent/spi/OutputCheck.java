@@ -1,7 +1,7 @@
 package dev.terminus.agent.spi;
 
 import dev.terminus.Diagnostic;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 
 /**
  * What an {@link OutputValidator} found in an answer: a typed value, or the violations.
@@ -23,7 +23,7 @@ public sealed interface OutputCheck {
     record Valid(Object value) implements OutputCheck {
         /** Refuses a null value. */
         public Valid {
-            Checks.notNull(value, "OutputCheck.Valid.value");
+            Preconditions.notNull(value, "OutputCheck.Valid.value");
         }
     }
 
@@ -35,7 +35,7 @@ public sealed interface OutputCheck {
     record Invalid(Diagnostic diagnostic) implements OutputCheck {
         /** Refuses a null diagnostic. */
         public Invalid {
-            Checks.notNull(diagnostic, "OutputCheck.Invalid.diagnostic");
+            Preconditions.notNull(diagnostic, "OutputCheck.Invalid.diagnostic");
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.terminus.agent.spi;
 
-import dev.terminus.internal.Checks;
-import dev.terminus.internal.JsonTrees;
+import dev.terminus.Preconditions;
+import dev.terminus.JsonTrees;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -22,11 +22,11 @@ public record ToolSpec(String name, String description, Map<String, @Nullable Ob
 
     /** Validates the name and deep-copies the schema. */
     public ToolSpec {
-        Checks.notNull(name, "ToolSpec.name");
+        Preconditions.notNull(name, "ToolSpec.name");
         if (!NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("ToolSpec.name must match [A-Za-z0-9_-]{1,64}, was \"" + name + "\"");
         }
-        Checks.notNull(description, "ToolSpec.description");
+        Preconditions.notNull(description, "ToolSpec.description");
         parameters = JsonTrees.copyObject(parameters, "ToolSpec.parameters");
     }
 }

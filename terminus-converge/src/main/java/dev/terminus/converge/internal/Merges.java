@@ -14,7 +14,7 @@ import dev.terminus.converge.spi.ProposalGate;
 import dev.terminus.converge.Provenance;
 import dev.terminus.converge.RejectedProposal;
 import dev.terminus.converge.RejectionPolicy;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,7 +61,7 @@ final class Merges {
                 continue;
             }
             if (gate != null) {
-                PromotionDecision decision = Checks.notNull(gate.review(candidate.proposal(), state.view),
+                PromotionDecision decision = Preconditions.notNull(gate.review(candidate.proposal(), state.view),
                         "the ProposalGate's decision");
                 if (decision instanceof PromotionDecision.Reject(String reason)) {
                     RejectedProposal rejection = new RejectedProposal(candidate.proposal(), reason,

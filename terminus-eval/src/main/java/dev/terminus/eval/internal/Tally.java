@@ -6,7 +6,7 @@ import dev.terminus.eval.Component;
 import dev.terminus.eval.ReportRow;
 import dev.terminus.eval.Status;
 import dev.terminus.eval.Summary;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -27,10 +27,10 @@ public final class Tally {
      * @return an unmodifiable copy in the same order
      */
     public static <K> Map<K, Integer> copy(Map<K, Integer> map, String field) {
-        Checks.notNull(map, field);
+        Preconditions.notNull(map, field);
         Map<K, Integer> copy = new LinkedHashMap<>();
-        map.forEach((key, count) -> copy.put(Checks.notNull(key, field + " key"),
-                Checks.nonNegative(Checks.notNull(count, field + "[" + key + "]"), field + "[" + key + "]")));
+        map.forEach((key, count) -> copy.put(Preconditions.notNull(key, field + " key"),
+                Preconditions.nonNegative(Preconditions.notNull(count, field + "[" + key + "]"), field + "[" + key + "]")));
         return Collections.unmodifiableMap(copy);
     }
 

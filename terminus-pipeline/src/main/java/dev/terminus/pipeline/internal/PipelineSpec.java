@@ -1,7 +1,7 @@
 package dev.terminus.pipeline.internal;
 
 import dev.terminus.agent.TokenBudget;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import dev.terminus.pipeline.PipelineListener;
 import java.time.Duration;
 import java.util.List;
@@ -24,12 +24,12 @@ public record PipelineSpec(String name, List<StagePlan> plans, TokenBudget token
 
     /** Validates and copies the lists immutably. */
     public PipelineSpec {
-        Checks.notBlank(name, "name");
-        plans = Checks.immutableList(plans, "stages");
-        Checks.notNull(tokenBudget, "tokenBudget");
-        phaseBudgets = Checks.immutableList(phaseBudgets, "phase budgets");
-        listeners = Checks.immutableList(listeners, "listeners");
-        Checks.notNull(cancelGrace, "cancelGrace");
+        Preconditions.notBlank(name, "name");
+        plans = Preconditions.immutableList(plans, "stages");
+        Preconditions.notNull(tokenBudget, "tokenBudget");
+        phaseBudgets = Preconditions.immutableList(phaseBudgets, "phase budgets");
+        listeners = Preconditions.immutableList(listeners, "listeners");
+        Preconditions.notNull(cancelGrace, "cancelGrace");
     }
 
     /**

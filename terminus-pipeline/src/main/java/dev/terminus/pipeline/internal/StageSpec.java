@@ -2,7 +2,7 @@ package dev.terminus.pipeline.internal;
 
 import dev.terminus.Termination;
 import dev.terminus.agent.TokenBudget;
-import dev.terminus.internal.Checks;
+import dev.terminus.Preconditions;
 import dev.terminus.pipeline.FailureDisposition;
 import dev.terminus.pipeline.SkipPolicy;
 import dev.terminus.pipeline.StageCompletion;
@@ -30,12 +30,12 @@ public record StageSpec(String name, StageBody body, TokenBudget tokenBudget, in
 
     /** Validates every component, naming a bad one. */
     public StageSpec {
-        Checks.notBlank(name, "stage name");
-        Checks.notNull(body, "stage body");
-        Checks.notNull(tokenBudget, "tokenBudget");
-        Checks.nonNegative(retries, "retries");
-        Checks.notNull(onFailure, "onFailure");
-        Checks.notNull(treatAsSuccess, "treatAsSuccess");
+        Preconditions.notBlank(name, "stage name");
+        Preconditions.notNull(body, "stage body");
+        Preconditions.notNull(tokenBudget, "tokenBudget");
+        Preconditions.nonNegative(retries, "retries");
+        Preconditions.notNull(onFailure, "onFailure");
+        Preconditions.notNull(treatAsSuccess, "treatAsSuccess");
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.terminus.internal;
+package dev.terminus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

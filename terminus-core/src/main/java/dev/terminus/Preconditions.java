@@ -1,4 +1,4 @@
-package dev.terminus.internal;
+package dev.terminus;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -6,11 +6,22 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Argument checks whose messages name the field and the bad value, for compact constructors and
- * configuration builders.
+ * Argument checks whose messages name the field and the bad value: what every Terminus module's compact constructors
+ * and configuration builders use, and what an application's own {@link Termination.Extension} cases or
+ * configuration can use to fail the same way.
+ *
+ * {@snippet :
+ * record QuotaExceeded(String tenant, int limit) implements Termination.Extension {
+ *     QuotaExceeded {
+ *         Preconditions.notBlank(tenant, "QuotaExceeded.tenant");
+ *         Preconditions.nonNegative(limit, "QuotaExceeded.limit");   // "QuotaExceeded.limit must be >= 0, was -1"
+ *     }
+ *     // tag() and category() ...
+ * }
+ * }
  */
-public final class Checks {
-    private Checks() {}
+public final class Preconditions {
+    private Preconditions() {}
 
     /**
      * Returns {@code value}, or throws when it is null.

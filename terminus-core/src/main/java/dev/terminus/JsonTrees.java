@@ -1,4 +1,4 @@
-package dev.terminus.internal;
+package dev.terminus;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -32,7 +32,7 @@ public final class JsonTrees {
      * @throws IllegalArgumentException naming the path of a value that is not a JSON value
      */
     public static Map<String, @Nullable Object> copyObject(@Nullable Map<String, ?> object, String field) {
-        Checks.notNull(object, field);
+        Preconditions.notNull(object, field);
         try {
             return copyMap(object, 0);
         } catch (BadValue bad) {

@@ -1,4 +1,4 @@
-package dev.terminus.internal;
+package dev.terminus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class ChecksTest {
+class PreconditionsTest {
 
     @Test
     void notNullReturnsTheValue() {
@@ -17,7 +17,7 @@ class ChecksTest {
         String value = "x";
 
         // when
-        String returned = Checks.notNull(value, "A.b");
+        String returned = Preconditions.notNull(value, "A.b");
 
         // then
         assertThat(returned).isSameAs(value);
@@ -29,7 +29,7 @@ class ChecksTest {
         Object value = null;
 
         // when / then
-        assertThatThrownBy(() -> Checks.notNull(value, "A.b"))
+        assertThatThrownBy(() -> Preconditions.notNull(value, "A.b"))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("A.b must not be null");
     }
@@ -40,7 +40,7 @@ class ChecksTest {
         int value = 0;
 
         // when
-        int returned = Checks.nonNegative(value, "A.count");
+        int returned = Preconditions.nonNegative(value, "A.count");
 
         // then
         assertThat(returned).isZero();
@@ -52,7 +52,7 @@ class ChecksTest {
         int value = -1;
 
         // when / then
-        assertThatThrownBy(() -> Checks.nonNegative(value, "A.count"))
+        assertThatThrownBy(() -> Preconditions.nonNegative(value, "A.count"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("A.count must be >= 0, was -1");
     }
@@ -63,7 +63,7 @@ class ChecksTest {
         long value = Long.MAX_VALUE;
 
         // when
-        long returned = Checks.nonNegative(value, "A.count");
+        long returned = Preconditions.nonNegative(value, "A.count");
 
         // then
         assertThat(returned).isEqualTo(Long.MAX_VALUE);
@@ -75,7 +75,7 @@ class ChecksTest {
         long value = Long.MIN_VALUE;
 
         // when / then
-        assertThatThrownBy(() -> Checks.nonNegative(value, "A.count"))
+        assertThatThrownBy(() -> Preconditions.nonNegative(value, "A.count"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("A.count must be >= 0, was " + Long.MIN_VALUE);
     }
@@ -86,7 +86,7 @@ class ChecksTest {
         Long value = null;
 
         // when
-        Long returned = Checks.nonNegativeOrNull(value, "A.tokens");
+        Long returned = Preconditions.nonNegativeOrNull(value, "A.tokens");
 
         // then
         assertThat(returned).isNull();
@@ -98,7 +98,7 @@ class ChecksTest {
         BigDecimal value = new BigDecimal("0.01");
 
         // when
-        BigDecimal returned = Checks.nonNegativeOrNull(value, "A.usd");
+        BigDecimal returned = Preconditions.nonNegativeOrNull(value, "A.usd");
 
         // then
         assertThat(returned).isSameAs(value);
@@ -110,7 +110,7 @@ class ChecksTest {
         Integer value = -2;
 
         // when / then
-        assertThatThrownBy(() -> Checks.nonNegativeOrNull(value, "A.tokens"))
+        assertThatThrownBy(() -> Preconditions.nonNegativeOrNull(value, "A.tokens"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("A.tokens must be >= 0 or null, was -2");
     }
@@ -119,7 +119,7 @@ class ChecksTest {
     void immutableListCopiesTheSource() {
         // given
         List<String> source = new ArrayList<>(List.of("a"));
-        List<String> copy = Checks.immutableList(source, "A.items");
+        List<String> copy = Preconditions.immutableList(source, "A.items");
 
         // when
         source.add("b");
@@ -131,7 +131,7 @@ class ChecksTest {
     @Test
     void immutableListRejectsMutation() {
         // given
-        List<String> copy = Checks.immutableList(new ArrayList<>(List.of("a")), "A.items");
+        List<String> copy = Preconditions.immutableList(new ArrayList<>(List.of("a")), "A.items");
 
         // when / then
         assertThatThrownBy(() -> copy.add("b")).isInstanceOf(UnsupportedOperationException.class);
@@ -143,7 +143,7 @@ class ChecksTest {
         List<String> immutable = List.copyOf(List.of("a", "b"));
 
         // when
-        List<String> returned = Checks.immutableList(immutable, "A.items");
+        List<String> returned = Preconditions.immutableList(immutable, "A.items");
 
         // then
         assertThat(returned).isSameAs(immutable);
@@ -155,7 +155,7 @@ class ChecksTest {
         List<String> list = null;
 
         // when / then
-        assertThatThrownBy(() -> Checks.immutableList(list, "A.items"))
+        assertThatThrownBy(() -> Preconditions.immutableList(list, "A.items"))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("A.items must not be null");
     }
@@ -166,7 +166,7 @@ class ChecksTest {
         List<String> list = Arrays.asList("a", "b", null);
 
         // when / then
-        assertThatThrownBy(() -> Checks.immutableList(list, "A.items"))
+        assertThatThrownBy(() -> Preconditions.immutableList(list, "A.items"))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("A.items[2] must not be null");
     }
@@ -177,7 +177,7 @@ class ChecksTest {
         String value = " x ";
 
         // when
-        String returned = Checks.notBlank(value, "A.name");
+        String returned = Preconditions.notBlank(value, "A.name");
 
         // then
         assertThat(returned).isSameAs(value);
@@ -189,7 +189,7 @@ class ChecksTest {
         String value = "";
 
         // when / then
-        assertThatThrownBy(() -> Checks.notBlank(value, "A.name"))
+        assertThatThrownBy(() -> Preconditions.notBlank(value, "A.name"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("A.name must not be blank, was \"\"");
     }
@@ -200,7 +200,7 @@ class ChecksTest {
         String value = " \t";
 
         // when / then
-        assertThatThrownBy(() -> Checks.notBlank(value, "A.name"))
+        assertThatThrownBy(() -> Preconditions.notBlank(value, "A.name"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("A.name must not be blank, was \" \t\"");
     }
@@ -211,7 +211,7 @@ class ChecksTest {
         String value = null;
 
         // when / then
-        assertThatThrownBy(() -> Checks.notBlank(value, "A.name"))
+        assertThatThrownBy(() -> Preconditions.notBlank(value, "A.name"))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("A.name must not be null");
     }
