@@ -22,7 +22,8 @@ public enum TimeBudgetEnforcement {
      * The default. The run stays on the calling thread and a shared timer interrupts that thread at the deadline: no
      * handoff, no thread of its own. A call of a model or tool that is declared not to answer interrupts
      * ({@link dev.terminus.agent.spi.Model#interruptible()}, {@link Tool#interruptible()}; the LangChain4j models
-     * are) runs on a virtual thread of its own, and the run stops waiting for it at the deadline, after the grace.
+     * are) runs on a virtual thread of its own, and the run stops waiting for it at the deadline, after the grace; such
+     * a call does not see the caller's thread-locals. Compaction's summarizing call always runs on the run's thread.
      * What this mode gives up: a call that ignores its interrupt without saying so holds the caller until it returns
      * (the run still ends {@code TimeBudgetExhausted}, late).
      */

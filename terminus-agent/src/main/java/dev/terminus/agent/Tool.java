@@ -38,10 +38,11 @@ public interface Tool {
      * virtual thread all do). A tool that may not (JDBC or another client on blocking sockets of a platform thread,
      * a long computation that never checks) says so, with {@link Tools#uninterruptible(Tool)} or by overriding this:
      * a run that enforces its deadline by interrupting its own thread (the default,
-     * {@link TimeBudgetEnforcement#INTERRUPT_CALLER}) then makes each of its calls on a virtual thread of its own and
-     * stops waiting for it at the deadline or on cancellation, after {@link AgentConfig#interruptGrace()}. That costs
-     * a thread handoff per call (tens of microseconds from a platform thread); an interruptible tool is called on the
-     * run's thread with no handoff.
+     * {@link TimeBudgetEnforcement#INTERRUPT_CALLER}) with a time budget then makes each of its calls on a virtual
+     * thread of its own and stops waiting for it at the deadline or on cancellation, after
+     * {@link AgentConfig#interruptGrace()}. That costs a thread handoff per call (tens of microseconds from a platform
+     * thread), and the call does not see the caller's thread-locals; an interruptible tool, and every tool of a run
+     * without a time budget, is called on the run's thread with no handoff.
      *
      * @return true unless overridden
      */

@@ -66,14 +66,14 @@ public final class AgentRun {
         this.config = spec.config();
         this.model = ModelIdentity.of(spec.model());
         this.maxOutputTokens = config.maxOutputTokens().orElse(null);
-        // calls the model or a tool declares uninterruptible run on threads of their own unless the whole run is
-        // supervised (its supervisor then returns on time whatever a call does)
-        this.superviseCalls = !supervised;
+        // calls the model or a tool declares uninterruptible run on threads of their own when the run has a deadline
+        // to keep and no supervisor of its own (which returns on time whatever a call does)
+        this.superviseCalls = !supervised && budgetNanos != RunControl.NO_DEADLINE;
         this.graceNanos = config.interruptGrace().toNanos();
         // the state is shared when another thread may read it while this run writes it: a supervisor's snapshot, or
         // calls running on threads of their own (in parallel, under a per-tool timeout, or supervised one by one)
         boolean shared = supervised || config.parallelToolCalls() || config.toolTimeout().isPresent()
-                || spec.hasUninterruptibleCalls();
+                || superviseCalls && spec.hasUninterruptibleCalls();
         this.state = new RunState(config.name(), startNanos, BudgetGuard.pricing(config, model.name()), shared);
         this.budgets = new BudgetGuard(config, state);
         this.control = new RunControl(startNanos, budgetNanos);
@@ -91,7 +91,10 @@ public final class AgentRun {
         return control;
     }
 
-    /** Whether a call that is declared not to answer interrupts runs on a thread of its own. */
+    /**
+     * Whether a call that is declared not to answer interrupts runs on a thread of its own: with a time budget, when
+     * the run has no supervisor of its own.
+     */
     boolean superviseCalls() {
         return superviseCalls;
     }

@@ -58,7 +58,7 @@ final class ModelCaller {
             try {
                 ModelResponse answer = supervised
                         ? SupervisedCall.call("terminus-model-" + run.model().name(), SupervisedCall.NO_TIMEOUT,
-                                run.graceNanos(), () -> model.chat(request))
+                                run.graceNanos(), run.control()::interruptedWhileWaiting, () -> model.chat(request))
                         : model.chat(request);
                 if (answer == null) {
                     throw new IllegalStateException("model " + run.model().name() + " returned null");

@@ -38,6 +38,23 @@ final class RunControl {
         }
     }
 
+    /**
+     * The run's thread was found interrupted while it waited for a call made on another thread. Unless the run is
+     * already stopping (the deadline's timer, a cancel, which set the flag before they interrupt), the interrupt came
+     * from the run's caller: it cancels the run, recorded now so that a deadline passing while the call is given its
+     * grace does not turn the cancellation into {@code TimeBudgetExhausted}.
+     */
+    synchronized void interruptedWhileWaiting() {
+        if (!stopped) {
+            cancel(Termination.Cancelled.THREAD_INTERRUPT);
+        }
+    }
+
+    /** @return whether the run was cancelled (not only out of time) */
+    boolean cancelled() {
+        return cancelled;
+    }
+
     /** The deadline's timer fired: the run is out of time. Called before the run's thread is interrupted. */
     void expire() {
         if (deadlineNanos != NO_DEADLINE) {

@@ -136,13 +136,20 @@ public final class RunTask implements RunHandle {
             timer = TIMERS.schedule(this::fire, budgetNanos, TimeUnit.NANOSECONDS);
         }
 
+        /**
+         * Marks the run expired and interrupts the caller, unless the run has ended or was cancelled. A caller that is
+         * already interrupted (its own interrupt, not yet seen by the run) is not interrupted again, so the interrupt
+         * it keeps is its own and {@link #disarm()} does not clear it.
+         */
         private void fire() {
             lock.lock();
             try {
-                if (!ended) {
-                    fired = true;
+                if (!ended && !control.cancelled()) {
                     control.expire();
-                    caller.interrupt();
+                    if (!caller.isInterrupted()) {
+                        fired = true;
+                        caller.interrupt();
+                    }
                 }
             } finally {
                 lock.unlock();

@@ -2,6 +2,7 @@ package dev.terminus.agent.internal;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -10,8 +11,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * One model or tool call on a virtual thread of its own, while the run's thread waits for it. The run's thread stays
  * interruptible while it waits, so the deadline and cancellation stop the wait even when the call ignores its own
- * interrupt: the call's thread is then interrupted, given the grace to give up, and left behind (its result is
- * discarded). The call's outcome is the body's: its value, or the exception it threw, unwrapped.
+ * interrupt: the call's thread is then interrupted and given the grace to end. A call that ends with a value within
+ * the grace keeps it (the run stops at its next check, as after any call that outlived an interrupt); one that does
+ * not is left behind and its outcome discarded. Otherwise the call's outcome is the body's: its value, or the
+ * exception it threw, unwrapped; an {@link InterruptedException} the call throws on its own thread, which the run did
+ * not interrupt, is a failure of the call, not a cancellation of the run.
  */
 final class SupervisedCall {
     /** No timeout of the call's own: wait until it ends or the run's thread is interrupted. */
@@ -26,6 +30,8 @@ final class SupervisedCall {
      * @param timeoutNanos the call's own time limit ({@link #NO_TIMEOUT} for none); when it passes, the call's thread
      *     is interrupted and left, and a {@link TimeoutException} thrown
      * @param graceNanos how long to wait for the call's thread to give up once the run's thread was interrupted
+     * @param onInterrupt told at once when the run's thread is found interrupted, before the grace (so the run can
+     *     record who stopped it before anything else, such as the deadline's timer, does)
      * @param body the call
      * @return its value
      * @throws InterruptedException when the run's thread was interrupted while waiting (its interrupt is consumed,
@@ -33,8 +39,12 @@ final class SupervisedCall {
      * @throws TimeoutException when the call's own time limit passed
      * @throws Exception what the call threw
      */
-    static <T extends @Nullable Object> T call(String threadName, long timeoutNanos, long graceNanos, Callable<T> body)
-            throws Exception {
+    static <T extends @Nullable Object> T call(String threadName, long timeoutNanos, long graceNanos,
+            Runnable onInterrupt, Callable<T> body) throws Exception {
+        if (Thread.interrupted()) {
+            onInterrupt.run();
+            throw new InterruptedException("interrupted before the call started");
+        }
         FutureTask<T> task = new FutureTask<>(body);
         Thread thread = Thread.ofVirtual().name(threadName).start(task);
         try {
@@ -42,8 +52,12 @@ final class SupervisedCall {
         } catch (ExecutionException e) {
             throw unwrapped(e);
         } catch (InterruptedException e) {
+            onInterrupt.run();
             thread.interrupt();
             awaitEnd(thread, graceNanos);
+            if (task.state() == Future.State.SUCCESS) {
+                return task.resultNow();
+            }
             throw e;
         } catch (TimeoutException e) {
             thread.interrupt();
@@ -65,6 +79,10 @@ final class SupervisedCall {
 
     private static Exception unwrapped(ExecutionException e) {
         Throwable cause = e.getCause();
+        if (cause instanceof InterruptedException own) {
+            return new IllegalStateException("the call threw " + own + " on its own thread, which the run had not"
+                    + " interrupted", own);
+        }
         if (cause instanceof Exception exception) {
             return exception;
         }

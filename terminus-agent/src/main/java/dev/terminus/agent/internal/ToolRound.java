@@ -276,8 +276,11 @@ final class ToolRound {
         // the duration only feeds the ToolCalled event: no clock reads when no listener will get one
         long start = timed ? System.nanoTime() : 0;
         try {
-            Object value = toolTimeoutNanos > 0 || run.superviseCalls() && !tool.interruptible()
-                    ? SupervisedCall.call("terminus-tool-" + call.name(), toolTimeoutNanos, run.graceNanos(),
+            boolean supervised = run.superviseCalls() && !tool.interruptible();
+            Object value = toolTimeoutNanos > 0 || supervised
+                    // the grace is waited only for a call supervised for itself: a supervised run waits its own
+                    ? SupervisedCall.call("terminus-tool-" + call.name(), toolTimeoutNanos,
+                            supervised ? run.graceNanos() : 0, run.control()::interruptedWhileWaiting,
                             () -> tool.call(call.arguments(), state))
                     : tool.call(call.arguments(), state);
             return success(call, value, timed ? System.nanoTime() - start : 0);

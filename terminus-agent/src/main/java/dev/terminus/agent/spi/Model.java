@@ -56,12 +56,12 @@ public interface Model {
 
     /**
      * Whether a call gives up promptly when its thread is interrupted. When it does not (a client on blocking
-     * sockets of a platform thread, a long computation that never checks), say so: a run that enforces its deadline
-     * by interrupting its own thread (the default, {@code TimeBudgetEnforcement.INTERRUPT_CALLER}) then makes each
-     * call on a virtual thread of its own and stops waiting for it at the deadline or on cancellation, after the
-     * agent's {@code interruptGrace}. That costs a thread handoff per call (tens of microseconds from a platform
-     * thread), nothing beside a call over the network; a model that does answer interrupts is called on the run's
-     * thread with no handoff.
+     * sockets of a platform thread, a long computation that never checks), say so: a run with a time budget that
+     * enforces it by interrupting its own thread (the default, {@code TimeBudgetEnforcement.INTERRUPT_CALLER}) then
+     * makes each call on a virtual thread of its own and stops waiting for it at the deadline or on cancellation,
+     * after the agent's {@code interruptGrace}. That costs a thread handoff per call (tens of microseconds from a
+     * platform thread), nothing beside a call over the network, and the call does not see the caller's
+     * thread-locals; a model that does answer interrupts is called on the run's thread with no handoff.
      *
      * @return true unless overridden
      */

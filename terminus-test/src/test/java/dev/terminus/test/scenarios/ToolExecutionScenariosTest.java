@@ -110,6 +110,11 @@ class ToolExecutionScenariosTest {
         assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(3).isConsistent();
         assertThat(toolResults(result)).extracting(Message.ToolResult::content)
                 .containsExactly("echo:1", "Error: the tool did not answer within 100 ms", "echo:2");
+        long until = System.nanoTime() + 2_000_000_000L; // the interrupt lands on the tool's own thread
+        while (!interrupted.get() && System.nanoTime() < until) {
+            Thread.onSpinWait();
+        }
+        assertThat(interrupted).as("the timed-out tool's thread was interrupted").isTrue();
     }
 
     @Test

@@ -23,11 +23,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The default enforcement of a time budget, with no option chosen: the loop on the caller's thread, and the calls of
  * a model or tool declared uninterruptible on threads of their own, left at the deadline after the grace.
  */
+@Timeout(30)
 class UninterruptibleCallScenariosTest {
     private static final Duration MARGIN = Duration.ofSeconds(2);
 
@@ -141,11 +143,12 @@ class UninterruptibleCallScenariosTest {
 
     @Test
     void interruptingTheCallerCancelsTheRunDuringAnUninterruptibleCallAndKeepsItsInterrupt() throws Exception {
-        // given: no time budget; the caller is interrupted while the tool ignores interrupts
+        // given: a long time budget; the caller is interrupted while the tool ignores interrupts
         var release = new CountDownLatch(1);
         var ranOn = new AtomicReference<Thread>();
         var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
-        var agent = Agent.builder(model).tool(Tools.uninterruptible(deaf("stubborn", release, ranOn))).build();
+        var agent = Agent.builder(model).config(withBudget(60_000))
+                .tool(Tools.uninterruptible(deaf("stubborn", release, ranOn))).build();
         var result = new AtomicReference<RunResult>();
         var keptInterrupt = new AtomicBoolean();
         Thread caller = Thread.ofPlatform().start(() -> {
@@ -167,6 +170,8 @@ class UninterruptibleCallScenariosTest {
             assertThat(release.getCount()).isEqualTo(1);
             assertThat(result.get()).endedWith(new Termination.Cancelled("thread-interrupt"));
             assertThat(result.get()).isConsistent();
+            assertThat(Scenarios.toolResults(result.get())).singleElement()
+                    .satisfies(answer -> assertThat(answer.content()).startsWith("Not completed"));
             assertThat(keptInterrupt).as("the caller keeps its interrupt").isTrue();
         } finally {
             release.countDown();
@@ -176,7 +181,11 @@ class UninterruptibleCallScenariosTest {
     @Test
     void aDeclaredToolThatAnswersEndsTheRunExactlyAsOnTheCallersThread() {
         // given: the same tools, once declared uninterruptible: a value, a refusal of the arguments, a failure, a halt
-        Tool echo = Tools.of("echo", "echoes", (arguments, run) -> arguments);
+        var threads = new java.util.concurrent.ConcurrentLinkedQueue<Thread>();
+        Tool echo = Tools.of("echo", "echoes", (arguments, run) -> {
+            threads.add(Thread.currentThread());
+            return arguments;
+        });
         Tool picky = Tools.of("picky", "refuses", (arguments, run) -> {
             throw new ToolArgumentException("x must be positive");
         });
@@ -192,11 +201,14 @@ class UninterruptibleCallScenariosTest {
         // when
         RunResult inline = Agent.builder(script.build()).config(withBudget(60_000))
                 .tools(echo, picky, broken, halt).build().run("go");
+        threads.clear();
         RunResult offThread = Agent.builder(script.build()).config(withBudget(60_000))
                 .tools(Tools.uninterruptible(echo), Tools.uninterruptible(picky), Tools.uninterruptible(broken),
                         Tools.uninterruptible(halt)).build().run("go");
 
         // then
+        assertThat(threads).as("the declared echo ran on a thread of its own").singleElement()
+                .isNotSameAs(Thread.currentThread());
         assertThat(inline).endedWith(new Termination.Halted("tool:halt", "enough"));
         assertThat(offThread.termination()).isEqualTo(inline.termination());
         assertThat(offThread.transcript()).isEqualTo(inline.transcript());
@@ -232,5 +244,131 @@ class UninterruptibleCallScenariosTest {
         assertThat(returned).as("the tool had returned when the run did").isTrue();
         assertThat(result).endedWith(Termination.TimeBudgetExhausted.class);
         assertThat(result).isConsistent();
+    }
+
+    @Test
+    void withoutATimeBudgetADeclaredToolRunsOnTheCallersThread() {
+        // given: no deadline to keep, so no reason to leave the caller's thread (and its thread-locals)
+        var ranOn = new AtomicReference<Thread>();
+        var model = ScriptedModel.builder().toolCall("query", args()).text("done").build();
+        var agent = Agent.builder(model).tool(Tools.uninterruptible(Tools.of("query", "queries", (arguments, run) -> {
+            ranOn.set(Thread.currentThread());
+            return "rows";
+        }))).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1);
+        assertThat(ranOn.get()).isSameAs(Thread.currentThread());
+    }
+
+    @Test
+    void aCallersInterruptStaysACancellationWhenTheDeadlinePassesDuringTheGrace() throws Exception {
+        // given: the caller is interrupted soon after the call starts; the deadline passes while the call has its grace
+        var release = new CountDownLatch(1);
+        var ranOn = new AtomicReference<Thread>();
+        var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
+        var agent = Agent.builder(model)
+                .config(AgentConfig.custom().timeBudget(Duration.ofMillis(300)).interruptGrace(Duration.ofMillis(900))
+                        .build())
+                .tool(Tools.uninterruptible(deaf("stubborn", release, ranOn))).build();
+        var result = new AtomicReference<RunResult>();
+        var keptInterrupt = new AtomicBoolean();
+        Thread caller = Thread.ofPlatform().start(() -> {
+            result.set(agent.run("go"));
+            keptInterrupt.set(Thread.currentThread().isInterrupted());
+        });
+
+        try {
+            // when
+            long until = System.nanoTime() + MARGIN.toNanos();
+            while (ranOn.get() == null && System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            caller.interrupt();
+            caller.join(MARGIN.plusSeconds(1).toMillis());
+
+            // then
+            assertThat(caller.isAlive()).isFalse();
+            assertThat(result.get()).endedWith(new Termination.Cancelled("thread-interrupt"));
+            assertThat(keptInterrupt).as("the deadline's timer neither replaced nor cleared the caller's interrupt")
+                    .isTrue();
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aCallThatEndsWithinItsGraceKeepsItsResult() {
+        // given: a tool that finishes 50 ms after its interrupt, well within a 1 s grace
+        var model = ScriptedModel.builder().toolCall("slow", args()).text("unreachable").build();
+        var agent = Agent.builder(model)
+                .config(AgentConfig.custom().timeBudget(Duration.ofMillis(150)).interruptGrace(Duration.ofSeconds(1))
+                        .build())
+                .tool(Tools.uninterruptible(Tools.of("slow", "finishes after its interrupt", (arguments, run) -> {
+                    try {
+                        Thread.sleep(60_000);
+                    } catch (InterruptedException e) {
+                        Thread.sleep(50); // its own clean-up, after the interrupt
+                    }
+                    return "committed";
+                }))).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then: the run still ends at its deadline, with the call's real result and count
+        assertThat(result).endedWith(Termination.TimeBudgetExhausted.class);
+        assertThat(result).hasToolCalls(1).isConsistent();
+        assertThat(Scenarios.toolResults(result)).singleElement()
+                .satisfies(answer -> assertThat(answer.content()).isEqualTo("committed"));
+    }
+
+    @Test
+    void anInterruptedExceptionTheCallThrowsOnItsOwnIsAToolFailureNotACancellation() {
+        // given
+        var model = ScriptedModel.builder().toolCall("flaky", args()).text("done anyway").build();
+        var agent = Agent.builder(model).config(withBudget(60_000))
+                .tool(Tools.uninterruptible(Tools.of("flaky", "throws InterruptedException", (arguments, run) -> {
+                    throw new InterruptedException("its own");
+                }))).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.NaturalCompletion());
+        assertThat(Scenarios.toolResults(result)).singleElement().satisfies(answer -> {
+            assertThat(answer.error()).isTrue();
+            assertThat(answer.content()).contains("IllegalStateException").contains("its own");
+        });
+        assertThat(Thread.currentThread().isInterrupted()).isFalse();
+    }
+
+    @Test
+    void aPerToolTimeoutOnADeclaredToolAnswersTheModelAndTheRunGoesOn() {
+        // given
+        var release = new CountDownLatch(1);
+        var model = ScriptedModel.builder().toolCall("stubborn", args()).text("moved on").build();
+        var agent = Agent.builder(model)
+                .config(AgentConfig.custom().timeBudget(Duration.ofSeconds(60)).toolTimeout(Duration.ofMillis(100))
+                        .build())
+                .tool(Tools.uninterruptible(deaf("stubborn", release, new AtomicReference<>()))).build();
+
+        try {
+            // when
+            RunResult result = agent.run("go");
+
+            // then
+            assertThat(result).endedWith(new Termination.NaturalCompletion());
+            assertThat(Scenarios.toolResults(result)).singleElement().satisfies(answer -> {
+                assertThat(answer.error()).isTrue();
+                assertThat(answer.content()).isEqualTo("Error: the tool did not answer within 100 ms");
+            });
+        } finally {
+            release.countDown();
+        }
     }
 }
