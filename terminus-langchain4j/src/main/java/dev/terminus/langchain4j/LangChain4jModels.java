@@ -3,6 +3,7 @@ package dev.terminus.langchain4j;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.terminus.Preconditions;
 import dev.terminus.langchain4j.internal.ProviderClients;
+import java.time.Duration;
 import java.util.function.Supplier;
 
 /**
@@ -61,12 +62,8 @@ public final class LangChain4jModels {
      * @throws IllegalStateException when {@code langchain4j-open-ai} is not on the class path
      */
     public static LangChain4jModel openAi(String modelName, String apiKey, ProviderSettings settings) {
-        Preconditions.notBlank(modelName, "modelName");
-        String key = key(apiKey);
-        String url = Preconditions.notNull(settings, "settings").baseUrl().orElse(OPENAI_BASE_URL);
-        ChatModel client = client("openAi", "langchain4j-open-ai",
-                () -> ProviderClients.openAi(url, modelName, key, settings.timeout()));
-        return LangChain4jModel.of(client, modelName, "openai", key);
+        return keyed("openai", "openAi", "langchain4j-open-ai", OPENAI_BASE_URL, modelName, apiKey, settings,
+                ProviderClients::openAi);
     }
 
     /**
@@ -94,12 +91,9 @@ public final class LangChain4jModels {
      * @throws IllegalStateException when {@code langchain4j-anthropic} is not on the class path
      */
     public static LangChain4jModel anthropic(String modelName, String apiKey, ProviderSettings settings) {
-        Preconditions.notBlank(modelName, "modelName");
-        String key = key(apiKey);
-        String url = Preconditions.notNull(settings, "settings").baseUrl().orElse(ANTHROPIC_BASE_URL);
-        ChatModel client = client("anthropic", "langchain4j-anthropic", () -> ProviderClients.anthropic(url, modelName,
-                key, settings.timeout(), DEFAULT_ANTHROPIC_MAX_TOKENS));
-        return LangChain4jModel.of(client, modelName, "anthropic", key);
+        return keyed("anthropic", "anthropic", "langchain4j-anthropic", ANTHROPIC_BASE_URL, modelName, apiKey, settings,
+                (url, model, key, timeout) -> ProviderClients.anthropic(url, model, key, timeout,
+                        DEFAULT_ANTHROPIC_MAX_TOKENS));
     }
 
     /**
@@ -132,6 +126,22 @@ public final class LangChain4jModels {
         ChatModel client = client("ollama", "langchain4j-open-ai",
                 () -> ProviderClients.openAi(api, modelName, "ollama", settings.timeout()));
         return LangChain4jModel.of(client, modelName, "ollama", null);
+    }
+
+    /** Builds a provider client from a URL, a model name, a key and a timeout. */
+    @FunctionalInterface
+    private interface ClientFactory {
+        ChatModel build(String url, String modelName, String key, Duration timeout);
+    }
+
+    /** A model of a provider that takes an API key: the arguments checked, the client built, the key kept secret. */
+    private static LangChain4jModel keyed(String provider, String factory, String artifact, String defaultUrl,
+            String modelName, String apiKey, ProviderSettings settings, ClientFactory clients) {
+        Preconditions.notBlank(modelName, "modelName");
+        String key = key(apiKey);
+        String url = Preconditions.notNull(settings, "settings").baseUrl().orElse(defaultUrl);
+        ChatModel chatModel = client(factory, artifact, () -> clients.build(url, modelName, key, settings.timeout()));
+        return LangChain4jModel.of(chatModel, modelName, provider, key);
     }
 
     /** Builds a client, naming the optional artifact it needs when it is missing. */

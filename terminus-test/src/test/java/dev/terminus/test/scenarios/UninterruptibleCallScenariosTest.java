@@ -56,6 +56,27 @@ class UninterruptibleCallScenariosTest {
         }
     }
 
+    /** What a platform thread in {@code Agent.run} came back with after it was interrupted during the call. */
+    private record Interrupted(boolean returned, RunResult result, boolean keptInterrupt) {}
+
+    /** Runs the agent on a platform thread, interrupts that thread once the call has started, waits for it. */
+    private static Interrupted interruptDuringTheCall(Agent agent, AtomicReference<Thread> callThread, Duration wait)
+            throws InterruptedException {
+        var result = new AtomicReference<RunResult>();
+        var keptInterrupt = new AtomicBoolean();
+        Thread caller = Thread.ofPlatform().start(() -> {
+            result.set(agent.run("go"));
+            keptInterrupt.set(Thread.currentThread().isInterrupted());
+        });
+        long until = System.nanoTime() + MARGIN.toNanos();
+        while (callThread.get() == null && System.nanoTime() < until) {
+            Thread.onSpinWait();
+        }
+        caller.interrupt();
+        caller.join(wait.toMillis());
+        return new Interrupted(!caller.isAlive(), result.get(), keptInterrupt.get());
+    }
+
     @Test
     void withNoOptionChosenTheRunAndItsInterruptibleCallsStayOnTheCallersThread() {
         // given
@@ -149,30 +170,19 @@ class UninterruptibleCallScenariosTest {
         var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
         var agent = Agent.builder(model).config(withBudget(60_000))
                 .tool(Tools.uninterruptible(deaf("stubborn", release, ranOn))).build();
-        var result = new AtomicReference<RunResult>();
-        var keptInterrupt = new AtomicBoolean();
-        Thread caller = Thread.ofPlatform().start(() -> {
-            result.set(agent.run("go"));
-            keptInterrupt.set(Thread.currentThread().isInterrupted());
-        });
 
         try {
             // when
-            long until = System.nanoTime() + MARGIN.toNanos();
-            while (ranOn.get() == null && System.nanoTime() < until) {
-                Thread.onSpinWait();
-            }
-            caller.interrupt();
-            caller.join(MARGIN.toMillis());
+            Interrupted caller = interruptDuringTheCall(agent, ranOn, MARGIN);
 
             // then
-            assertThat(caller.isAlive()).as("the caller returned while the tool still ran").isFalse();
+            assertThat(caller.returned()).as("the caller returned while the tool still ran").isTrue();
             assertThat(release.getCount()).isEqualTo(1);
-            assertThat(result.get()).endedWith(new Termination.Cancelled("thread-interrupt"));
-            assertThat(result.get()).isConsistent();
-            assertThat(Scenarios.toolResults(result.get())).singleElement()
+            assertThat(caller.result()).endedWith(new Termination.Cancelled("thread-interrupt"));
+            assertThat(caller.result()).isConsistent();
+            assertThat(Scenarios.toolResults(caller.result())).singleElement()
                     .satisfies(answer -> assertThat(answer.content()).startsWith("Not completed"));
-            assertThat(keptInterrupt).as("the caller keeps its interrupt").isTrue();
+            assertThat(caller.keptInterrupt()).as("the caller keeps its interrupt").isTrue();
         } finally {
             release.countDown();
         }
@@ -274,27 +284,16 @@ class UninterruptibleCallScenariosTest {
                 .config(AgentConfig.custom().timeBudget(Duration.ofMillis(300)).interruptGrace(Duration.ofMillis(900))
                         .build())
                 .tool(Tools.uninterruptible(deaf("stubborn", release, ranOn))).build();
-        var result = new AtomicReference<RunResult>();
-        var keptInterrupt = new AtomicBoolean();
-        Thread caller = Thread.ofPlatform().start(() -> {
-            result.set(agent.run("go"));
-            keptInterrupt.set(Thread.currentThread().isInterrupted());
-        });
 
         try {
             // when
-            long until = System.nanoTime() + MARGIN.toNanos();
-            while (ranOn.get() == null && System.nanoTime() < until) {
-                Thread.onSpinWait();
-            }
-            caller.interrupt();
-            caller.join(MARGIN.plusSeconds(1).toMillis());
+            Interrupted caller = interruptDuringTheCall(agent, ranOn, MARGIN.plusSeconds(1));
 
             // then
-            assertThat(caller.isAlive()).isFalse();
-            assertThat(result.get()).endedWith(new Termination.Cancelled("thread-interrupt"));
-            assertThat(keptInterrupt).as("the deadline's timer neither replaced nor cleared the caller's interrupt")
-                    .isTrue();
+            assertThat(caller.returned()).isTrue();
+            assertThat(caller.result()).endedWith(new Termination.Cancelled("thread-interrupt"));
+            assertThat(caller.keptInterrupt())
+                    .as("the deadline's timer neither replaced nor cleared the caller's interrupt").isTrue();
         } finally {
             release.countDown();
         }
