@@ -5,7 +5,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.spi.ModelResponse;
-import dev.terminus.test.FunctionModel;
+import dev.terminus.scripted.FunctionModel;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;

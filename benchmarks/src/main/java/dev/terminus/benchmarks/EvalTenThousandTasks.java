@@ -12,7 +12,7 @@ import dev.terminus.eval.ReportReader;
 import dev.terminus.eval.ReportRow;
 import dev.terminus.eval.Summary;
 import dev.terminus.eval.Task;
-import dev.terminus.test.FunctionModel;
+import dev.terminus.scripted.FunctionModel;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;

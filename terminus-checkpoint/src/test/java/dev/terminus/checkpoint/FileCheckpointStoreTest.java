@@ -13,7 +13,7 @@ import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -6,7 +6,7 @@ import dev.terminus.Termination;
 import dev.terminus.TokenKind;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Usage;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

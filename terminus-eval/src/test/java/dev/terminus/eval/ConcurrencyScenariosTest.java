@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.ModelResponse;
-import dev.terminus.test.FunctionModel;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.FunctionModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

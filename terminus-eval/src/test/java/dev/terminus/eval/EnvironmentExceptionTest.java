@@ -3,7 +3,7 @@ package dev.terminus.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.agent.Tools;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

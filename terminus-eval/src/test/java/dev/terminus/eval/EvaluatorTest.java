@@ -41,7 +41,7 @@ class EvaluatorTest {
 
         // when
         Benchmark.builder().task(Task.of("t1", "x"))
-                .agent(Fixtures.agent(dev.terminus.test.ScriptedModel.builder().authFailure(401).build()))
+                .agent(Fixtures.agent(dev.terminus.scripted.ScriptedModel.builder().authFailure(401).build()))
                 .evaluator((task, run) -> {
                     asked.incrementAndGet();
                     return Evaluation.pass("?");

@@ -8,7 +8,7 @@ import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RunResult;
 import dev.terminus.eval.spi.Evaluator;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;

@@ -8,7 +8,7 @@ import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.Model;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.math.BigDecimal;
 import java.util.Map;
 

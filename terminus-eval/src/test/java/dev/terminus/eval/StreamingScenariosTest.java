@@ -63,7 +63,7 @@ class StreamingScenariosTest {
                 .agentFactory(context -> switch (context.task().id()) {
                     case "t0" -> Fixtures.answering("0");
                     case "t1" -> Fixtures.answering("wrong");
-                    case "t2" -> Fixtures.agent(dev.terminus.test.ScriptedModel.builder().serverError(500).build());
+                    case "t2" -> Fixtures.agent(dev.terminus.scripted.ScriptedModel.builder().serverError(500).build());
                     default -> throw new IllegalStateException("no agent");
                 })
                 .evaluator(Evaluators.exactMatch()).build();

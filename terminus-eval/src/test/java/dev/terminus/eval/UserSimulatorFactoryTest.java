@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Termination;
 import dev.terminus.agent.UserTurn;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import org.junit.jupiter.api.Test;
 
 class UserSimulatorFactoryTest {

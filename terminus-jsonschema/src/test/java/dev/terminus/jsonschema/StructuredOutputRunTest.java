@@ -9,7 +9,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RunResult;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

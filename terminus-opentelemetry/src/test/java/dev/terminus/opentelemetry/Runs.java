@@ -7,7 +7,7 @@ import dev.terminus.agent.Tool;
 import dev.terminus.agent.ToolFunction;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import java.util.Map;
 

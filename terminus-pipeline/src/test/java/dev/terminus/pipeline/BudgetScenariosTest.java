@@ -9,7 +9,7 @@ import dev.terminus.Termination;
 import dev.terminus.TokenKind;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Usage;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import org.junit.jupiter.api.Test;
 
 /** Stages drawing their tokens from the pipeline's and their phase's budgets, with real agent runs. */

@@ -7,7 +7,7 @@ import dev.terminus.ErrorInfo;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.TokenBudget;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;

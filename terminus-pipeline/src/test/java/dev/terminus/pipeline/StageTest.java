@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.TokenBudget;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import org.junit.jupiter.api.Test;
 
 class StageTest {

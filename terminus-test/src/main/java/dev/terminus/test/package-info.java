@@ -1,6 +1,7 @@
 /**
- * The test kit: models that follow a script or a function, and AssertJ assertions for terminations and run
- * results. For Terminus's own tests and for users' tests of their agents.
+ * The test kit: AssertJ assertions for terminations and run results, and where the contract's golden vectors are.
+ * For Terminus's own tests and for users' tests of their agents; the scripted and function models they drive agents
+ * with are in {@code terminus-scripted} ({@code dev.terminus.scripted}), which this module brings along.
  */
 @NullMarked
 package dev.terminus.test;

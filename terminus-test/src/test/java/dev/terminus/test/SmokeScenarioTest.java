@@ -6,6 +6,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.Tools;
+import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -31,7 +31,7 @@ import dev.terminus.agent.spi.ToolSpec;
 import dev.terminus.cli.scenario.Scenario.HookDef;
 import dev.terminus.cli.scenario.Scenario.StepDef;
 import dev.terminus.cli.scenario.Scenario.ToolDef;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -16,7 +16,7 @@ import dev.terminus.cli.scenario.Scenario.CriterionDef;
 import dev.terminus.cli.scenario.Scenario.InvariantDef;
 import dev.terminus.cli.scenario.Scenario.PromotionDef;
 import dev.terminus.jsonschema.JsonSchemaOutput;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;

@@ -11,7 +11,7 @@ import dev.terminus.eval.Evaluation;
 import dev.terminus.eval.EvaluationException;
 import dev.terminus.eval.Evaluators;
 import dev.terminus.eval.Task;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -16,7 +16,7 @@ import dev.terminus.agent.Invariant;
 import dev.terminus.agent.PromotionDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.SuccessCriterion;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

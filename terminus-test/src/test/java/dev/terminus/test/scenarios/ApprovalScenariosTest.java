@@ -19,7 +19,7 @@ import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

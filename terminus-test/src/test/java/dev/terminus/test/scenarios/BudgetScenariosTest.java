@@ -23,7 +23,7 @@ import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.ModelRequest;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;

@@ -15,7 +15,7 @@ import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.CompactionStrategy;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.TokenEstimator;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

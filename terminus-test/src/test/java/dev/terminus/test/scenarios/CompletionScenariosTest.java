@@ -18,7 +18,7 @@ import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.UserTurn;
 import dev.terminus.agent.spi.ToolSpec;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

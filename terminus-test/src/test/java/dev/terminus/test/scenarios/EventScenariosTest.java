@@ -16,7 +16,7 @@ import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.ModelException;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

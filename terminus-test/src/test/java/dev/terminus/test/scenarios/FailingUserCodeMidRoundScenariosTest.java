@@ -14,7 +14,7 @@ import dev.terminus.agent.HookDecision;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tools;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;

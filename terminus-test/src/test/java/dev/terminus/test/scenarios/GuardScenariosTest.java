@@ -19,7 +19,7 @@ import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.ToolArgumentException;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -25,7 +25,7 @@ import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -9,7 +9,7 @@ import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TimeBudgetEnforcement;
 import dev.terminus.agent.Tools;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;

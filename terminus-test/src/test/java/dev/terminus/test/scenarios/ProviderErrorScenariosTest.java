@@ -19,7 +19,7 @@ import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelResponse;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -269,7 +269,7 @@ class ProviderErrorScenariosTest {
     @Test
     void aModelReturningNullFailsUnknown() {
         // given
-        var model = dev.terminus.test.FunctionModel.of(request -> null);
+        var model = dev.terminus.scripted.FunctionModel.of(request -> null);
 
         // when
         RunResult result = Agent.builder(model).build().run("go");

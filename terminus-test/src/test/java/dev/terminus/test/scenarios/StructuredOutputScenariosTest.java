@@ -14,7 +14,7 @@ import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.OutputCheck;
 import dev.terminus.agent.spi.OutputValidator;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;

@@ -16,7 +16,7 @@ import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
-import dev.terminus.test.ScriptedModel;
+import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

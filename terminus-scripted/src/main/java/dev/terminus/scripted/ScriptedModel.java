@@ -1,4 +1,4 @@
-package dev.terminus.test;
+package dev.terminus.scripted;
 
 import dev.terminus.Message;
 import dev.terminus.ToolCall;
