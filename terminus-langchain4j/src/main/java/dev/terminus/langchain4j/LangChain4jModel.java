@@ -4,6 +4,7 @@ import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
@@ -108,8 +109,8 @@ public final class LangChain4jModel implements Model {
      */
     public static LangChain4jModel of(ChatModel chatModel) {
         Preconditions.notNull(chatModel, "chatModel");
-        String name = chatModel.defaultRequestParameters() == null ? null
-                : chatModel.defaultRequestParameters().modelName();
+        ChatRequestParameters defaults = chatModel.defaultRequestParameters();
+        String name = defaults == null ? null : defaults.modelName();
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("chatModel reports no model name (defaultRequestParameters().modelName()"
                     + " is " + (name == null ? "null" : "\"" + name + "\"") + "): name it with LangChain4jModel.of("
