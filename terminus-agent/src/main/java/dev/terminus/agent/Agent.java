@@ -1,15 +1,17 @@
 package dev.terminus.agent;
 
+import dev.terminus.Preconditions;
 import dev.terminus.Termination;
+import dev.terminus.agent.control.Handle;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.internal.AgentSpec;
 import dev.terminus.agent.internal.Resumption;
 import dev.terminus.agent.internal.RunRules;
 import dev.terminus.agent.internal.RunTask;
 import dev.terminus.agent.spi.CheckpointStore;
-import dev.terminus.agent.spi.OutputValidator;
 import dev.terminus.agent.spi.Model;
+import dev.terminus.agent.spi.OutputValidator;
 import dev.terminus.agent.spi.ToolSpec;
-import dev.terminus.Preconditions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -77,19 +79,7 @@ public final class Agent {
 
     /** Waits for a supervised run; an interrupt of the caller cancels the run, and is restored on return. */
     private static RunResult awaitUninterruptibly(RunHandle handle) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                RunResult result = handle.await();
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-                return result;
-            } catch (InterruptedException e) {
-                interrupted = true;
-                handle.cancel(Termination.Cancelled.THREAD_INTERRUPT);
-            }
-        }
+        return Handle.awaitCancellingOnInterrupt(handle);
     }
 
     /**
@@ -157,9 +147,23 @@ public final class Agent {
         private final List<SuccessCriterion> criteria = new ArrayList<>();
         private final List<Invariant> invariants = new ArrayList<>();
         private @Nullable PromotionGate promotionGate;
+        private RunClock clock = RunClock.system();
 
         private Builder(Model model) {
             this.model = Preconditions.notNull(model, "model");
+        }
+
+        /**
+         * The clock the agent's runs read their time from and wait on: the deadline, the interrupt grace, retry
+         * backoffs, per-tool timeouts and every duration reported. A test hands a manual clock to drive time; the
+         * default is {@link RunClock#system()}.
+         *
+         * @param clock the clock
+         * @return this builder
+         */
+        public Builder clock(RunClock clock) {
+            this.clock = Preconditions.notNull(clock, "clock");
+            return this;
         }
 
         /** @param config the settings @return this builder */
@@ -313,7 +317,7 @@ public final class Agent {
             RunRules rules = new RunRules(outputValidator, compaction, approvals, criteria, invariants, promotionGate);
             return new Agent(new AgentSpec(model, config, Collections.unmodifiableMap(new LinkedHashMap<>(tools)),
                     List.copyOf(specs), List.copyOf(hooks), List.copyOf(listeners), userSimulator, completion,
-                    completionCheck, rules));
+                    completionCheck, rules, clock));
         }
     }
 }

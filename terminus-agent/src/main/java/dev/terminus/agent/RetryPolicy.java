@@ -2,6 +2,7 @@ package dev.terminus.agent;
 
 import dev.terminus.Preconditions;
 import java.time.Duration;
+import java.util.random.RandomGenerator;
 
 /**
  * How the loop retries a model call that failed transiently (429, 5xx, timeout): up to {@code maxRetries} more
@@ -45,6 +46,17 @@ public record RetryPolicy(int maxRetries, Duration initialBackoff, Duration maxB
     }
 
     /**
+     * Retries at once, without a backoff: for work whose failures do not come from load on a shared service (and for
+     * tests, which do not wait).
+     *
+     * @param maxRetries retries after the first attempt, >= 0
+     * @return that many retries, each at once
+     */
+    public static RetryPolicy immediate(int maxRetries) {
+        return new RetryPolicy(maxRetries, Duration.ZERO, Duration.ZERO, 0);
+    }
+
+    /**
      * The backoff before a retry, before jitter.
      *
      * @param retry the retry's number, from 1
@@ -79,5 +91,22 @@ public record RetryPolicy(int maxRetries, Duration initialBackoff, Duration maxB
             backoff = backoff.multipliedBy(2);
         }
         return backoff;
+    }
+
+    /**
+     * The wait before a retry: the {@linkplain #backoff backoff} less a random part of at most {@code jitter} of it.
+     *
+     * @param retry the retry's number, from 1
+     * @param random where the random part comes from
+     * @return the wait in nanoseconds; {@link Long#MAX_VALUE} for a backoff beyond ~292 years
+     * @throws IllegalArgumentException when {@code retry} is below 1
+     */
+    public long delayNanos(int retry, RandomGenerator random) {
+        Duration backoff = backoff(retry);
+        long nanos = backoff.compareTo(MAX_NANOS) >= 0 ? Long.MAX_VALUE : backoff.toNanos();
+        if (jitter > 0 && nanos > 0) {
+            nanos -= (long) (nanos * jitter * random.nextDouble());
+        }
+        return nanos;
     }
 }

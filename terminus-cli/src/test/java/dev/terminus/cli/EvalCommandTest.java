@@ -289,8 +289,9 @@ class EvalCommandTest {
                         + task + "]}", List.of("repeats must be >= 1, was -1")),
                 Arguments.of("zero concurrency", "{\"concurrency\": 0, \"evaluator\": {\"type\": \"exact\"},"
                         + " \"tasks\": [" + task + "]}", List.of("concurrency must be >= 1, was 0")),
-                Arguments.of("negative retries", "{\"retries\": -2, \"evaluator\": {\"type\": \"exact\"},"
-                        + " \"tasks\": [" + task + "]}", List.of("retries must be >= 0, was -2")),
+                Arguments.of("negative retries", "{\"retries\": {\"maxRetries\": -2, \"initialBackoffMs\": 0,"
+                        + " \"maxBackoffMs\": 0}, \"evaluator\": {\"type\": \"exact\"}, \"tasks\": [" + task + "]}",
+                        List.of("RetryPolicy.maxRetries must be >= 0, was -2")),
                 Arguments.of("zero timeout", "{\"taskTimeoutMs\": 0, \"evaluator\": {\"type\": \"exact\"},"
                         + " \"tasks\": [" + task + "]}", List.of("taskTimeout must be > 0")),
                 Arguments.of("unknown capacity", "{\"capacity\": \"skip\", \"evaluator\": {\"type\": \"exact\"},"

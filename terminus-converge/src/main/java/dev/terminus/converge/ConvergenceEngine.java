@@ -1,13 +1,15 @@
 package dev.terminus.converge;
 
+import dev.terminus.Preconditions;
+import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.control.RunClock;
+import dev.terminus.agent.control.RunControl;
 import dev.terminus.converge.internal.ConvergenceRun;
 import dev.terminus.converge.internal.EngineSpec;
 import dev.terminus.converge.internal.EngineTask;
-import dev.terminus.converge.internal.RunControl;
 import dev.terminus.converge.spi.PauseStore;
 import dev.terminus.converge.spi.ProposalGate;
-import dev.terminus.Preconditions;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -103,8 +105,7 @@ public final class ConvergenceEngine {
      */
     public ConvergenceResult run(Context initial) {
         Preconditions.notNull(initial, "initial");
-        RunControl control = new RunControl(System.nanoTime(), spec.timeBudget());
-        control.coordinator(Thread.currentThread());
+        RunControl control = RunControl.start(spec.clock(), spec.timeBudget());
         ConvergenceResult result = new ConvergenceRun(spec, control, spec.timeBudget() != null).run(initial);
         if (control.cancelledByInterrupt()) {
             Thread.currentThread().interrupt();
@@ -120,8 +121,8 @@ public final class ConvergenceEngine {
      */
     public ConvergenceHandle start(Context initial) {
         Preconditions.notNull(initial, "initial");
-        RunControl control = new RunControl(System.nanoTime(), spec.timeBudget());
-        return EngineTask.start(spec.name(), control, () -> new ConvergenceRun(spec, control, true).run(initial));
+        RunControl control = RunControl.start(spec.clock(), spec.timeBudget());
+        return EngineTask.start(spec, control, () -> new ConvergenceRun(spec, control, true).run(initial));
     }
 
     /**
@@ -156,8 +157,7 @@ public final class ConvergenceEngine {
             throw new IllegalArgumentException("Pause.engine is \"" + pause.engine() + "\", but this engine is named \""
                     + spec.name() + "\"");
         }
-        RunControl control = new RunControl(System.nanoTime(), pause.elapsed(), spec.timeBudget());
-        control.coordinator(Thread.currentThread());
+        RunControl control = RunControl.resume(spec.clock(), pause.elapsed(), spec.timeBudget());
         ConvergenceResult result = new ConvergenceRun(spec, control, spec.timeBudget() != null)
                 .resume(pause, decision);
         PauseStore store = spec.store();
@@ -206,6 +206,8 @@ public final class ConvergenceEngine {
         private final Set<String> gatedKeys = new LinkedHashSet<>();
         private @Nullable PauseStore store;
         private final List<ConvergenceListener> listeners = new ArrayList<>();
+        private RunClock clock = RunClock.system();
+        private Duration interruptGrace = AgentConfig.DEFAULT_INTERRUPT_GRACE;
 
         private Builder() {}
 
@@ -308,6 +310,29 @@ public final class ConvergenceEngine {
             return this;
         }
 
+        /**
+         * @param clock the clock the runs read their time from and wait on ({@link RunClock#system()} by default)
+         * @return this builder
+         */
+        public Builder clock(RunClock clock) {
+            this.clock = Preconditions.notNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * @param grace how long an agent's turn may take to end once interrupted (at the deadline, on cancellation)
+         *     before it is abandoned, >= 0; {@link AgentConfig#DEFAULT_INTERRUPT_GRACE} by default
+         * @return this builder
+         */
+        public Builder interruptGrace(Duration grace) {
+            Preconditions.notNull(grace, "interruptGrace");
+            if (grace.isNegative()) {
+                throw new IllegalArgumentException("interruptGrace must be >= 0, was " + grace);
+            }
+            this.interruptGrace = grace;
+            return this;
+        }
+
         /** @param listener a listener of the runs' events @return this builder */
         public Builder listener(ConvergenceListener listener) {
             listeners.add(Preconditions.notNull(listener, "listener"));
@@ -322,7 +347,7 @@ public final class ConvergenceEngine {
             return new ConvergenceEngine(new EngineSpec(name, List.copyOf(agents.values()), gate, policy,
                     List.copyOf(invariants), List.copyOf(criteria), maxCycles, maxFacts, tokenBudget, timeBudget,
                     confidenceThreshold, Collections.unmodifiableSet(new LinkedHashSet<>(gatedKeys)), store,
-                    List.copyOf(listeners), Context::view, Context::copyOf));
+                    List.copyOf(listeners), Context::view, Context::copyOf, clock, interruptGrace));
         }
 
         private static int positive(int value, String field) {

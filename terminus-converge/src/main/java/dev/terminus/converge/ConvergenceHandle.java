@@ -1,34 +1,18 @@
 package dev.terminus.converge;
 
-import java.time.Duration;
-import java.util.Optional;
-import org.jspecify.annotations.Nullable;
+import dev.terminus.agent.control.Handle;
 
-/** A run started with {@link ConvergenceEngine#start(Context)}: cancel it, or wait for its result. */
-public interface ConvergenceHandle {
-
-    /**
-     * Asks the run to stop: the agent running is interrupted (and abandoned) and the run ends
-     * {@link dev.terminus.Termination.Cancelled} with {@code requestedBy}; the first request wins. Does nothing once
-     * the run has ended.
-     *
-     * @param requestedBy who cancels, reported in the termination; may be null
-     */
-    void cancel(@Nullable String requestedBy);
-
-    /**
-     * @return the result, once the run has ended
-     * @throws InterruptedException when the waiting thread is interrupted (the run goes on)
-     */
-    ConvergenceResult await() throws InterruptedException;
-
-    /**
-     * @param timeout how long to wait at most
-     * @return the result, or empty when the run has not ended in time
-     * @throws InterruptedException when the waiting thread is interrupted
-     */
-    Optional<ConvergenceResult> await(Duration timeout) throws InterruptedException;
-
-    /** @return whether the run has ended */
-    boolean isDone();
-}
+/**
+ * A run started with {@link ConvergenceEngine#start(Context)}: cancel it (the agent running is interrupted, and
+ * abandoned after the engine's interrupt grace, and the run ends {@link dev.terminus.Termination.Cancelled}), or wait
+ * for its result.
+ *
+ * {@snippet :
+ * ConvergenceHandle handle = engine.start(Context.empty());
+ * if (handle.await(Duration.ofMinutes(1)).isEmpty()) {
+ *     handle.cancel("operator");
+ * }
+ * ConvergenceResult result = handle.await();
+ * }
+ */
+public interface ConvergenceHandle extends Handle<ConvergenceResult> {}

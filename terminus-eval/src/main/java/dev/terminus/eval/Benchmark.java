@@ -1,11 +1,13 @@
 package dev.terminus.eval;
 
+import dev.terminus.Preconditions;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.RetryPolicy;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.eval.internal.BenchmarkRun;
 import dev.terminus.eval.internal.BenchmarkSpec;
 import dev.terminus.eval.internal.SharedAgent;
 import dev.terminus.eval.spi.Evaluator;
-import dev.terminus.Preconditions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +48,7 @@ import org.jspecify.annotations.Nullable;
  * agent on the task's input and evaluates the result; {@link Status} says which outcome gives which status, and when
  * an attempt is retried. With a {@linkplain Builder#taskTimeout task timeout} every attempt runs on a virtual thread
  * of its own: at the timeout it is interrupted and abandoned (its agent run cancelled, the partial result awaited at
- * most {@linkplain Builder#cancelGrace the cancel grace}), its row says {@code TASK_TIMEOUT} and the harness goes on.
+ * most {@linkplain Builder#interruptGrace the interrupt grace}), its row says {@code TASK_TIMEOUT} and the harness goes on.
  * Nothing a task does stops the benchmark or makes {@code run} throw.
  *
  * <p><b>The report</b> gets each row as a line, written and flushed as the row finishes (no fsync): a crash loses no
@@ -55,6 +57,9 @@ import org.jspecify.annotations.Nullable;
  * {@linkplain EvalReport#complete() complete} (the interrupt is restored).
  */
 public final class Benchmark {
+    /** How long a run cancelled at its task's timeout may take to hand back its partial result, by default. */
+    public static final Duration DEFAULT_INTERRUPT_GRACE = Duration.ofSeconds(1);
+
     private final BenchmarkSpec spec;
 
     private Benchmark(BenchmarkSpec spec) {
@@ -144,8 +149,9 @@ public final class Benchmark {
         private int repeats = 1;
         private int concurrency = 4;
         private @Nullable Duration taskTimeout;
-        private Duration cancelGrace = Duration.ofSeconds(1);
-        private int retries;
+        private Duration interruptGrace = DEFAULT_INTERRUPT_GRACE;
+        private RetryPolicy retry = RetryPolicy.none();
+        private RunClock clock = RunClock.system();
         private CapacityPolicy capacityPolicy = CapacityPolicy.EVALUATE;
         private final List<ProgressListener> listeners = new ArrayList<>();
         private ReportJson json = ReportJson.standard();
@@ -227,21 +233,35 @@ public final class Benchmark {
 
         /**
          * @param grace how long a run cancelled at its task's timeout may take to hand back its partial result (its
-         *     termination, usage and cost for the row); not negative, 1 second by default
+         *     termination, usage and cost for the row); not negative, {@link #DEFAULT_INTERRUPT_GRACE} by default
          * @return this builder
          */
-        public Builder cancelGrace(Duration grace) {
-            Preconditions.notNull(grace, "cancelGrace");
+        public Builder interruptGrace(Duration grace) {
+            Preconditions.notNull(grace, "interruptGrace");
             if (grace.isNegative()) {
-                throw new IllegalArgumentException("cancelGrace must be >= 0, was " + grace);
+                throw new IllegalArgumentException("interruptGrace must be >= 0, was " + grace);
             }
-            this.cancelGrace = grace;
+            this.interruptGrace = grace;
             return this;
         }
 
-        /** @param retries attempts after the first, for a RETRYABLE termination; at least 0 @return this builder */
-        public Builder retries(int retries) {
-            this.retries = atLeast(retries, 0, "retries");
+        /**
+         * @param policy how an attempt that ended with a {@code RETRYABLE} termination is tried again: how many more
+         *     times, after which backoff ({@link RetryPolicy#none()} by default)
+         * @return this builder
+         */
+        public Builder retryPolicy(RetryPolicy policy) {
+            this.retry = Preconditions.notNull(policy, "retryPolicy");
+            return this;
+        }
+
+        /**
+         * @param clock the clock the benchmark reads its time from and waits on (the task timeout, retry backoffs,
+         *     durations); {@link RunClock#system()} by default
+         * @return this builder
+         */
+        public Builder clock(RunClock clock) {
+            this.clock = Preconditions.notNull(clock, "clock");
             return this;
         }
 
@@ -288,7 +308,7 @@ public final class Benchmark {
                         + " repeats is more task runs than a report can hold");
             }
             return new Benchmark(new BenchmarkSpec(List.copyOf(tasks), agents, environment, users, evaluator, repeats,
-                    concurrency, taskTimeout, cancelGrace, retries, capacityPolicy, List.copyOf(listeners), json));
+                    concurrency, taskTimeout, interruptGrace, retry, capacityPolicy, List.copyOf(listeners), json, clock));
         }
 
         private static int atLeast(int value, int min, String setting) {

@@ -54,8 +54,8 @@ class BenchmarkProperties {
             tasks.add(new Task("t" + i, "Answer " + i, "a" + i, Map.of("kind", kinds.get(i))));
         }
         Benchmark benchmark = Benchmark.builder().tasks(tasks).repeats(repeats).concurrency(concurrency)
-                .retries(retries).capacityPolicy(policy).taskTimeout(Duration.ofMillis(300))
-                .cancelGrace(Duration.ofMillis(500))
+                .retryPolicy(RetryPolicy.immediate(retries)).capacityPolicy(policy).taskTimeout(Duration.ofMillis(300))
+                .interruptGrace(Duration.ofMillis(500))
                 .environment(task -> {
                     if (kindOf(task) == Kind.ENVIRONMENT) {
                         throw new IllegalStateException("environment down");

@@ -3,6 +3,7 @@ package dev.terminus.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.terminus.agent.RetryPolicy;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -43,10 +44,11 @@ class BenchmarkTest {
         // when / then
         assertThatThrownBy(() -> valid().repeats(0)).hasMessage("repeats must be >= 1, was 0");
         assertThatThrownBy(() -> valid().concurrency(0)).hasMessage("concurrency must be >= 1, was 0");
-        assertThatThrownBy(() -> valid().retries(-1)).hasMessage("retries must be >= 0, was -1");
+        assertThatThrownBy(() -> valid().retryPolicy(RetryPolicy.immediate(-1)))
+                .hasMessage("RetryPolicy.maxRetries must be >= 0, was -1");
         assertThatThrownBy(() -> valid().taskTimeout(Duration.ZERO)).hasMessage("taskTimeout must be > 0 or null, was PT0S");
-        assertThatThrownBy(() -> valid().cancelGrace(Duration.ofSeconds(-1)))
-                .hasMessage("cancelGrace must be >= 0, was PT-1S");
+        assertThatThrownBy(() -> valid().interruptGrace(Duration.ofSeconds(-1)))
+                .hasMessage("interruptGrace must be >= 0, was PT-1S");
     }
 
     @Test

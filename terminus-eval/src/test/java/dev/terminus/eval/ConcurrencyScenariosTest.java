@@ -140,7 +140,7 @@ class ConcurrencyScenariosTest {
             return ModelResponse.text("ok", Usage.of(10, 5));
         });
         Benchmark benchmark = Benchmark.builder().tasks(tasks(1)).agent(Fixtures.agent(late))
-                .taskTimeout(Duration.ofMillis(100)).cancelGrace(Duration.ZERO)
+                .taskTimeout(Duration.ofMillis(100)).interruptGrace(Duration.ZERO)
                 .evaluator((task, run) -> {
                     evaluated.incrementAndGet();
                     return Evaluation.pass("late");

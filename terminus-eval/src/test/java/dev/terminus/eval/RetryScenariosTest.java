@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Category;
 import dev.terminus.Termination;
+import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.Usage;
 import dev.terminus.scripted.ScriptedModel;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,7 +20,7 @@ class RetryScenariosTest {
         // given: the first call fails with a 503 (no loop retries: the run ends Failed EXTERNAL, RETRYABLE)
         ScriptedModel model = ScriptedModel.builder().serverError(503).text("4").build();
         AtomicInteger agentsMade = new AtomicInteger();
-        Benchmark benchmark = Benchmark.builder().task(ADD).retries(2)
+        Benchmark benchmark = Benchmark.builder().task(ADD).retryPolicy(RetryPolicy.immediate(2))
                 .agentFactory(context -> {
                     agentsMade.incrementAndGet();
                     return Fixtures.agent(model);
@@ -42,7 +43,8 @@ class RetryScenariosTest {
     void aRetryableFailureStopsAfterTheMaximumAndTheRowIsTheLastAttempt() {
         // given
         ScriptedModel model = ScriptedModel.builder().serverError(503).thenRepeatLast().build();
-        Benchmark benchmark = Benchmark.builder().task(ADD).retries(2).agent(Fixtures.agent(model))
+        Benchmark benchmark = Benchmark.builder().task(ADD).retryPolicy(RetryPolicy.immediate(2))
+                .agent(Fixtures.agent(model))
                 .evaluator(Evaluators.exactMatch()).build();
 
         // when
@@ -60,7 +62,8 @@ class RetryScenariosTest {
     void aFatalTerminationIsNeverRetried() {
         // given
         ScriptedModel model = ScriptedModel.builder().authFailure(403).text("4").build();
-        Benchmark benchmark = Benchmark.builder().task(ADD).retries(3).agent(Fixtures.agent(model))
+        Benchmark benchmark = Benchmark.builder().task(ADD).retryPolicy(RetryPolicy.immediate(3))
+                .agent(Fixtures.agent(model))
                 .evaluator(Evaluators.exactMatch()).build();
 
         // when
@@ -76,7 +79,7 @@ class RetryScenariosTest {
     void aHaltedRunIsFatalSoItIsEvaluatedOnceAndNotRetried() {
         // given: a tool halts the run
         ScriptedModel model = ScriptedModel.builder().toolCall("stop", java.util.Map.of()).text("4").build();
-        Benchmark benchmark = Benchmark.builder().task(ADD).retries(3)
+        Benchmark benchmark = Benchmark.builder().task(ADD).retryPolicy(RetryPolicy.immediate(3))
                 .agentFactory(context -> context.agentBuilder(model)
                         .tool(dev.terminus.agent.Tools.of("stop", "Stops", (arguments, run) -> {
                             throw new dev.terminus.agent.HaltException("forbidden");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
 import dev.terminus.Category;
+import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.Usage;
 import java.math.BigDecimal;
 import java.util.List;

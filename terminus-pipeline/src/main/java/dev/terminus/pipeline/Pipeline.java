@@ -1,8 +1,9 @@
 package dev.terminus.pipeline;
 
+import dev.terminus.Preconditions;
 import dev.terminus.TokenKind;
 import dev.terminus.agent.TokenBudget;
-import dev.terminus.Preconditions;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.pipeline.internal.PipelineRun;
 import dev.terminus.pipeline.internal.PipelineSpec;
 import dev.terminus.pipeline.internal.PipelineTask;
@@ -25,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  *         .tokenBudget(TokenBudget.total(50_000))
  *         .phase("research", TokenBudget.total(30_000),
  *                 Stage.budgetedAgent("search", budget -> researcher(budget), ctx -> "Find sources on " + ctx.input())
- *                         .retries(2),
+ *                         .retryPolicy(RetryPolicy.ofDefaults()),
  *                 Stage.budgetedAgent("summarize", budget -> writer(budget),
  *                         ctx -> "Summarize:\n" + ctx.previousAnswer().orElse(""))
  *                         .treatAsSuccess(Termination.MaxIterationsReached.class))
@@ -49,6 +50,12 @@ import org.jspecify.annotations.Nullable;
  * stages not reached, the usage, cost and duration. See ADR 0011 for how a pipeline ends.
  */
 public final class Pipeline {
+    /**
+     * How long a cancelled stage on an executor may take to answer its interrupt by default: a stage's body is a
+     * whole agent run, which itself waits its agent's interrupt grace and publishes its result.
+     */
+    public static final Duration DEFAULT_INTERRUPT_GRACE = Duration.ofSeconds(1);
+
     private final PipelineSpec spec;
 
     private Pipeline(PipelineSpec spec) {
@@ -113,7 +120,8 @@ public final class Pipeline {
         private final Set<String> stageNames = new HashSet<>();
         private final List<PipelineListener> listeners = new ArrayList<>();
         private StageExecutor executor = StageExecutor.callerThread();
-        private Duration cancelGrace = Duration.ofSeconds(1);
+        private Duration interruptGrace = DEFAULT_INTERRUPT_GRACE;
+        private RunClock clock = RunClock.system();
 
         private Builder() {}
 
@@ -191,15 +199,25 @@ public final class Pipeline {
 
         /**
          * @param grace how long a cancelled stage on an executor may take to answer its interrupt before it is
-         *     abandoned; 1 second by default, not negative
+         *     abandoned; {@link #DEFAULT_INTERRUPT_GRACE} by default, not negative
          * @return this builder
          */
-        public Builder cancelGrace(Duration grace) {
-            Preconditions.notNull(grace, "cancelGrace");
+        public Builder interruptGrace(Duration grace) {
+            Preconditions.notNull(grace, "interruptGrace");
             if (grace.isNegative()) {
-                throw new IllegalArgumentException("cancelGrace must not be negative, was " + grace);
+                throw new IllegalArgumentException("interruptGrace must not be negative, was " + grace);
             }
-            this.cancelGrace = grace;
+            this.interruptGrace = grace;
+            return this;
+        }
+
+        /**
+         * @param clock the clock the pipeline reads its time from and waits on (a retry's backoff, the grace);
+         *     {@link RunClock#system()} by default
+         * @return this builder
+         */
+        public Builder clock(RunClock clock) {
+            this.clock = Preconditions.notNull(clock, "clock");
             return this;
         }
 
@@ -222,7 +240,7 @@ public final class Pipeline {
                 }
             }
             return new Pipeline(new PipelineSpec(name, plans, tokenBudget, phaseBudgets, listeners,
-                    executor.executor(), cancelGrace));
+                    executor.executor(), interruptGrace, clock));
         }
 
         private static void requireFits(PipelineSpec.StagePlan plan, TokenBudget own, TokenBudget budget, String of) {

@@ -1,5 +1,6 @@
 package dev.terminus.pipeline;
 
+import dev.terminus.agent.control.Handle;
 import java.time.Duration;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -7,7 +8,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * A pipeline started with {@link Pipeline#start(String)}: cancel it, or wait for its result.
  */
-public interface PipelineHandle {
+public interface PipelineHandle extends Handle<PipelineResult> {
 
     /**
      * Asks the pipeline to stop: the running stage ends {@code Cancelled(requestedBy)} (its agent run is cancelled,

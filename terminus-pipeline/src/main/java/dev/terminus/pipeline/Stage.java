@@ -1,10 +1,11 @@
 package dev.terminus.pipeline;
 
+import dev.terminus.Preconditions;
 import dev.terminus.Termination;
 import dev.terminus.TokenKind;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.TokenBudget;
-import dev.terminus.Preconditions;
 import dev.terminus.pipeline.internal.StageBody;
 import dev.terminus.pipeline.internal.StageSpec;
 import dev.terminus.pipeline.internal.TokenLedger;
@@ -17,7 +18,7 @@ import java.util.function.Predicate;
  *
  * {@snippet :
  * Stage research = Stage.agent("research", researcher, ctx -> "Find sources on " + ctx.input())
- *         .retries(2)                                                    // re-run a RETRYABLE termination twice
+ *         .retryPolicy(RetryPolicy.ofDefaults())                         // re-run a RETRYABLE termination, backing off
  *         .treatAsSuccess(Termination.MaxIterationsReached.class)        // what it found so far is enough
  *         .onFailure(FailureDisposition.CONTINUE);
  * Stage publish = Stage.of("publish", ctx -> {
@@ -27,7 +28,8 @@ import java.util.function.Predicate;
  * }
  *
  * <p>A stage's attempt ends with a termination; its completion callback may replace it; a {@code RETRYABLE} one is
- * re-run up to {@link #retries()} more times (never a {@code FATAL}, {@code CAPACITY} or any other category); the
+ * re-run as its {@link #retryPolicy()} says, after a jittered backoff on the pipeline's clock (never a {@code FATAL},
+ * {@code CAPACITY} or any other category); the
  * stage's outcome is the termination's default, or {@code SUCCEEDED} when the stage treats it as success.
  */
 public final class Stage {
@@ -115,13 +117,13 @@ public final class Stage {
     }
 
     /**
-     * @param count how many more times to run the stage after an attempt ends with a {@code RETRYABLE} termination;
-     *     0 (the default) for none. A retry needs tokens left and the pipeline not cancelled.
-     * @return a copy of this stage with that count
-     * @throws IllegalArgumentException when the count is negative
+     * @param policy how many more times to run the stage after an attempt ends with a {@code RETRYABLE} termination,
+     *     and how long to wait before each ({@link RetryPolicy#none()} by default). A retry needs tokens left and the
+     *     pipeline not cancelled; a cancellation during the wait ends the stage {@code Cancelled} at once.
+     * @return a copy of this stage with that policy
      */
-    public Stage retries(int count) {
-        return new Stage(spec.withRetries(count));
+    public Stage retryPolicy(RetryPolicy policy) {
+        return new Stage(spec.withRetry(Preconditions.notNull(policy, "retryPolicy")));
     }
 
     /**
@@ -179,9 +181,9 @@ public final class Stage {
         return spec.tokenBudget();
     }
 
-    /** @return how many times a {@code RETRYABLE} termination is retried */
-    public int retries() {
-        return spec.retries();
+    /** @return how a {@code RETRYABLE} termination is retried */
+    public RetryPolicy retryPolicy() {
+        return spec.retry();
     }
 
     /** @return what the pipeline does when the stage fails */
@@ -200,7 +202,7 @@ public final class Stage {
 
     @Override
     public String toString() {
-        return "Stage[" + spec.name() + ", " + (runsAgent() ? "agent" : "function") + ", retries=" + spec.retries()
+        return "Stage[" + spec.name() + ", " + (runsAgent() ? "agent" : "function") + ", retries=" + spec.retry().maxRetries()
                 + ", onFailure=" + spec.onFailure() + ", tokenBudget=" + TokenLedger.describe(spec.tokenBudget()) + "]";
     }
 }

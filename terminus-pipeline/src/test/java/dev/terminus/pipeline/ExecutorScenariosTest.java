@@ -120,7 +120,7 @@ class ExecutorScenariosTest {
         // given
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Pipeline pipeline = Pipeline.builder().executor(StageExecutor.virtualThreads()).cancelGrace(Duration.ofMillis(50))
+        Pipeline pipeline = Pipeline.builder().executor(StageExecutor.virtualThreads()).interruptGrace(Duration.ofMillis(50))
                 .stage(Stage.of("stubborn", ctx -> {
                     entered.countDown();
                     while (release.getCount() > 0) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.terminus.Category;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
+import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
@@ -113,7 +114,7 @@ class PipelineProperties {
                 return new Termination.Completed();
             }).skipWhen(SkipPolicy.when(ctx -> true, "not today"));
         };
-        stage = stage.retries(plan.retries()).onFailure(plan.disposition());
+        stage = stage.retryPolicy(RetryPolicy.immediate(plan.retries())).onFailure(plan.disposition());
         if (plan.stageBudget() != null && stage.runsAgent()) {
             stage = stage.tokenBudget(TokenBudget.total(plan.stageBudget()));
         }

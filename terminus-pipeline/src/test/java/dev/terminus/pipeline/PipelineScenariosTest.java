@@ -155,7 +155,8 @@ class PipelineScenariosTest {
                 .build();
         Termination[] first = new Termination[1];
         Pipeline pipeline = Pipeline.builder()
-                .stage(Stage.agent("flaky", agent, ctx -> "Go").retries(1).onComplete((termination, run) -> {
+                .stage(Stage.agent("flaky", agent, ctx -> "Go").retryPolicy(RetryPolicy.immediate(1))
+                        .onComplete((termination, run) -> {
                     if (first[0] == null) {
                         first[0] = termination;
                     }
@@ -184,7 +185,7 @@ class PipelineScenariosTest {
         ScriptedModel auth = ScriptedModel.builder().authFailure(401).thenRepeatLast().build();
         Pipeline pipeline = Pipeline.builder()
                 .stage(Stage.agent("auth", Agents.of(auth, TokenBudget.UNLIMITED), ctx -> "Go")
-                        .retries(3))
+                        .retryPolicy(RetryPolicy.immediate(3)))
                 .build();
 
         // when

@@ -59,8 +59,8 @@ class PipelineTest {
     void badSettingsAreRefusedNamingThem() {
         assertThatThrownBy(() -> Pipeline.builder().name(""))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("name must not be blank");
-        assertThatThrownBy(() -> Pipeline.builder().cancelGrace(Duration.ofMillis(-1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cancelGrace must not be negative");
+        assertThatThrownBy(() -> Pipeline.builder().interruptGrace(Duration.ofMillis(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("interruptGrace must not be negative");
         assertThatThrownBy(() -> Pipeline.builder().executor(null))
                 .isInstanceOf(NullPointerException.class).hasMessage("executor must not be null");
         assertThatThrownBy(() -> Pipeline.builder().listener(null))

@@ -6,6 +6,7 @@ import dev.terminus.Category;
 import dev.terminus.ErrorCategory;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
+import dev.terminus.agent.RetryPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -48,7 +49,7 @@ class StageCompletionTest {
         // given
         List<String> judged = new ArrayList<>();
         Stage stage = Stage.agent("draft", Agents.answering("TODO: write", "Dear customer"), ctx -> "Draft")
-                .retries(2)
+                .retryPolicy(RetryPolicy.immediate(2))
                 .onComplete((termination, run) -> {
                     String answer = run.answer().orElse("");
                     judged.add(answer);

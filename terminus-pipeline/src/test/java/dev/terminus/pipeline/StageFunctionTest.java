@@ -6,6 +6,7 @@ import dev.terminus.Category;
 import dev.terminus.ErrorCategory;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
+import dev.terminus.agent.RetryPolicy;
 import java.io.IOException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -81,7 +82,7 @@ class StageFunctionTest {
         PipelineResult result = Pipeline.builder().stage(Stage.of("flaky", ctx -> {
             calls[0]++;
             return Termination.Custom.of("try again", Category.RETRYABLE);
-        }).retries(2)).build().run("");
+        }).retryPolicy(RetryPolicy.immediate(2))).build().run("");
 
         // then
         assertThat(calls[0]).isEqualTo(3);

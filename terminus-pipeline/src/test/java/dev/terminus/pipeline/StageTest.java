@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
+import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.scripted.ScriptedModel;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ class StageTest {
 
         // then
         assertThat(stage.name()).isEqualTo("research");
-        assertThat(stage.retries()).isZero();
+        assertThat(stage.retryPolicy().maxRetries()).isZero();
         assertThat(stage.tokenBudget()).isEqualTo(TokenBudget.UNLIMITED);
         assertThat(stage.failureDisposition()).isEqualTo(FailureDisposition.ABORT);
         assertThat(stage.runsAgent()).isTrue();
@@ -31,13 +32,14 @@ class StageTest {
         Stage original = Stage.budgetedAgent("draft", budget -> Agents.answering("x"), ctx -> "Go");
 
         // when
-        Stage changed = original.retries(2).onFailure(FailureDisposition.CONTINUE).tokenBudget(TokenBudget.total(9));
+        Stage changed = original.retryPolicy(RetryPolicy.immediate(2)).onFailure(FailureDisposition.CONTINUE)
+                .tokenBudget(TokenBudget.total(9));
 
         // then
-        assertThat(changed.retries()).isEqualTo(2);
+        assertThat(changed.retryPolicy().maxRetries()).isEqualTo(2);
         assertThat(changed.failureDisposition()).isEqualTo(FailureDisposition.CONTINUE);
         assertThat(changed.tokenBudget()).isEqualTo(TokenBudget.total(9));
-        assertThat(original.retries()).isZero();
+        assertThat(original.retryPolicy().maxRetries()).isZero();
         assertThat(original.failureDisposition()).isEqualTo(FailureDisposition.ABORT);
         assertThat(changed).hasToString("Stage[draft, agent, retries=2, onFailure=CONTINUE, tokenBudget=total 9]");
     }
@@ -47,8 +49,8 @@ class StageTest {
         Stage stage = Stage.of("s", ctx -> new Termination.Completed());
         assertThatThrownBy(() -> Stage.of(" ", ctx -> new Termination.Completed()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("stage name must not be blank, was \" \"");
-        assertThatThrownBy(() -> stage.retries(-1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("retries must be >= 0, was -1");
+        assertThatThrownBy(() -> stage.retryPolicy(RetryPolicy.immediate(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("RetryPolicy.maxRetries must be >= 0, was -1");
         assertThatThrownBy(() -> stage.onFailure(null))
                 .isInstanceOf(NullPointerException.class).hasMessage("onFailure must not be null");
         assertThatThrownBy(() -> stage.skipWhen(null))

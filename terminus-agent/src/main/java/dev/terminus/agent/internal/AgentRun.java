@@ -2,19 +2,22 @@ package dev.terminus.agent.internal;
 
 import dev.terminus.ErrorCategory;
 import dev.terminus.ErrorInfo;
+import dev.terminus.InvariantClass;
 import dev.terminus.Message;
 import dev.terminus.Termination;
-import dev.terminus.InvariantClass;
 import dev.terminus.ToolCall;
-import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentHook;
+import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.HookDecision;
+import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.UserTurn;
+import dev.terminus.agent.control.RunClock;
+import dev.terminus.agent.control.RunControl;
+import dev.terminus.agent.control.SupervisedCall;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
@@ -38,6 +41,7 @@ public final class AgentRun {
     private final ModelIdentity model;
     private final RunState state;
     private final RunControl control;
+    private final RunClock clock;
     private final EventDispatcher events;
     private final ProgressGuard progress;
     private final ModelCaller modelCaller;
@@ -61,22 +65,23 @@ public final class AgentRun {
      * @param supervised whether the run runs on a thread of its own, under a supervisor that may end it from outside
      *     with a snapshot of its state
      */
-    AgentRun(AgentSpec spec, long startNanos, long budgetNanos, boolean supervised) {
+    AgentRun(AgentSpec spec, RunControl control, long startNanos, boolean supervised) {
         this.spec = spec;
         this.config = spec.config();
         this.model = ModelIdentity.of(spec.model());
         this.maxOutputTokens = config.maxOutputTokens().orElse(null);
         // calls the model or a tool declares uninterruptible run on threads of their own when the run has a deadline
         // to keep and no supervisor of its own (which returns on time whatever a call does)
-        this.superviseCalls = !supervised && budgetNanos != RunControl.NO_DEADLINE;
+        this.superviseCalls = !supervised && control.hasDeadline();
         this.graceNanos = config.interruptGrace().toNanos();
         // the state is shared when another thread may read it while this run writes it: a supervisor's snapshot, or
         // calls running on threads of their own (in parallel, under a per-tool timeout, or supervised one by one)
         boolean shared = supervised || config.parallelToolCalls() || config.toolTimeout().isPresent()
                 || superviseCalls && spec.hasUninterruptibleCalls();
-        this.state = new RunState(config.name(), startNanos, BudgetGuard.pricing(config, model.name()), shared);
+        this.clock = control.clock();
+        this.state = new RunState(config.name(), clock, startNanos, BudgetGuard.pricing(config, model.name()), shared);
         this.budgets = new BudgetGuard(config, state);
-        this.control = new RunControl(startNanos, budgetNanos);
+        this.control = control;
         this.events = new EventDispatcher(spec.listeners(), state);
         this.progress = new ProgressGuard(config.noProgressThreshold().orElse(0), config.stallThreshold().orElse(0));
         this.modelCaller = new ModelCaller(this, spec.model(), config.retryPolicy());
@@ -89,6 +94,11 @@ public final class AgentRun {
 
     RunControl control() {
         return control;
+    }
+
+    /** @return the run's clock, the one place its time is read */
+    RunClock clock() {
+        return clock;
     }
 
     /**
@@ -147,14 +157,14 @@ public final class AgentRun {
     RunResult resume(Checkpoint checkpoint, ResumeDecision decision) {
         Termination end;
         try {
-            state.restore(checkpoint, System.nanoTime());
+            state.restore(checkpoint, clock.nanoTime());
             finalizing = checkpoint.finalizing();
             claims.repairsUsed = checkpoint.repairsUsed();
             pause.resumedFrom(checkpoint);
             iterationTranscriptStart = Resumption.pausedIterationStart(state.liveTranscript());
             begin();
             model.check();
-            end = control.interruptionAt(System.nanoTime());
+            end = control.interruptionAt(clock.nanoTime());
             if (end == null) {
                 end = toolRound.decide(checkpoint.pendingCall(), decision, !finalizing);
                 if (end == null && !checkpoint.remainingCalls().isEmpty()) {
@@ -162,7 +172,7 @@ public final class AgentRun {
                 }
                 end = end != null ? settle(end) : endOfIteration();
                 if (end == null) {
-                    state.endIteration(System.nanoTime());
+                    state.endIteration(clock.nanoTime());
                     end = iterate();
                 }
             }
@@ -193,13 +203,13 @@ public final class AgentRun {
      * one starts, and the deadline is compared with it.
      */
     private Termination iterate() throws Exception {
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         while (true) {
             Termination end = iteration(now);
             if (end != null) {
                 return end;
             }
-            now = System.nanoTime();
+            now = clock.nanoTime();
             state.endIteration(now);
         }
     }
@@ -447,7 +457,7 @@ public final class AgentRun {
             answer = last.content();
         }
         RunResult result = new RunResult(end, end.defaultOutcome(), transcript, snapshot.records(), snapshot.usage(),
-                snapshot.cost(), snapshot.toolCalls(), Duration.ofNanos(System.nanoTime() - state.startNanos()), answer,
+                snapshot.cost(), snapshot.toolCalls(), Duration.ofNanos(clock.nanoTime() - state.startNanos()), answer,
                 claims.typedAnswer, null);
         return pause.attach(result, spec, state, claims.repairsUsed, finalizing);
     }

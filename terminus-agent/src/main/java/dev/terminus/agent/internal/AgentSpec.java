@@ -7,6 +7,7 @@ import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.UserSimulator;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ToolSpec;
 import java.util.HashMap;
@@ -28,12 +29,13 @@ import org.jspecify.annotations.Nullable;
  * @param completion the completion predicate, or null
  * @param completionCheck when the predicate is asked
  * @param rules structured output, compaction, approvals, invariants, criteria and the promotion gate
+ * @param clock the clock the agent's runs read and wait on
  * @param argumentChecks the tools with their argument schemas compiled, by tool name (internal; see
  *     {@code ArgumentCheck})
  */
 public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools, List<ToolSpec> toolSpecs,
         List<AgentHook> hooks, List<AgentListener> listeners, @Nullable UserSimulator userSimulator,
-        @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck, RunRules rules,
+        @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck, RunRules rules, RunClock clock,
         Map<String, ?> argumentChecks) {
 
     /**
@@ -49,12 +51,14 @@ public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools
      * @param completion the completion predicate, or null
      * @param completionCheck when the predicate is asked
      * @param rules structured output, compaction, approvals, invariants, criteria and the promotion gate
+     * @param clock the clock the agent's runs read and wait on
      */
     public AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools, List<ToolSpec> toolSpecs,
             List<AgentHook> hooks, List<AgentListener> listeners, @Nullable UserSimulator userSimulator,
-            @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck, RunRules rules) {
+            @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck, RunRules rules,
+            RunClock clock) {
         this(model, config, tools, toolSpecs, hooks, listeners, userSimulator, completion, completionCheck, rules,
-                compile(tools));
+                clock, compile(tools));
     }
 
     private static Map<String, ArgumentCheck.Compiled> compile(Map<String, Tool> tools) {

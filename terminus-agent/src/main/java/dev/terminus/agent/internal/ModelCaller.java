@@ -6,13 +6,12 @@ import dev.terminus.Termination;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.SupervisedCall;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
-import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,13 +21,12 @@ import org.jspecify.annotations.Nullable;
  * {@link ModelException} ends it {@code Failed} with {@code UNKNOWN}.
  */
 final class ModelCaller {
-    private static final Duration MAX_NANOS = Duration.ofNanos(Long.MAX_VALUE);
-
     private final AgentRun run;
     private final Model model;
     private final RetryPolicy retry;
     /** Whether each call runs on a thread of its own: the model does not answer interrupts, the run's thread does. */
     private final boolean supervised;
+    private final SupervisedCall supervisedCall;
     private @Nullable ModelResponse response;
 
     ModelCaller(AgentRun run, Model model, RetryPolicy retry) {
@@ -36,6 +34,8 @@ final class ModelCaller {
         this.model = model;
         this.retry = retry;
         this.supervised = run.superviseCalls() && !model.interruptible();
+        this.supervisedCall = SupervisedCall.of(run.control(), "terminus-model-" + run.model().name())
+                .grace(run.graceNanos());
     }
 
     /** The response of the last successful {@link #call}. */
@@ -54,23 +54,20 @@ final class ModelCaller {
             }
             // the clock is read only for an event's duration: not at all when no listener will get one
             boolean timed = run.events().active();
-            long start = timed ? System.nanoTime() : 0;
+            long start = timed ? run.clock().nanoTime() : 0;
             try {
-                ModelResponse answer = supervised
-                        ? SupervisedCall.call("terminus-model-" + run.model().name(), SupervisedCall.NO_TIMEOUT,
-                                run.graceNanos(), run.control()::interruptedWhileWaiting, () -> model.chat(request))
-                        : model.chat(request);
+                ModelResponse answer = supervised ? supervisedCall.call(() -> model.chat(request)) : model.chat(request);
                 if (answer == null) {
                     throw new IllegalStateException("model " + run.model().name() + " returned null");
                 }
                 if (timed) {
-                    event(System.nanoTime() - start, answer, null);
+                    event(run.clock().nanoTime() - start, answer, null);
                 }
                 response = answer;
                 return null;
             } catch (Throwable e) {
                 if (timed) {
-                    event(System.nanoTime() - start, null, e);
+                    event(run.clock().nanoTime() - start, null, e);
                 }
                 Termination outside = run.interruption(e);
                 if (outside != null) {
@@ -119,19 +116,9 @@ final class ModelCaller {
     }
 
     private @Nullable Termination backoff(int retryNumber) {
-        Duration backoff = retry.backoff(retryNumber);
-        // saturate: a backoff beyond ~292 years (a cap meaning "no cap") does not fit a long of nanoseconds
-        long nanos = backoff.compareTo(MAX_NANOS) >= 0 ? Long.MAX_VALUE : backoff.toNanos();
-        if (retry.jitter() > 0 && nanos > 0) {
-            nanos -= (long) (nanos * retry.jitter() * ThreadLocalRandom.current().nextDouble());
-        }
-        long sleep = Math.min(nanos, Math.max(0, run.control().remainingNanos()));
         try {
-            if (sleep > 0) {
-                TimeUnit.NANOSECONDS.sleep(sleep);
-            }
-            // a sleep cut to the deadline ends at it, maybe before the deadline's timer has fired: ask the clock
-            return run.control().interruptionAt(System.nanoTime());
+            // cut to the deadline, and short when the run is cancelled
+            return run.control().pause(retry.delayNanos(retryNumber, ThreadLocalRandom.current()));
         } catch (InterruptedException e) {
             return run.interruption(e);
         }

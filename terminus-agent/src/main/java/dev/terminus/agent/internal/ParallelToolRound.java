@@ -3,9 +3,11 @@ package dev.terminus.agent.internal;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Tool;
+import dev.terminus.agent.control.RunClock;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
@@ -19,15 +21,17 @@ import org.jspecify.annotations.Nullable;
  */
 final class ParallelToolRound {
     private final ToolRound round;
+    private final RunClock clock;
 
     ParallelToolRound(ToolRound round) {
         this.round = round;
+        this.clock = round.run().clock();
     }
 
     @Nullable Termination execute(List<ToolCall> calls, boolean offered) {
         int n = calls.size();
         @SuppressWarnings("unchecked")
-        FutureTask<@Nullable Object>[] tasks = new FutureTask[n];
+        ToolTask[] tasks = new ToolTask[n];
         ToolRound.Prepared[] prepared = new ToolRound.Prepared[n];
         long[] starts = new long[n];
         try {
@@ -44,9 +48,9 @@ final class ParallelToolRound {
                 Tool tool = decision.tool();
                 if (tool != null) {
                     round.reserved++;
-                    FutureTask<@Nullable Object> task = new FutureTask<>(() -> tool.call(call.arguments(), round.state()));
+                    ToolTask task = new ToolTask(() -> tool.call(call.arguments(), round.state()));
                     tasks[admitted] = task;
-                    starts[admitted] = System.nanoTime();
+                    starts[admitted] = clock.nanoTime();
                     Thread.ofVirtual().name("terminus-tool-" + call.name()).start(task);
                 }
                 admitted++;
@@ -60,7 +64,7 @@ final class ParallelToolRound {
             }
             return end;
         } finally {
-            for (FutureTask<@Nullable Object> task : tasks) {
+            for (ToolTask task : tasks) {
                 if (task != null) {
                     task.cancel(true);
                 }
@@ -68,12 +72,12 @@ final class ParallelToolRound {
         }
     }
 
-    private @Nullable Termination concludeAll(List<ToolCall> calls, FutureTask<@Nullable Object>[] tasks,
+    private @Nullable Termination concludeAll(List<ToolCall> calls, ToolTask[] tasks,
             ToolRound.Prepared[] prepared, long[] starts, int admitted, @Nullable Termination stop) {
         long timeout = round.toolTimeoutNanos();
         Termination end = stop;
         for (int i = 0; i < admitted; i++) {
-            FutureTask<@Nullable Object> task = tasks[i];
+            ToolTask task = tasks[i];
             ToolCall call = calls.get(i);
             if (end != null) {
                 if (task == null) {
@@ -93,16 +97,17 @@ final class ParallelToolRound {
             }
             ToolRound.Outcome outcome;
             try {
-                Object value = timeout > 0
-                        ? task.get(Math.max(0, starts[i] + timeout - System.nanoTime()), TimeUnit.NANOSECONDS)
-                        : task.get();
-                outcome = round.success(call, value, System.nanoTime() - starts[i]);
+                if (timeout > 0) {
+                    clock.await(task.finished, Math.max(0, starts[i] + timeout - clock.nanoTime()));
+                }
+                Object value = task.get();
+                outcome = round.success(call, value, clock.nanoTime() - starts[i]);
             } catch (TimeoutException e) {
                 outcome = task.cancel(true)
-                        ? round.failure(call, e, System.nanoTime() - starts[i])
+                        ? round.failure(call, e, clock.nanoTime() - starts[i])
                         : finished(call, task, starts[i]); // it finished just as the wait ran out
             } catch (Throwable e) {
-                outcome = round.failure(call, e, System.nanoTime() - starts[i]);
+                outcome = round.failure(call, e, clock.nanoTime() - starts[i]);
             }
             round.reserved--;
             if (outcome.end() != null) {
@@ -116,10 +121,24 @@ final class ParallelToolRound {
     }
 
     /** The outcome of a task known to be done and not cancelled. */
-    private ToolRound.Outcome finished(ToolCall call, FutureTask<@Nullable Object> task, long start) {
-        long nanos = System.nanoTime() - start;
+    private ToolRound.Outcome finished(ToolCall call, ToolTask task, long start) {
+        long nanos = clock.nanoTime() - start;
         return task.state() == java.util.concurrent.Future.State.SUCCESS
                 ? round.success(call, task.resultNow(), nanos)
                 : round.failure(call, task.exceptionNow(), nanos);
+    }
+
+    /** A tool's call on a thread of its own, whose end the run's clock can wait for. */
+    private static final class ToolTask extends FutureTask<@Nullable Object> {
+        private final CompletableFuture<@Nullable Void> finished = new CompletableFuture<>();
+
+        ToolTask(Callable<@Nullable Object> body) {
+            super(body);
+        }
+
+        @Override
+        protected void done() {
+            finished.complete(null);
+        }
     }
 }

@@ -4,6 +4,7 @@ import dev.terminus.Message;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.spi.FinishReason;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -30,6 +31,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class RunState implements RunContext {
     private final String agentName;
+    private final RunClock clock;
     private final long startNanos;
     /** Whether another thread may read this state while the run's thread writes it: writes take the lock. */
     private final boolean shared;
@@ -73,11 +75,16 @@ final class RunState implements RunContext {
             int toolCalls) {}
 
     RunState(String agentName, long startNanos) {
-        this(agentName, startNanos, null, true);
+        this(agentName, RunClock.system(), startNanos, null, true);
     }
 
-    RunState(String agentName, long startNanos, CostMeter.@Nullable Pricing pricing, boolean shared) {
+    /**
+     * @param clock the run's clock, the one place its time is read
+     * @param startNanos when the run started, by that clock (before now when it resumes)
+     */
+    RunState(String agentName, RunClock clock, long startNanos, CostMeter.@Nullable Pricing pricing, boolean shared) {
         this.agentName = agentName;
+        this.clock = clock;
         this.startNanos = startNanos;
         this.cost = new CostMeter(pricing);
         this.shared = shared;
@@ -105,7 +112,7 @@ final class RunState implements RunContext {
     /**
      * Starts the next iteration's accounting, recording the one that ended before it.
      *
-     * @param nowNanos {@link System#nanoTime()}, read by the caller: when the iteration starts
+     * @param nowNanos the run's clock, read by the caller: when the iteration starts
      */
     void openIteration(long nowNanos) {
         if (shared) {
@@ -213,7 +220,7 @@ final class RunState implements RunContext {
     /** Ends the open iteration's accounting, if one is open. */
     synchronized void closeIteration() {
         if (iterationOpen && !iterationEnded) {
-            iterationEnd = System.nanoTime();
+            iterationEnd = clock.nanoTime();
             iterationEnded = true;
         }
         recordEnded();
@@ -247,7 +254,7 @@ final class RunState implements RunContext {
         }
         if (iterationOpen) {
             all[recordCount] = new IterationRecord(iteration, iterationUsage, toolCalls - iterationToolCallsBefore,
-                    iterationFinish, Duration.ofNanos(System.nanoTime() - iterationStart));
+                    iterationFinish, Duration.ofNanos(clock.nanoTime() - iterationStart));
         }
         return new Snapshot(List.copyOf(transcript), List.of(all), usage(), cost.total(), toolCalls);
     }
@@ -348,7 +355,7 @@ final class RunState implements RunContext {
 
     @Override
     public Duration elapsed() {
-        return Duration.ofNanos(System.nanoTime() - startNanos);
+        return Duration.ofNanos(clock.nanoTime() - startNanos);
     }
 
     @Override

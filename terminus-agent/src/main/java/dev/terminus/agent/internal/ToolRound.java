@@ -8,15 +8,16 @@ import dev.terminus.agent.AgentHook;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.HaltException;
 import dev.terminus.agent.HookDecision;
+import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.ToolArgumentException;
-import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.control.SupervisedCall;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -274,18 +275,19 @@ final class ToolRound {
      */
     Outcome invoke(Tool tool, ToolCall call) {
         // the duration only feeds the ToolCalled event: no clock reads when no listener will get one
-        long start = timed ? System.nanoTime() : 0;
+        long start = timed ? run.clock().nanoTime() : 0;
         try {
             boolean supervised = run.superviseCalls() && !tool.interruptible();
             Object value = toolTimeoutNanos > 0 || supervised
                     // the grace is waited only for a call supervised for itself: a supervised run waits its own
-                    ? SupervisedCall.call("terminus-tool-" + call.name(), toolTimeoutNanos,
-                            supervised ? run.graceNanos() : 0, run.control()::interruptedWhileWaiting,
-                            () -> tool.call(call.arguments(), state))
+                    ? SupervisedCall.of(run.control(), "terminus-tool-" + call.name())
+                            .timeout(toolTimeoutNanos > 0 ? toolTimeoutNanos : SupervisedCall.NO_TIMEOUT)
+                            .grace(supervised ? run.graceNanos() : 0)
+                            .call(() -> tool.call(call.arguments(), state))
                     : tool.call(call.arguments(), state);
-            return success(call, value, timed ? System.nanoTime() - start : 0);
+            return success(call, value, timed ? run.clock().nanoTime() - start : 0);
         } catch (Throwable e) {
-            return failure(call, e, timed ? System.nanoTime() - start : 0);
+            return failure(call, e, timed ? run.clock().nanoTime() - start : 0);
         }
     }
 

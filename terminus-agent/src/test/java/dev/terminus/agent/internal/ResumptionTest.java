@@ -80,7 +80,7 @@ class ResumptionTest {
             approvals.forEach(name -> gated.put(name, arguments -> true));
             return new AgentSpec(model(modelName), config, byName, tools.stream().map(Tool::spec).toList(), List.of(),
                     List.of(), null, null, CompletionCheck.AFTER_ITERATION,
-                    new RunRules(output, null, gated, List.of(), List.of(), null));
+                    new RunRules(output, null, gated, List.of(), List.of(), null), dev.terminus.agent.control.RunClock.system());
         }
     }
 

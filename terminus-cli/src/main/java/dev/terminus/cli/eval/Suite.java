@@ -14,14 +14,14 @@ import org.jspecify.annotations.Nullable;
  * @param repeats runs per task (default 1)
  * @param concurrency runs at once (default 8)
  * @param taskTimeoutMs the longest a run may take before it is stopped ({@code TASK_TIMEOUT}); none by default
- * @param retries how many times a run ending {@code RETRYABLE} is tried again (default 0)
+ * @param retries how many times a run ending {@code RETRYABLE} is tried again, after which backoff (default: never)
  * @param capacity {@code evaluate} (default) or {@code exclude}: whether capacity stops are evaluated
  * @param evaluator how a run's answer is judged
  * @param agent the agent, as a scenario without a task (its script, if any, is every task's default)
  * @param tasks the tasks
  */
 public record Suite(@Nullable String name, @Nullable Integer repeats, @Nullable Integer concurrency,
-        @Nullable Long taskTimeoutMs, @Nullable Integer retries, @Nullable String capacity,
+        @Nullable Long taskTimeoutMs, Scenario.@Nullable RetriesDef retries, @Nullable String capacity,
         @JsonProperty(required = true) EvaluatorDef evaluator, @Nullable Scenario agent,
         @JsonProperty(required = true) List<TaskDef> tasks) {
 

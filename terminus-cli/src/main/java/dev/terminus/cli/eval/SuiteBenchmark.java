@@ -66,7 +66,7 @@ public final class SuiteBenchmark {
             if (suite.repeats() != null) builder.repeats(suite.repeats());
             builder.concurrency(suite.concurrency() != null ? suite.concurrency() : 8);
             if (suite.taskTimeoutMs() != null) builder.taskTimeout(Duration.ofMillis(suite.taskTimeoutMs()));
-            if (suite.retries() != null) builder.retries(suite.retries());
+            if (suite.retries() != null) builder.retryPolicy(suite.retries().policy());
             builder.capacityPolicy(capacity(suite.capacity()));
             return builder.listener(progress).reportJson(Reports.json()).build();
         } catch (IllegalArgumentException e) {

@@ -1,6 +1,8 @@
 package dev.terminus.cli.scenario;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.terminus.agent.RetryPolicy;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -145,13 +147,23 @@ public record Scenario(
     public record TokenBudgetDef(@Nullable Long total, @Nullable Long input, @Nullable Long output) {}
 
     /**
-     * Retries of transient model failures.
+     * Retries: of transient model failures (a scenario's limits), or of runs that ended {@code RETRYABLE} (a suite).
      *
      * @param maxRetries retries after the first attempt
      * @param initialBackoffMs first wait
      * @param maxBackoffMs longest wait
      */
-    public record RetriesDef(int maxRetries, long initialBackoffMs, long maxBackoffMs) {}
+    public record RetriesDef(int maxRetries, long initialBackoffMs, long maxBackoffMs) {
+
+        /**
+         * @return the retry policy: exponential backoff from the first wait to the longest, with 50% jitter
+         * @throws IllegalArgumentException when a value is out of range (the message names it)
+         */
+        public RetryPolicy policy() {
+            return new RetryPolicy(maxRetries, Duration.ofMillis(initialBackoffMs), Duration.ofMillis(maxBackoffMs),
+                    0.5);
+        }
+    }
 
     /**
      * A model's price, as decimal strings or numbers, in US dollars per million tokens.

@@ -13,7 +13,6 @@ import dev.terminus.agent.HaltException;
 import dev.terminus.agent.HookDecision;
 import dev.terminus.agent.ModelPrice;
 import dev.terminus.agent.PriceTable;
-import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
@@ -234,8 +233,7 @@ public final class ScenarioAgent {
                 if (l.toolTimeoutMs() != null) config.toolTimeout(Duration.ofMillis(l.toolTimeoutMs()));
                 if (l.parallelToolCalls() != null) config.parallelToolCalls(l.parallelToolCalls());
                 if (l.retries() != null) {
-                    config.retryPolicy(new RetryPolicy(l.retries().maxRetries(), Duration.ofMillis(l.retries().initialBackoffMs()),
-                            Duration.ofMillis(l.retries().maxBackoffMs()), 0.5));
+                    config.retryPolicy(l.retries().policy());
                 }
             }
             if (scenario.prices() != null) {

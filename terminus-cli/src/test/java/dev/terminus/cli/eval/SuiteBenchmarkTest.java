@@ -119,7 +119,7 @@ class SuiteBenchmarkTest {
     void retriesRunARetryableFailureAgainUpToTheirNumber() throws ScenarioException {
         // given
         Benchmark benchmark = benchmark("""
-                {"retries": 2, "evaluator": {"type": "exact"}, %s,
+                {"retries": {"maxRetries": 2, "initialBackoffMs": 1, "maxBackoffMs": 1}, "evaluator": {"type": "exact"}, %s,
                  "tasks": [{"id": "down", "input": "x", "expected": "x", "script": [{"error": "server_error"}]},
                            {"id": "refused", "input": "x", "expected": "x", "script": [{"error": "auth"}]}]}
                 """.formatted(AGENT));

@@ -1,17 +1,17 @@
 package dev.terminus.converge.internal;
 
 import dev.terminus.Termination;
+import dev.terminus.agent.control.RunControl;
+import dev.terminus.agent.control.SupervisedCall;
 import dev.terminus.converge.ConvergenceAgent;
 import dev.terminus.converge.Context;
 import dev.terminus.converge.Reply;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
 
 /**
  * Calls an agent: on the coordinating thread (no time budget, not cancellable from a handle), or supervised on a
- * virtual thread of its own, which is interrupted and abandoned at the deadline or on cancellation.
+ * virtual thread of its own, which is interrupted at the deadline or on cancellation and abandoned after the grace.
  */
 public final class AgentCalls {
     private AgentCalls() {}
@@ -34,11 +34,13 @@ public final class AgentCalls {
      * @param cycle the cycle
      * @param control the run's control
      * @param supervised whether to run it on its own thread
+     * @param graceNanos how long a supervised agent may take to end once interrupted
      * @return how it ended
      */
     public static Outcome call(ConvergenceAgent agent, Context context, int cycle, RunControl control,
-            boolean supervised) {
-        return supervised ? supervised(agent, context, cycle, control) : inline(agent, context, cycle, control);
+            boolean supervised, long graceNanos) {
+        return supervised ? supervised(agent, context, cycle, control, graceNanos)
+                : inline(agent, context, cycle, control);
     }
 
     private static Outcome inline(ConvergenceAgent agent, Context context, int cycle, RunControl control) {
@@ -50,30 +52,36 @@ public final class AgentCalls {
             return new Stopped(control.cancellation());
         } catch (Throwable e) {
             rethrowIfFatal(e);
-            Termination stop = control.cancelled();
-            return stop != null ? new Stopped(stop) : new Threw(e);
+            return control.noteInterrupt() || control.isCancelled() ? new Stopped(stopping(control)) : new Threw(e);
         }
-        Termination stop = control.cancelled();
-        return stop != null ? new Stopped(stop) : new Replied(reply);
+        return control.noteInterrupt() || control.isCancelled() ? new Stopped(stopping(control)) : new Replied(reply);
     }
 
-    private static Outcome supervised(ConvergenceAgent agent, Context context, int cycle, RunControl control) {
-        FutureTask<Reply> task = new FutureTask<>(() -> agent.propose(context, cycle));
-        Thread.ofVirtual().name("terminus-converge-" + agent.name()).start(task);
+    private static Outcome supervised(ConvergenceAgent agent, Context context, int cycle, RunControl control,
+            long graceNanos) {
         try {
-            Reply reply = control.hasDeadline() ? task.get(control.remainingNanos(), TimeUnit.NANOSECONDS) : task.get();
+            Reply reply = SupervisedCall.of(control, "terminus-converge-" + agent.name())
+                    .timeout(control.hasDeadline() ? Math.max(0, control.remainingNanos()) : SupervisedCall.NO_TIMEOUT)
+                    .grace(graceNanos)
+                    .call(() -> agent.propose(context, cycle));
             return new Replied(reply);
-        } catch (ExecutionException e) {
-            return new Threw(e.getCause() == null ? e : e.getCause());
         } catch (TimeoutException e) {
-            task.cancel(true);
-            Termination stop = control.cancelled();
-            return new Stopped(stop != null ? stop : control.timeUp());
-        } catch (InterruptedException e) {
-            task.cancel(true);
-            control.cancel(Termination.Cancelled.THREAD_INTERRUPT);
-            return new Stopped(control.cancellation());
+            if (control.check() == null) { // the agent's own timeout, not the run's deadline
+                return new Threw(e);
+            }
+            control.expire();
+            return new Stopped(stopping(control));
+        } catch (InterruptedException | CancellationException e) {
+            return new Stopped(stopping(control));
+        } catch (Throwable e) {
+            return new Threw(e);
         }
+    }
+
+    /** @return how a run that stopped during an agent's turn ends: cancelled, or out of time */
+    private static Termination stopping(RunControl control) {
+        Termination stop = control.interruption();
+        return stop != null ? stop : control.cancellation();
     }
 
     /** Lets the JVM's own failures through (but not a stack overflow, which one agent's recursion can cause). */

@@ -4,9 +4,10 @@ import dev.terminus.ErrorCategory;
 import dev.terminus.InvariantClass;
 import dev.terminus.Termination;
 import dev.terminus.agent.CriterionResult;
+import dev.terminus.agent.control.RunControl;
+import dev.terminus.converge.Context;
 import dev.terminus.converge.ContextCriterion;
 import dev.terminus.converge.ContextInvariant;
-import dev.terminus.converge.Context;
 import dev.terminus.converge.ConvergenceAgent;
 import dev.terminus.converge.ConvergenceEvent;
 import dev.terminus.converge.ConvergenceResult;
@@ -79,7 +80,7 @@ public final class ConvergenceRun {
     public ConvergenceResult resume(Pause pause, Decision decision) {
         return execute(true, pause.cycle(), () -> {
             state.restore(pause);
-            Termination stop = control.check();
+            Termination stop = control.checkBetweenSteps();
             return stop != null ? stop : overFactBudget();
         }, () -> {
             Candidate staged = new Candidate(pause.staged());
@@ -138,7 +139,7 @@ public final class ConvergenceRun {
         List<Candidate> work = resumedWork;
         while (true) {
             if (work == null) {
-                Termination stop = control.check();
+                Termination stop = control.checkBetweenSteps();
                 if (stop != null) {
                     return stop;
                 }
@@ -176,14 +177,15 @@ public final class ConvergenceRun {
                 active.stream().map(ConvergenceAgent::name).toList()));
         Context seen = state.snapshot();
         for (ConvergenceAgent agent : active) {
-            Termination stop = control.check();
+            Termination stop = control.checkBetweenSteps();
             if (stop == null) {
                 stop = TokenChecks.exhausted(spec.tokenBudget(), state.usage, true);
             }
             if (stop != null) {
                 return stop;
             }
-            stop = answer(agent, AgentCalls.call(agent, seen, cycle, control, supervised), work);
+            stop = answer(agent, AgentCalls.call(agent, seen, cycle, control, supervised,
+                    spec.interruptGrace().toNanos()), work);
             if (stop != null) {
                 return stop;
             }

@@ -2,15 +2,16 @@ package dev.terminus.converge.internal;
 
 import dev.terminus.InvariantClass;
 import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.converge.Context;
 import dev.terminus.converge.ContextCriterion;
 import dev.terminus.converge.ContextInvariant;
 import dev.terminus.converge.ConvergenceAgent;
 import dev.terminus.converge.ConvergenceListener;
 import dev.terminus.converge.Fact;
+import dev.terminus.converge.RejectionPolicy;
 import dev.terminus.converge.spi.PauseStore;
 import dev.terminus.converge.spi.ProposalGate;
-import dev.terminus.converge.RejectionPolicy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -37,13 +38,15 @@ import org.jspecify.annotations.Nullable;
  * @param listeners the listeners
  * @param views a read-only view over working facts
  * @param copies an immutable copy of working facts
+ * @param clock the clock the runs read and wait on
+ * @param interruptGrace how long an interrupted agent may take to end before it is abandoned
  */
 public record EngineSpec(String name, List<ConvergenceAgent> agents, @Nullable ProposalGate gate,
         RejectionPolicy policy, List<ContextInvariant> invariants, List<ContextCriterion> criteria, int maxCycles,
         @Nullable Integer maxFacts, TokenBudget tokenBudget, @Nullable Duration timeBudget,
         @Nullable Double confidenceThreshold, Set<String> gatedKeys, @Nullable PauseStore store,
         List<ConvergenceListener> listeners, Function<Map<String, Fact>, Context> views,
-        Function<Map<String, Fact>, Context> copies) {
+        Function<Map<String, Fact>, Context> copies, RunClock clock, Duration interruptGrace) {
 
     /** @return the agents' names, in registration order */
     public List<String> agentNames() {

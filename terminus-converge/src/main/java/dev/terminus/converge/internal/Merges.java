@@ -2,19 +2,20 @@ package dev.terminus.converge.internal;
 
 import dev.terminus.ErrorCategory;
 import dev.terminus.InvariantClass;
+import dev.terminus.Preconditions;
 import dev.terminus.Termination;
 import dev.terminus.agent.PromotionDecision;
+import dev.terminus.agent.control.RunControl;
 import dev.terminus.converge.Context;
 import dev.terminus.converge.ContextInvariant;
 import dev.terminus.converge.ConvergenceEvent;
 import dev.terminus.converge.Fact;
-import dev.terminus.converge.spi.PauseStore;
 import dev.terminus.converge.Proposal;
-import dev.terminus.converge.spi.ProposalGate;
 import dev.terminus.converge.Provenance;
 import dev.terminus.converge.RejectedProposal;
 import dev.terminus.converge.RejectionPolicy;
-import dev.terminus.Preconditions;
+import dev.terminus.converge.spi.PauseStore;
+import dev.terminus.converge.spi.ProposalGate;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ final class Merges {
     @Nullable Termination mergeAll(List<Candidate> work) {
         ProposalGate gate = spec.gate();
         for (int i = 0; i < work.size(); i++) {
-            Termination stop = control.check();
+            Termination stop = control.checkBetweenSteps();
             if (stop != null) {
                 return stop;
             }

@@ -1,13 +1,15 @@
 package dev.terminus.eval.internal;
 
+import dev.terminus.agent.RetryPolicy;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.eval.AgentFactory;
 import dev.terminus.eval.CapacityPolicy;
 import dev.terminus.eval.Environment;
-import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.eval.ProgressListener;
 import dev.terminus.eval.ReportJson;
 import dev.terminus.eval.Task;
 import dev.terminus.eval.UserSimulatorFactory;
+import dev.terminus.eval.spi.Evaluator;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -23,16 +25,17 @@ import org.jspecify.annotations.Nullable;
  * @param repeats runs per task, at least 1
  * @param concurrency task runs at once, at least 1
  * @param taskTimeout the longest an attempt may take, or null for no limit
- * @param cancelGrace how long a timed-out run may take to hand back its partial result
- * @param retries attempts after the first for a retryable termination
+ * @param interruptGrace how long a timed-out run may take to hand back its partial result
+ * @param retry how an attempt that ended with a retryable termination is retried
  * @param capacityPolicy what to do with capacity stops
  * @param listeners the progress listeners
  * @param json the report's row format
+ * @param clock the clock the benchmark reads its time from and waits on
  */
 public record BenchmarkSpec(List<Task> tasks, AgentFactory agents, @Nullable Environment environment,
         @Nullable UserSimulatorFactory users, Evaluator evaluator, int repeats, int concurrency,
-        @Nullable Duration taskTimeout, Duration cancelGrace, int retries, CapacityPolicy capacityPolicy,
-        List<ProgressListener> listeners, ReportJson json) {
+        @Nullable Duration taskTimeout, Duration interruptGrace, RetryPolicy retry, CapacityPolicy capacityPolicy,
+        List<ProgressListener> listeners, ReportJson json, RunClock clock) {
 
     /** @return the number of task runs: tasks times repeats */
     public int runs() {

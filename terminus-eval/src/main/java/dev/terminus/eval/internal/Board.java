@@ -1,8 +1,9 @@
 package dev.terminus.eval.internal;
 
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.eval.Component;
-import dev.terminus.eval.ProgressListener;
 import dev.terminus.eval.Progress;
+import dev.terminus.eval.ProgressListener;
 import dev.terminus.eval.ReportJson;
 import dev.terminus.eval.ReportRow;
 import dev.terminus.eval.Status;
@@ -28,7 +29,8 @@ final class Board {
     private final @Nullable LineFile file;
     private final List<ProgressListener> listeners;
     private final ReportRow[] slots;
-    private final long startNanos = System.nanoTime();
+    private final RunClock clock;
+    private final long startNanos;
     private final ReentrantLock lock = new ReentrantLock();
     private int total;
     private int started;
@@ -41,6 +43,8 @@ final class Board {
     private volatile boolean stopped;
 
     Board(BenchmarkSpec spec, @Nullable LineFile file) {
+        this.clock = spec.clock();
+        this.startNanos = clock.nanoTime();
         this.json = spec.json();
         this.file = file;
         this.listeners = spec.listeners();
@@ -155,7 +159,7 @@ final class Board {
 
     private Progress progress() {
         return new Progress(total, started, finished, passed, failed, excluded, errors,
-                Duration.ofNanos(System.nanoTime() - startNanos));
+                Duration.ofNanos(clock.nanoTime() - startNanos));
     }
 
     private void tell(Consumer<ProgressListener> call) {

@@ -3,21 +3,20 @@ package dev.terminus.eval.internal;
 import dev.terminus.Termination;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.eval.Component;
 import dev.terminus.eval.ReportRow;
 import dev.terminus.eval.Status;
 import dev.terminus.eval.TaskError;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
- * Runs one task run to its row: attempts while the termination is retryable and retries remain, each attempt under
- * the per-task timeout on a virtual thread of its own (abandoned when late), the usage, cost and time of every
- * attempt summed into the row.
+ * Runs one task run to its row: attempts while the termination is retryable and retries remain (each after the retry
+ * policy's backoff), each attempt under the per-task timeout on a virtual thread of its own ({@link TimedAttempt}),
+ * the usage, cost and time of every attempt summed into the row.
  */
 final class TaskRunner {
     private final BenchmarkSpec spec;
@@ -31,18 +30,19 @@ final class TaskRunner {
         Usage usage = Usage.ZERO;
         BigDecimal cost = BigDecimal.ZERO;
         long nanos = 0;
-        int attempts = 1 + spec.retries();
+        int attempts = 1 + spec.retry().maxRetries();
+        RunClock clock = spec.clock();
         try {
             for (int attempt = 1; ; attempt++) {
-                long start = System.nanoTime();
+                long start = clock.nanoTime();
                 AttemptResult result = attempt(job, attempt, attempt == attempts);
-                nanos += System.nanoTime() - start;
+                nanos += clock.nanoTime() - start;
                 RunResult run = result.run();
                 if (run != null) {
                     usage = usage.plus(run.usage());
                     cost = cost.add(run.costUsd());
                 }
-                if (!result.retry()) {
+                if (!result.retry() || !backoff(attempt)) {
                     return row(job, result, attempt, usage, cost, nanos);
                 }
             }
@@ -54,48 +54,21 @@ final class TaskRunner {
     private AttemptResult attempt(Job job, int attempt, boolean last) {
         Duration timeout = spec.taskTimeout();
         AttemptBody body = new AttemptBody(spec, job, attempt, last, timeout != null);
-        if (timeout == null) {
-            return body.execute();
-        }
-        CompletableFuture<AttemptResult> done = new CompletableFuture<>();
-        Thread thread = Thread.ofVirtual().name("terminus-eval-attempt").start(() -> {
-            AttemptResult result = body.execute();
-            if (body.settle()) {
-                done.complete(result);
-            }
-        });
-        AttemptResult result = await(done, timeout.toNanos());
-        if (result != null) {
-            return result;
-        }
-        if (!body.abandon()) { // it ended just now: its result counts
-            return await(done, Long.MAX_VALUE);
-        }
-        thread.interrupt();
-        return body.timedOut(timeout, spec.cancelGrace());
+        return timeout == null ? body.execute() : TimedAttempt.start(spec, body, timeout).awaitKeepingInterrupt();
     }
 
-    /** Waits at most {@code nanos}; an interrupt of this worker is kept for later, not acted on. */
-    private static AttemptResult await(CompletableFuture<AttemptResult> done, long nanos) {
-        boolean interrupted = false;
-        long deadline = System.nanoTime() + nanos;
+    /**
+     * Waits the retry policy's backoff on the benchmark's clock before another attempt.
+     *
+     * @return whether to attempt again: false when the worker was interrupted (the benchmark is stopping)
+     */
+    private boolean backoff(int retryNumber) {
         try {
-            while (true) {
-                try {
-                    long left = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - System.nanoTime();
-                    return done.get(Math.max(left, 0), TimeUnit.NANOSECONDS);
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (TimeoutException e) {
-                    return null;
-                } catch (ExecutionException e) {
-                    throw new IllegalStateException("an attempt's body threw", e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            spec.clock().sleep(spec.retry().delayNanos(retryNumber, ThreadLocalRandom.current()));
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

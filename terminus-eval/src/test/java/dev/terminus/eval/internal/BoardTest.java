@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.terminus.Category;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
+import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.eval.AgentFactory;
 import dev.terminus.eval.CapacityPolicy;
 import dev.terminus.eval.Component;
@@ -42,8 +44,8 @@ class BoardTest {
             throw new UnsupportedOperationException("no task runs here");
         };
         BenchmarkSpec spec = new BenchmarkSpec(List.of(task), unused, null, null,
-                (t, run) -> Evaluation.pass("x"), 1, 1, null, Duration.ZERO, 0, CapacityPolicy.EVALUATE, List.of(),
-                ReportJson.standard());
+                (t, run) -> Evaluation.pass("x"), 1, 1, null, Duration.ZERO, RetryPolicy.none(), CapacityPolicy.EVALUATE,
+                List.of(), ReportJson.standard(), RunClock.system());
         ReportRow row = new ReportRow("t1", 0, Status.SUCCESS, new Unregistered("d"), Category.SUCCESS,
                 Outcome.SUCCEEDED, Evaluation.pass("x"), false, Usage.of(3, 2), BigDecimal.ONE, 9, 2, 1, 1, null);
         Path file = dir.resolve("r.jsonl");

@@ -7,6 +7,7 @@ import dev.terminus.agent.Agent;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.control.RunControl;
 import dev.terminus.pipeline.PipelineContext;
 import dev.terminus.pipeline.StageCompletion;
 import java.util.function.Function;
@@ -21,18 +22,18 @@ final class AttemptBody {
     private final StageSpec stage;
     private final PipelineContext context;
     private final TokenBudget allowance;
-    private final Cancellation cancellation;
+    private final RunControl control;
 
-    AttemptBody(StageSpec stage, PipelineContext context, TokenBudget allowance, Cancellation cancellation) {
+    AttemptBody(StageSpec stage, PipelineContext context, TokenBudget allowance, RunControl control) {
         this.stage = stage;
         this.context = context;
         this.allowance = allowance;
-        this.cancellation = cancellation;
+        this.control = control;
     }
 
     Attempt run() {
-        if (cancellation.isRequested()) {
-            return Attempt.cancelled(cancellation.termination());
+        if (control.isCancelled()) {
+            return Attempt.cancelled(control.cancellation());
         }
         Attempt attempt;
         try {
@@ -70,14 +71,11 @@ final class AttemptBody {
         }
         RunHandle handle = agent.start(prompt);
         RunResult result;
-        Cancellation.Registration registration = cancellation.onRequest(handle::cancel);
-        try {
+        try (RunControl.Registration stop = control.onStop(() -> handle.cancel(control.cancelledBy()))) {
             result = awaitCancelling(handle);
-        } finally {
-            registration.close();
         }
-        boolean cancelled = result.termination() instanceof Termination.Cancelled && cancellation.isRequested();
-        return new Attempt(cancelled ? cancellation.termination() : result.termination(), result.usage(),
+        boolean cancelled = result.termination() instanceof Termination.Cancelled && control.isCancelled();
+        return new Attempt(cancelled ? control.cancellation() : result.termination(), result.usage(),
                 result.costUsd(), result, cancelled);
     }
 
@@ -90,7 +88,8 @@ final class AttemptBody {
                     return handle.await();
                 } catch (InterruptedException e) {
                     interrupted = true;
-                    handle.cancel(cancellation.request(Termination.Cancelled.THREAD_INTERRUPT));
+                    control.interruptedWhileWaiting();
+                    handle.cancel(control.cancelledBy());
                 }
             }
         } finally {
@@ -102,9 +101,8 @@ final class AttemptBody {
 
     private Attempt runFunction(StageBody.FunctionBody body) throws Exception {
         Termination termination = body.function().run(context);
-        if (cancellation.isRequested() || Thread.currentThread().isInterrupted()) {
-            cancellation.request(Termination.Cancelled.THREAD_INTERRUPT);
-            return Attempt.cancelled(cancellation.termination());
+        if (control.noteInterrupt() || control.isCancelled()) {
+            return Attempt.cancelled(control.cancellation());
         }
         if (termination == null) {
             throw new NullPointerException("stage \"" + stage.name() + "\" returned no termination");
@@ -138,10 +136,10 @@ final class AttemptBody {
     private Attempt failure(Throwable e) {
         if (e instanceof InterruptedException) {
             Thread.currentThread().interrupt();
-            cancellation.request(Termination.Cancelled.THREAD_INTERRUPT);
+            control.interruptedWhileWaiting();
         }
-        if (cancellation.isRequested()) {
-            return Attempt.cancelled(cancellation.termination());
+        if (control.isCancelled()) {
+            return Attempt.cancelled(control.cancellation());
         }
         return Attempt.of(Termination.Failed.of(e, ErrorCategory.INTERNAL));
     }

@@ -4,6 +4,7 @@ import dev.terminus.ErrorCategory;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.RunControl;
 import dev.terminus.pipeline.PipelineContext;
 import dev.terminus.pipeline.PipelineEvent;
 import dev.terminus.pipeline.PipelineResult;
@@ -22,18 +23,18 @@ import org.jspecify.annotations.Nullable;
 public final class PipelineRun {
     private final PipelineSpec spec;
     private final String input;
-    private final Cancellation cancellation;
+    private final RunControl control;
     private final EventPublisher events;
     private final StageDispatch dispatch;
     private final StageRun stages;
 
-    private PipelineRun(PipelineSpec spec, String input, Cancellation cancellation) {
+    private PipelineRun(PipelineSpec spec, String input, RunControl control) {
         this.spec = spec;
         this.input = input;
-        this.cancellation = cancellation;
+        this.control = control;
         this.events = new EventPublisher(spec.listeners());
-        this.dispatch = new StageDispatch(spec.executor(), spec.cancelGrace(), cancellation);
-        this.stages = new StageRun(new TokenLedger(spec.tokenBudget(), spec.phaseBudgets()), dispatch, cancellation);
+        this.dispatch = new StageDispatch(spec.executor(), spec.interruptGrace(), control);
+        this.stages = new StageRun(new TokenLedger(spec.tokenBudget(), spec.phaseBudgets()), dispatch, control);
     }
 
     /**
@@ -45,28 +46,28 @@ public final class PipelineRun {
      * @return the result
      */
     public static PipelineResult runOnCaller(PipelineSpec spec, String input) {
-        PipelineRun run = new PipelineRun(spec, input, new Cancellation());
-        PipelineResult result = run.execute();
-        if (run.dispatch.interruptSeen()) {
+        RunControl control = RunControl.start(spec.clock(), null);
+        PipelineResult result = new PipelineRun(spec, input, control).execute();
+        if (control.cancelledByInterrupt()) { // only the caller's interrupt cancels a pipeline that has no handle
             Thread.currentThread().interrupt();
         }
         return result;
     }
 
     /**
-     * Runs a pipeline on a thread of its own, cancelled through {@code cancellation}.
+     * Runs a pipeline on a thread of its own, cancelled through {@code control}.
      *
      * @param spec the pipeline
      * @param input what it runs with
-     * @param cancellation the handle's cancellation
+     * @param control the handle's control
      * @return the result
      */
-    static PipelineResult runOwned(PipelineSpec spec, String input, Cancellation cancellation) {
-        return new PipelineRun(spec, input, cancellation).execute();
+    static PipelineResult runOwned(PipelineSpec spec, String input, RunControl control) {
+        return new PipelineRun(spec, input, control).execute();
     }
 
     private PipelineResult execute() {
-        long start = System.nanoTime();
+        long start = control.clock().nanoTime();
         List<String> names = spec.plans().stream().map(plan -> plan.stage().name()).toList();
         events.publish(new PipelineEvent.PipelineStarted(spec.name(), names));
         List<StageResult> results = new ArrayList<>();
@@ -75,14 +76,14 @@ public final class PipelineRun {
         try {
             for (PipelineSpec.StagePlan plan : spec.plans()) {
                 dispatch.noteInterrupt();
-                if (cancellation.isRequested()) {
-                    end = cancellation.termination();
+                if (control.isCancelled()) {
+                    end = control.cancellation();
                     outcome = Outcome.CANCELLED;
                     break;
                 }
                 events.publish(new PipelineEvent.StageStarted(spec.name(), plan.stage().name(), plan.phase(),
                         results.size()));
-                long stageStart = System.nanoTime();
+                long stageStart = control.clock().nanoTime();
                 StageRun.Ended ended;
                 try {
                     ended = stages.run(plan, new PipelineContext(spec.name(), input, results));
@@ -90,7 +91,7 @@ public final class PipelineRun {
                     // a defect of the pipeline's own code: the stage still gets its one result and StageFinished
                     StageResult failed = new StageResult(plan.stage().name(), plan.phase(),
                             Termination.Failed.of(defect, ErrorCategory.INTERNAL), Outcome.FAILED, 0, Usage.ZERO,
-                            BigDecimal.ZERO, Duration.ofNanos(Math.max(0, System.nanoTime() - stageStart)), null);
+                            BigDecimal.ZERO, Duration.ofNanos(Math.max(0, control.clock().nanoTime() - stageStart)), null);
                     results.add(failed);
                     events.publish(new PipelineEvent.StageFinished(spec.name(), failed));
                     throw defect;
@@ -123,7 +124,7 @@ public final class PipelineRun {
         }
         Termination termination = end != null ? end : new Termination.Completed();
         Outcome rollup = outcome != null ? outcome : Outcome.SUCCEEDED;
-        Duration duration = Duration.ofNanos(Math.max(0, System.nanoTime() - start));
+        Duration duration = Duration.ofNanos(Math.max(0, control.clock().nanoTime() - start));
         return new PipelineResult(spec.name(), termination, rollup, results,
                 names.subList(results.size(), names.size()), usage, cost, duration);
     }

@@ -1,7 +1,8 @@
 package dev.terminus.pipeline.internal;
 
-import dev.terminus.agent.TokenBudget;
 import dev.terminus.Preconditions;
+import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.pipeline.PipelineListener;
 import java.time.Duration;
 import java.util.List;
@@ -17,10 +18,11 @@ import org.jspecify.annotations.Nullable;
  * @param phaseBudgets the phases' token budgets, by phase index
  * @param listeners the listeners, in order
  * @param executor where stage bodies run; null for the coordinating thread
- * @param cancelGrace how long a cancelled stage's thread may take to answer its interrupt before it is abandoned
+ * @param interruptGrace how long a cancelled stage's thread may take to answer its interrupt before it is abandoned
+ * @param clock the clock the pipeline reads its time from and waits on
  */
 public record PipelineSpec(String name, List<StagePlan> plans, TokenBudget tokenBudget, List<TokenBudget> phaseBudgets,
-        List<PipelineListener> listeners, @Nullable Executor executor, Duration cancelGrace) {
+        List<PipelineListener> listeners, @Nullable Executor executor, Duration interruptGrace, RunClock clock) {
 
     /** Validates and copies the lists immutably. */
     public PipelineSpec {
@@ -29,7 +31,8 @@ public record PipelineSpec(String name, List<StagePlan> plans, TokenBudget token
         Preconditions.notNull(tokenBudget, "tokenBudget");
         phaseBudgets = Preconditions.immutableList(phaseBudgets, "phase budgets");
         listeners = Preconditions.immutableList(listeners, "listeners");
-        Preconditions.notNull(cancelGrace, "cancelGrace");
+        Preconditions.notNull(interruptGrace, "interruptGrace");
+        Preconditions.notNull(clock, "clock");
     }
 
     /**

@@ -1,21 +1,20 @@
 package dev.terminus.pipeline.internal;
 
+import dev.terminus.agent.control.RunControl;
+import dev.terminus.agent.control.SupervisedRun;
 import dev.terminus.pipeline.PipelineHandle;
 import dev.terminus.pipeline.PipelineResult;
-import java.time.Duration;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.jspecify.annotations.Nullable;
 
-/** A pipeline coordinated on a virtual thread of its own, cancellable through its handle. */
-public final class PipelineTask implements PipelineHandle {
-    private final Cancellation cancellation = new Cancellation();
-    private final CompletableFuture<PipelineResult> result = new CompletableFuture<>();
+/**
+ * A pipeline coordinated on a virtual thread of its own, cancellable through its handle. A cancellation stops the
+ * running stage through the pipeline's control (its agent run is cancelled, its thread interrupted); the coordinating
+ * thread then ends the pipeline, so it is never abandoned.
+ */
+public final class PipelineTask extends SupervisedRun<PipelineResult> implements PipelineHandle {
 
-    private PipelineTask() {}
+    private PipelineTask(RunControl control, PipelineSpec spec) {
+        super(control, spec.interruptGrace());
+    }
 
     /**
      * Starts a pipeline on a new virtual thread.
@@ -25,47 +24,14 @@ public final class PipelineTask implements PipelineHandle {
      * @return its handle
      */
     public static PipelineTask start(PipelineSpec spec, String input) {
-        PipelineTask task = new PipelineTask();
-        Thread.ofVirtual().name("terminus-pipeline-" + spec.name()).start(() -> {
-            try {
-                task.result.complete(PipelineRun.runOwned(spec, input, task.cancellation));
-            } catch (Throwable e) { // the run catches everything; this keeps await() from waiting forever
-                task.result.completeExceptionally(e);
-            }
-        });
+        RunControl control = RunControl.start(spec.clock(), null);
+        PipelineTask task = new PipelineTask(control, spec);
+        task.start("terminus-pipeline-" + spec.name(), () -> PipelineRun.runOwned(spec, input, control));
         return task;
     }
 
     @Override
-    public void cancel(@Nullable String requestedBy) {
-        if (!result.isDone()) {
-            cancellation.request(requestedBy);
-        }
-    }
-
-    @Override
-    public PipelineResult await() throws InterruptedException {
-        try {
-            return result.get();
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("the pipeline's coordinator failed", e.getCause());
-        }
-    }
-
-    @Override
-    public Optional<PipelineResult> await(Duration timeout) throws InterruptedException {
-        long nanos = timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : timeout.toNanos();
-        try {
-            return Optional.of(result.get(Math.max(0, nanos), TimeUnit.NANOSECONDS));
-        } catch (TimeoutException e) {
-            return Optional.empty();
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("the pipeline's coordinator failed", e.getCause());
-        }
-    }
-
-    @Override
-    public boolean isDone() {
-        return result.isDone();
+    protected void onStop(Thread worker) {
+        // the stage running is stopped by the hooks it registered with the control
     }
 }

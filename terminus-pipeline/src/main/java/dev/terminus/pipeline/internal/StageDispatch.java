@@ -2,43 +2,35 @@ package dev.terminus.pipeline.internal;
 
 import dev.terminus.ErrorCategory;
 import dev.terminus.Termination;
+import dev.terminus.agent.control.RunControl;
+import dev.terminus.agent.control.SupervisedCall;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Runs attempts where the pipeline's executor says: on the coordinating thread itself, or handed to an executor
- * (virtual threads, the user's {@code ExecutorService}) while the coordinating thread waits. Either way a cancellation
- * interrupts the attempt's thread; an attempt on an executor that does not end within the grace period after that is
- * abandoned and reported {@code Cancelled}, its usage unknown (zero).
+ * (virtual threads, the user's {@code ExecutorService}) as a {@link SupervisedCall} while the coordinating thread
+ * waits. Either way a cancellation interrupts the attempt's thread; an attempt on an executor that does not end within
+ * the interrupt grace after that is abandoned and reported {@code Cancelled}, its usage unknown (zero).
  */
 final class StageDispatch {
     private final @Nullable Executor executor;
     private final long graceNanos;
-    private final Cancellation cancellation;
-    private boolean interruptSeen;
+    private final RunControl control;
 
-    StageDispatch(@Nullable Executor executor, Duration grace, Cancellation cancellation) {
+    StageDispatch(@Nullable Executor executor, Duration grace, RunControl control) {
         this.executor = executor;
         this.graceNanos = grace.toNanos();
-        this.cancellation = cancellation;
-    }
-
-    /** @return whether the coordinating thread was interrupted (the caller's own interrupt, on {@code run}) */
-    boolean interruptSeen() {
-        return interruptSeen;
+        this.control = control;
     }
 
     /** Turns an interrupt of the coordinating thread into the pipeline's cancellation, clearing it. */
     void noteInterrupt() {
         if (Thread.interrupted()) {
-            interruptSeen = true;
-            cancellation.request(Termination.Cancelled.THREAD_INTERRUPT);
+            control.interruptedWhileWaiting();
         }
     }
 
@@ -49,56 +41,29 @@ final class StageDispatch {
     private Attempt inline(Supplier<Attempt> body) {
         Thread self = Thread.currentThread();
         Attempt attempt;
-        Cancellation.Registration registration = cancellation.onRequest(by -> self.interrupt());
-        try {
+        try (RunControl.Registration stop = control.onStop(self::interrupt)) {
             attempt = body.get();
-        } finally {
-            registration.close();
         }
         noteInterrupt();
         return attempt;
     }
 
-    private Attempt onExecutor(Executor executor, Supplier<Attempt> body) {
-        StageWorker worker = new StageWorker(body);
-        CompletableFuture<Void> cancelled = new CompletableFuture<>();
-        Cancellation.Registration registration = cancellation.onRequest(by -> {
-            worker.interrupt();
-            cancelled.complete(null);
-        });
+    private Attempt onExecutor(Executor on, Supplier<Attempt> body) {
         try {
-            try {
-                executor.execute(worker);
-            } catch (Throwable e) {
-                return Attempt.of(Termination.Failed.of(e, ErrorCategory.CONFIGURATION));
-            }
-            try {
-                CompletableFuture.anyOf(worker.done(), cancelled).get();
-            } catch (InterruptedException e) {
-                interruptSeen = true;
-                cancellation.request(Termination.Cancelled.THREAD_INTERRUPT);
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("an attempt cannot fail exceptionally", e);
-            }
-            Attempt attempt = worker.done().getNow(null);
-            return attempt != null ? attempt : awaitGrace(worker);
-        } finally {
-            registration.close();
+            return SupervisedCall.of(control, "terminus-stage").on(on).grace(graceNanos).call(() -> guarded(body));
+        } catch (InterruptedException | CancellationException stopped) {
+            return Attempt.cancelled(control.cancellation());
+        } catch (Exception refused) { // the attempt itself never throws: the executor did not take it
+            return Attempt.of(Termination.Failed.of(refused, ErrorCategory.CONFIGURATION));
         }
     }
 
-    private Attempt awaitGrace(StageWorker worker) {
-        long deadline = System.nanoTime() + graceNanos;
-        while (true) {
-            try {
-                return worker.done().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                interruptSeen = true;
-            } catch (TimeoutException e) {
-                return Attempt.cancelled(cancellation.termination());
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("an attempt cannot fail exceptionally", e);
-            }
+    /** The attempt, guarded against a defect in it: it ends {@code Failed} rather than throwing. */
+    private static Attempt guarded(Supplier<Attempt> body) {
+        try {
+            return body.get();
+        } catch (Throwable e) {
+            return Attempt.of(Termination.Failed.of(e, ErrorCategory.INTERNAL));
         }
     }
 }

@@ -4,9 +4,11 @@ import dev.terminus.Category;
 import dev.terminus.ErrorCategory;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
+import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.RunControl;
 import dev.terminus.pipeline.FailureDisposition;
 import dev.terminus.pipeline.PipelineContext;
 import dev.terminus.pipeline.SkipPolicy;
@@ -14,6 +16,7 @@ import dev.terminus.pipeline.StageResult;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,16 +36,16 @@ final class StageRun {
 
     private final TokenLedger ledger;
     private final StageDispatch dispatch;
-    private final Cancellation cancellation;
+    private final RunControl control;
 
-    StageRun(TokenLedger ledger, StageDispatch dispatch, Cancellation cancellation) {
+    StageRun(TokenLedger ledger, StageDispatch dispatch, RunControl control) {
         this.ledger = ledger;
         this.dispatch = dispatch;
-        this.cancellation = cancellation;
+        this.control = control;
     }
 
     Ended run(PipelineSpec.StagePlan plan, PipelineContext context) {
-        long start = System.nanoTime();
+        long start = control.clock().nanoTime();
         StageSpec stage = plan.stage();
         Termination skipped = skip(stage, context);
         if (skipped != null) {
@@ -61,13 +64,17 @@ final class StageRun {
         while (true) {
             TokenBudget allowance = need == null ? TokenBudget.UNLIMITED
                     : ledger.allowance(plan.phaseIndex(), stage.tokenBudget());
-            AttemptBody body = new AttemptBody(stage, context, allowance, cancellation);
+            AttemptBody body = new AttemptBody(stage, context, allowance, control);
             attempt = dispatch.dispatch(body::run);
             attempts++;
             ledger.charge(plan.phaseIndex(), attempt.usage());
             totals = totals.plus(attempt);
             if (attempt.cancelled() || !retryable(attempt, attempts, stage, plan, need)) {
                 break;
+            }
+            Termination stopped = backoff(stage.retry(), attempts);
+            if (stopped != null) {
+                return settle(plan, start, stopped, Outcome.CANCELLED, attempts, totals);
             }
         }
         if (attempt.cancelled()) {
@@ -99,7 +106,7 @@ final class StageRun {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             dispatch.noteInterrupt();
-            return cancellation.termination();
+            return control.cancellation();
         } catch (Throwable e) {
             return Termination.Failed.of(e, ErrorCategory.INTERNAL);
         }
@@ -117,9 +124,24 @@ final class StageRun {
     private boolean retryable(Attempt attempt, int attempts, StageSpec stage, PipelineSpec.StagePlan plan,
             @Nullable TokenBudget need) {
         return attempt.termination().category() == Category.RETRYABLE
-                && attempts <= stage.retries()
-                && !cancellation.isRequested()
+                && attempts <= stage.retry().maxRetries()
+                && !control.isCancelled()
                 && (need == null || ledger.shortfall(plan.phaseIndex(), need) == null);
+    }
+
+    /**
+     * Waits the retry's backoff on the pipeline's clock, cut short by a cancellation.
+     *
+     * @return the cancellation that ended the wait, or null to retry
+     */
+    private Termination.@Nullable Cancelled backoff(RetryPolicy retry, int retryNumber) {
+        try {
+            control.pause(retry.delayNanos(retryNumber, ThreadLocalRandom.current()));
+        } catch (InterruptedException e) {
+            control.interruptedWhileWaiting();
+        }
+        dispatch.noteInterrupt();
+        return control.isCancelled() ? control.cancellation() : null;
     }
 
     private Ended settle(PipelineSpec.StagePlan plan, long start, Termination termination, Outcome outcome,
@@ -132,9 +154,9 @@ final class StageRun {
         return new Ended(result(plan, start, termination, outcome, attempts, totals), stops);
     }
 
-    private static StageResult result(PipelineSpec.StagePlan plan, long start, Termination termination,
+    private StageResult result(PipelineSpec.StagePlan plan, long start, Termination termination,
             Outcome outcome, int attempts, Totals totals) {
-        Duration duration = Duration.ofNanos(Math.max(0, System.nanoTime() - start));
+        Duration duration = Duration.ofNanos(Math.max(0, control.clock().nanoTime() - start));
         return new StageResult(plan.stage().name(), plan.phase(), termination, outcome, attempts, totals.usage(),
                 totals.costUsd(), duration, totals.lastRun());
     }

@@ -1,8 +1,9 @@
 package dev.terminus.pipeline.internal;
 
-import dev.terminus.Termination;
-import dev.terminus.agent.TokenBudget;
 import dev.terminus.Preconditions;
+import dev.terminus.Termination;
+import dev.terminus.agent.RetryPolicy;
+import dev.terminus.agent.TokenBudget;
 import dev.terminus.pipeline.FailureDisposition;
 import dev.terminus.pipeline.SkipPolicy;
 import dev.terminus.pipeline.StageCompletion;
@@ -15,13 +16,13 @@ import org.jspecify.annotations.Nullable;
  * @param name the stage's name
  * @param body what it runs
  * @param tokenBudget the most one of its agent runs may use (unlimited: only the pipeline's and the phase's caps)
- * @param retries how many more times a {@code RETRYABLE} termination is retried
+ * @param retry how a {@code RETRYABLE} termination is retried: how many more times, after which wait
  * @param onFailure what the pipeline does after the stage fails
  * @param skipPolicy whether to skip it, or null to always run it
  * @param completion the callback that judges each attempt, or null
  * @param treatAsSuccess which terminations count as success for the stage's outcome
  */
-public record StageSpec(String name, StageBody body, TokenBudget tokenBudget, int retries, FailureDisposition onFailure,
+public record StageSpec(String name, StageBody body, TokenBudget tokenBudget, RetryPolicy retry, FailureDisposition onFailure,
         @Nullable SkipPolicy skipPolicy, @Nullable StageCompletion completion,
         Predicate<Termination> treatAsSuccess) {
 
@@ -33,7 +34,7 @@ public record StageSpec(String name, StageBody body, TokenBudget tokenBudget, in
         Preconditions.notBlank(name, "stage name");
         Preconditions.notNull(body, "stage body");
         Preconditions.notNull(tokenBudget, "tokenBudget");
-        Preconditions.nonNegative(retries, "retries");
+        Preconditions.notNull(retry, "retryPolicy");
         Preconditions.notNull(onFailure, "onFailure");
         Preconditions.notNull(treatAsSuccess, "treatAsSuccess");
     }
@@ -44,37 +45,38 @@ public record StageSpec(String name, StageBody body, TokenBudget tokenBudget, in
      * @return a stage with no budget of its own, no retries, aborting on failure, never skipped
      */
     public static StageSpec of(String name, StageBody body) {
-        return new StageSpec(name, body, TokenBudget.UNLIMITED, 0, FailureDisposition.ABORT, null, null, NOTHING);
+        return new StageSpec(name, body, TokenBudget.UNLIMITED, RetryPolicy.none(), FailureDisposition.ABORT, null, null,
+                NOTHING);
     }
 
     /** @param budget the new budget @return a copy with it */
     public StageSpec withTokenBudget(TokenBudget budget) {
-        return new StageSpec(name, body, budget, retries, onFailure, skipPolicy, completion, treatAsSuccess);
+        return new StageSpec(name, body, budget, retry, onFailure, skipPolicy, completion, treatAsSuccess);
     }
 
-    /** @param count the new retry count @return a copy with it */
-    public StageSpec withRetries(int count) {
-        return new StageSpec(name, body, tokenBudget, count, onFailure, skipPolicy, completion, treatAsSuccess);
+    /** @param policy the new retry policy @return a copy with it */
+    public StageSpec withRetry(RetryPolicy policy) {
+        return new StageSpec(name, body, tokenBudget, policy, onFailure, skipPolicy, completion, treatAsSuccess);
     }
 
     /** @param disposition the new disposition @return a copy with it */
     public StageSpec withOnFailure(FailureDisposition disposition) {
-        return new StageSpec(name, body, tokenBudget, retries, disposition, skipPolicy, completion, treatAsSuccess);
+        return new StageSpec(name, body, tokenBudget, retry, disposition, skipPolicy, completion, treatAsSuccess);
     }
 
     /** @param policy the new skip policy @return a copy with it */
     public StageSpec withSkipPolicy(SkipPolicy policy) {
-        return new StageSpec(name, body, tokenBudget, retries, onFailure, policy, completion, treatAsSuccess);
+        return new StageSpec(name, body, tokenBudget, retry, onFailure, policy, completion, treatAsSuccess);
     }
 
     /** @param callback the new completion callback @return a copy with it */
     public StageSpec withCompletion(StageCompletion callback) {
-        return new StageSpec(name, body, tokenBudget, retries, onFailure, skipPolicy, callback, treatAsSuccess);
+        return new StageSpec(name, body, tokenBudget, retry, onFailure, skipPolicy, callback, treatAsSuccess);
     }
 
     /** @param condition more terminations to treat as success @return a copy treating them as success too */
     public StageSpec orTreatAsSuccess(Predicate<Termination> condition) {
         Predicate<Termination> combined = treatAsSuccess == NOTHING ? condition : treatAsSuccess.or(condition);
-        return new StageSpec(name, body, tokenBudget, retries, onFailure, skipPolicy, completion, combined);
+        return new StageSpec(name, body, tokenBudget, retry, onFailure, skipPolicy, completion, combined);
     }
 }

@@ -1,0 +1,354 @@
+package dev.terminus.agent.control;
+
+import dev.terminus.Termination;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The outside decisions that stop a run, and its time: cancellation (the first request wins) and the deadline of
+ * its time budget, read on its {@link RunClock}. Written by any thread (a handle's {@code cancel}, a timer), read by
+ * the run's.
+ *
+ * <p>A run checks often (before every model, tool or agent call), so a check that finds nothing is one volatile
+ * read: cancellation and the deadline's timer ({@link #expire()}) set one flag, and the clock is compared with the
+ * deadline only where the run reads the time anyway ({@link #interruptionAt(long)}) or asks for it
+ * ({@link #check()}). Whatever must stop running work when the run stops (interrupt a thread, cancel an inner run)
+ * registers with {@link #onStop(Runnable)}.
+ *
+ * {@snippet :
+ * RunControl control = RunControl.start(RunClock.system(), Duration.ofSeconds(30));
+ * Termination stop = control.check(); // null while the run may go on
+ * }
+ */
+public final class RunControl {
+    private static final long NO_BUDGET = -1;
+
+    private final RunClock clock;
+    private final long startNanos;
+    private final Duration before;
+    private final long beforeNanos;
+    private final long budgetNanos;
+    /** The budget left when the run started or resumed: the deadline is {@code startNanos + leftAtStart}. */
+    private final long leftAtStart;
+    private final long limitMs;
+    private final List<Runnable> stopHooks = new ArrayList<>(2);
+    /** Whether the run was cancelled or ran out of time: the only field a check that finds nothing reads. */
+    private volatile boolean stopped;
+    private volatile boolean cancelled;
+    private volatile @Nullable String cancelledBy;
+
+    private RunControl(RunClock clock, long startNanos, Duration before, @Nullable Duration budget) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        if (before.isNegative()) {
+            throw new IllegalArgumentException("the time a run used before it resumed must be >= 0, was " + before);
+        }
+        if (budget != null && budget.isNegative()) {
+            throw new IllegalArgumentException("the time budget must be >= 0, was " + budget);
+        }
+        this.startNanos = startNanos;
+        this.before = before;
+        this.beforeNanos = saturatedNanos(before);
+        this.budgetNanos = budget == null ? NO_BUDGET : saturatedNanos(budget);
+        this.leftAtStart = budget == null ? Long.MAX_VALUE : Math.max(0, budgetNanos - beforeNanos);
+        this.limitMs = budget == null ? 0 : saturatedMillis(budget);
+    }
+
+    /**
+     * @param clock the run's clock
+     * @param budget the run's time budget, or null for none
+     * @return the control of a run that starts now
+     */
+    public static RunControl start(RunClock clock, @Nullable Duration budget) {
+        return new RunControl(clock, clock.nanoTime(), Duration.ZERO, budget);
+    }
+
+    /**
+     * @param clock the run's clock
+     * @param before the time the run used before it paused, which counts against its budget
+     * @param budget the run's time budget, or null for none
+     * @return the control of a run that resumes now
+     */
+    public static RunControl resume(RunClock clock, Duration before, @Nullable Duration budget) {
+        return new RunControl(clock, clock.nanoTime(), Objects.requireNonNull(before, "before"), budget);
+    }
+
+    /** @return the run's clock */
+    public RunClock clock() {
+        return clock;
+    }
+
+    /**
+     * Cancels the run and runs the {@linkplain #onStop stop hooks}. The first request wins: a later one changes
+     * neither the flag nor who asked.
+     *
+     * @param by who cancels, reported in {@code Cancelled}; may be null
+     * @return whether this request cancelled the run (false when it was already cancelled)
+     */
+    public boolean cancel(@Nullable String by) {
+        synchronized (this) {
+            if (cancelled) {
+                return false;
+            }
+            cancelledBy = by;
+            cancelled = true;
+        }
+        stop();
+        return true;
+    }
+
+    /**
+     * The run is out of time (its deadline's timer fired): sets the flag checks read and runs the stop hooks. Does
+     * nothing without a time budget, or once the run was stopped.
+     */
+    public void expire() {
+        if (budgetNanos != NO_BUDGET) {
+            stop();
+        }
+    }
+
+    /**
+     * The run's thread was found interrupted. Unless the run is already stopping (cancellation and the deadline set
+     * their flag before they interrupt anything), the interrupt came from the run's caller: it cancels the run, with
+     * {@link Termination.Cancelled#THREAD_INTERRUPT}, recorded now so that a deadline passing later does not turn it
+     * into {@code TimeBudgetExhausted}.
+     */
+    public void interruptedWhileWaiting() {
+        if (!stopped) {
+            cancel(Termination.Cancelled.THREAD_INTERRUPT);
+        }
+    }
+
+    /**
+     * As {@link #interruptedWhileWaiting()} when the current thread is interrupted; its interrupt is left as it is.
+     *
+     * @return whether the current thread is interrupted
+     */
+    public boolean noteInterrupt() {
+        if (Thread.currentThread().isInterrupted()) {
+            interruptedWhileWaiting();
+            return true;
+        }
+        return false;
+    }
+
+    /** @return whether the run was cancelled (not only out of time) */
+    public boolean isCancelled() {
+        return cancelled;
+    }
+
+    /** @return whether the run was cancelled or its deadline's timer fired */
+    public boolean isStopped() {
+        return stopped;
+    }
+
+    /** @return who cancelled the run; null when nobody said, or it was not cancelled */
+    public @Nullable String cancelledBy() {
+        return cancelledBy;
+    }
+
+    /** @return whether the run was cancelled by an interrupt of its caller's thread */
+    public boolean cancelledByInterrupt() {
+        return cancelled && Termination.Cancelled.THREAD_INTERRUPT.equals(cancelledBy);
+    }
+
+    /** @return the cancellation as a termination (meaningful once {@linkplain #isCancelled() cancelled}) */
+    public Termination.Cancelled cancellation() {
+        return new Termination.Cancelled(cancelledBy);
+    }
+
+    /** @return whether the run has a time budget */
+    public boolean hasDeadline() {
+        return budgetNanos != NO_BUDGET;
+    }
+
+    /** @return the nanoseconds left before the deadline (0 or less once past it); {@link Long#MAX_VALUE} without one */
+    public long remainingNanos() {
+        return budgetNanos == NO_BUDGET ? Long.MAX_VALUE : leftAtStart - (clock.nanoTime() - startNanos);
+    }
+
+    /** @return the clock's time when the run started or resumed */
+    public long startNanos() {
+        return startNanos;
+    }
+
+    /**
+     * @param nowNanos a time of the run's clock
+     * @return the run's time until then, its time before a resume included (at most {@link Long#MAX_VALUE})
+     */
+    public long elapsedNanosAt(long nowNanos) {
+        long since = nowNanos - startNanos;
+        long sum = beforeNanos + since;
+        return ((beforeNanos ^ sum) & (since ^ sum)) < 0 ? Long.MAX_VALUE : sum;
+    }
+
+    /** @return the run's time so far, its time before a resume included (exact, even past a long of nanoseconds) */
+    public Duration elapsed() {
+        try {
+            return before.plusNanos(clock.nanoTime() - startNanos);
+        } catch (ArithmeticException e) {
+            return before;
+        }
+    }
+
+    /**
+     * The termination an outside decision calls for now, or null when the run may go on. One volatile read when
+     * nothing was decided; the deadline is noticed once its timer fired.
+     *
+     * @return {@code Cancelled}, {@code TimeBudgetExhausted}, or null
+     */
+    public @Nullable Termination interruption() {
+        return stopped ? decided(clock.nanoTime()) : null;
+    }
+
+    /**
+     * As {@link #interruption()}, and the deadline compared with a time the caller has just read.
+     *
+     * @param nowNanos the run's clock, read by the caller just before
+     * @return {@code Cancelled}, {@code TimeBudgetExhausted}, or null
+     */
+    public @Nullable Termination interruptionAt(long nowNanos) {
+        if (stopped) {
+            return decided(nowNanos);
+        }
+        if (budgetNanos != NO_BUDGET && nowNanos - startNanos >= leftAtStart) {
+            return timeUpAt(nowNanos);
+        }
+        return null;
+    }
+
+    /** @return {@link #interruptionAt(long)} at the clock's time now */
+    public @Nullable Termination check() {
+        return interruptionAt(clock.nanoTime());
+    }
+
+    /**
+     * The check between the steps of a run whose thread's interrupt cancels it (a coordinator's): an interrupt of the
+     * current thread is {@linkplain #noteInterrupt() noted} first, then {@link #check()}.
+     *
+     * @return {@code Cancelled}, {@code TimeBudgetExhausted}, or null
+     */
+    public @Nullable Termination checkBetweenSteps() {
+        noteInterrupt();
+        return check();
+    }
+
+    /** @return the time-budget termination at this moment */
+    public Termination.TimeBudgetExhausted timeUp() {
+        return timeUpAt(clock.nanoTime());
+    }
+
+    /**
+     * Runs {@code hook} when the run is cancelled or its deadline's timer fires, on the thread that stops it; at
+     * once, on this thread, when the run has stopped already.
+     *
+     * @param hook what stops the running work (must not block)
+     * @return the registration, to close when the work has ended
+     */
+    public Registration onStop(Runnable hook) {
+        Objects.requireNonNull(hook, "hook");
+        synchronized (stopHooks) {
+            if (!stopped) {
+                stopHooks.add(hook);
+                return () -> {
+                    synchronized (stopHooks) {
+                        stopHooks.remove(hook);
+                    }
+                };
+            }
+        }
+        hook.run();
+        return Registration.NONE;
+    }
+
+    /**
+     * Schedules {@link #expire()} at the deadline on the run's clock.
+     *
+     * @return the timer, to cancel when the run has ended; a no-op without a time budget
+     */
+    public RunClock.Scheduled armDeadline() {
+        if (budgetNanos == NO_BUDGET) {
+            return Registration.NONE::close;
+        }
+        return clock.schedule(remainingNanos(), this::expire);
+    }
+
+    /**
+     * Waits {@code nanos} on the run's clock (a retry's backoff), cut short at the deadline and when the run stops.
+     *
+     * @param nanos how long to wait
+     * @return how the run must stop now, or null to go on
+     * @throws InterruptedException when the waiting thread is interrupted
+     */
+    public @Nullable Termination pause(long nanos) throws InterruptedException {
+        long wait = Math.min(nanos, Math.max(0, remainingNanos()));
+        if (wait > 0 && !stopped) {
+            CompletableFuture<@Nullable Void> woken = new CompletableFuture<>();
+            RunClock.Scheduled timer = clock.schedule(wait, () -> woken.complete(null));
+            Registration stop = onStop(() -> woken.complete(null));
+            try {
+                woken.get();
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("a wake-up cannot fail", e);
+            } finally {
+                timer.cancel();
+                stop.close();
+            }
+        }
+        // a wait cut to the deadline ends at it, maybe before the deadline's timer has fired: ask the clock
+        return check();
+    }
+
+    private void stop() {
+        List<Runnable> hooks;
+        synchronized (stopHooks) {
+            if (stopped) {
+                return;
+            }
+            stopped = true;
+            hooks = stopHooks.isEmpty() ? List.of() : List.copyOf(stopHooks);
+            stopHooks.clear();
+        }
+        for (Runnable hook : hooks) {
+            hook.run();
+        }
+    }
+
+    private Termination decided(long nowNanos) {
+        return cancelled ? new Termination.Cancelled(cancelledBy) : timeUpAt(nowNanos);
+    }
+
+    private Termination.TimeBudgetExhausted timeUpAt(long nowNanos) {
+        return new Termination.TimeBudgetExhausted(elapsedNanosAt(nowNanos) / 1_000_000, limitMs);
+    }
+
+    private static long saturatedNanos(Duration duration) {
+        try {
+            return duration.toNanos();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    private static long saturatedMillis(Duration duration) {
+        try {
+            return duration.toMillis();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** Something registered with a run's control, unregistered by {@link #close()}. */
+    @FunctionalInterface
+    public interface Registration extends AutoCloseable {
+        /** A registration with nothing to undo. */
+        Registration NONE = () -> { };
+
+        @Override
+        void close();
+    }
+}

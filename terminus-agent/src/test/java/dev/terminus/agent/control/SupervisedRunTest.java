@@ -1,0 +1,167 @@
+package dev.terminus.agent.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A run on its own thread under its control: its result, its deadline, cancellation, the grace and abandonment. */
+@Timeout(30)
+class SupervisedRunTest {
+    private final ManualClock clock = new ManualClock();
+
+    /** A run that says how it ended; abandoned with "abandoned" when it does not end within the grace. */
+    private static final class Run extends SupervisedRun<String> {
+        private final boolean abandons;
+
+        Run(RunControl control, Duration grace, boolean abandons) {
+            super(control, grace);
+            this.abandons = abandons;
+        }
+
+        static Run start(RunControl control, Duration grace, boolean abandons, Supplier<String> body) {
+            Run run = new Run(control, grace, abandons);
+            run.start("run-under-test", body);
+            return run;
+        }
+
+        @Override
+        protected @Nullable String abandon(Thread worker) {
+            return abandons ? "abandoned" : null;
+        }
+    }
+
+    @Test
+    void theRunsOwnResultIsAwaited() throws Exception {
+        // given
+        var run = Run.start(RunControl.start(clock, null), Duration.ZERO, true, () -> "done");
+
+        // when
+        String result = run.await();
+
+        // then
+        assertThat(result).isEqualTo("done");
+        assertThat(run.isDone()).isTrue();
+    }
+
+    @Test
+    void theDeadlineOnTheRunsClockInterruptsTheRunWhichEndsWithWhatItHas() throws Exception {
+        // given
+        var control = RunControl.start(clock, Duration.ofSeconds(30));
+        var run = Run.start(control, Duration.ofMillis(10), true, () -> {
+            try {
+                Thread.sleep(Duration.ofMinutes(5));
+                return "slept";
+            } catch (InterruptedException e) {
+                return "stopped by " + control.interruption();
+            }
+        });
+        clock.awaitScheduled(1);
+
+        // when
+        clock.advance(Duration.ofSeconds(30));
+
+        // then
+        assertThat(run.await()).isEqualTo("stopped by TimeBudgetExhausted[elapsedMs=30000, limitMs=30000]");
+    }
+
+    @Test
+    void aRunThatIgnoresItsInterruptIsAbandonedAfterTheGrace() throws Exception {
+        // given
+        var control = RunControl.start(clock, null);
+        var release = new CountDownLatch(1);
+        var run = Run.start(control, Duration.ofMillis(10), true, () -> {
+            awaitDeaf(release);
+            return "too late";
+        });
+
+        // when
+        run.cancel("operator");
+        clock.awaitScheduled(1);
+        Optional<String> duringGrace = run.await(Duration.ZERO);
+        clock.advance(Duration.ofMillis(10));
+
+        // then
+        assertThat(duringGrace).isEmpty();
+        assertThat(run.await()).isEqualTo("abandoned");
+        assertThat(control.cancelledBy()).isEqualTo("operator");
+        release.countDown();
+    }
+
+    @Test
+    void aRunThatIsNeverAbandonedIsWaitedForPastTheGrace() throws Exception {
+        // given
+        var control = RunControl.start(clock, null);
+        var release = new CountDownLatch(1);
+        var run = Run.start(control, Duration.ofMillis(10), false, () -> {
+            awaitDeaf(release);
+            return "ended on its own";
+        });
+        run.cancel("operator");
+        clock.awaitScheduled(1);
+        clock.advance(Duration.ofMillis(10));
+
+        // when
+        release.countDown();
+
+        // then
+        assertThat(run.await()).isEqualTo("ended on its own");
+    }
+
+    @Test
+    void cancellingAnEndedRunChangesNothing() throws Exception {
+        // given
+        var control = RunControl.start(clock, null);
+        var run = Run.start(control, Duration.ZERO, true, () -> "done");
+        run.await();
+
+        // when
+        run.cancel("too late");
+
+        // then
+        assertThat(control.isCancelled()).isFalse();
+        assertThat(clock.scheduled()).as("no timer is left behind").isZero();
+    }
+
+    @Test
+    void aTimedAwaitWaitsOnTheRunsClock() throws Exception {
+        // given
+        var release = new CountDownLatch(1);
+        var run = Run.start(RunControl.start(clock, null), Duration.ZERO, true, () -> {
+            awaitDeaf(release);
+            return "done";
+        });
+        var waited = new java.util.concurrent.CompletableFuture<Optional<String>>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                waited.complete(run.await(Duration.ofHours(1)));
+            } catch (InterruptedException e) {
+                waited.completeExceptionally(e);
+            }
+        });
+        clock.awaitScheduled(1);
+
+        // when
+        clock.advance(Duration.ofHours(1));
+
+        // then
+        assertThat(waited.get()).isEmpty();
+        release.countDown();
+        assertThat(run.await()).isEqualTo("done");
+    }
+
+    private static void awaitDeaf(CountDownLatch release) {
+        while (release.getCount() > 0) {
+            try {
+                release.await();
+            } catch (InterruptedException ignored) {
+                // deaf to interrupts
+            }
+        }
+    }
+}
