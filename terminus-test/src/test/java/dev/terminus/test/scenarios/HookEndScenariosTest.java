@@ -55,6 +55,16 @@ class HookEndScenariosTest {
                 .text("done").build();
     }
 
+    /** A hook that ends the run before the call with x=2 runs. */
+    private static AgentHook endsBeforeX2() {
+        return new AgentHook() {
+            @Override
+            public HookDecision beforeTool(RunContext run, ToolCall call) {
+                return call.arguments().get("x").equals(2) ? HookDecision.end(QUOTA) : HookDecision.proceed();
+            }
+        };
+    }
+
     @Test
     void aBeforeIterationHookEndsTheRunBeforeTheIterationOpens() {
         // given
@@ -172,12 +182,7 @@ class HookEndScenariosTest {
     void aBeforeToolHookEndsTheRunWithoutRunningTheCall() {
         // given
         var calls = new AtomicInteger();
-        var agent = Agent.builder(echoTwiceThenDone()).tool(echo("echo", calls)).hook(new AgentHook() {
-            @Override
-            public HookDecision beforeTool(RunContext run, ToolCall call) {
-                return call.arguments().get("x").equals(2) ? HookDecision.end(QUOTA) : HookDecision.proceed();
-            }
-        }).build();
+        var agent = Agent.builder(echoTwiceThenDone()).tool(echo("echo", calls)).hook(endsBeforeX2()).build();
 
         // when
         RunResult result = agent.run("go");
@@ -196,12 +201,7 @@ class HookEndScenariosTest {
         var model = ScriptedModel.builder().toolCalls(List.of(Map.entry("echo", args("x", 1)),
                 Map.entry("echo", args("x", 2)), Map.entry("echo", args("x", 3)))).text("done").build();
         var agent = Agent.builder(model).tool(echo("echo", calls))
-                .config(AgentConfig.custom().parallelToolCalls(true).build()).hook(new AgentHook() {
-                    @Override
-                    public HookDecision beforeTool(RunContext run, ToolCall call) {
-                        return call.arguments().get("x").equals(2) ? HookDecision.end(QUOTA) : HookDecision.proceed();
-                    }
-                }).build();
+                .config(AgentConfig.custom().parallelToolCalls(true).build()).hook(endsBeforeX2()).build();
 
         // when
         RunResult result = agent.run("go");
