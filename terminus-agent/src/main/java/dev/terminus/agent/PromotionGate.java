@@ -3,8 +3,9 @@ package dev.terminus.agent;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The last check on a final answer before the run ends with it: a validator that accepts it or rejects it with a
- * reason ({@link dev.terminus.Termination.PromotionRejected}, whose {@code proposalId} is {@code answer-<iteration>}).
+ * The last check on a final answer before the run ends with it: a validator that accepts it, rejects it with a
+ * reason ({@link dev.terminus.Termination.PromotionRejected}, whose {@code proposalId} is {@code answer-<iteration>}),
+ * or {@linkplain PromotionDecision#end ends the run with the application's own case}.
  * It runs when the run claims completion, after structured output and acceptance invariants, before the success
  * criteria. A gate that throws fails the run.
  *

@@ -3,6 +3,8 @@ package dev.terminus.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.terminus.Category;
+import dev.terminus.Termination;
 import org.junit.jupiter.api.Test;
 
 class PromotionDecisionTest {
@@ -39,6 +41,7 @@ class PromotionDecisionTest {
         String text = switch (decision) {
             case PromotionDecision.Accept accept -> "accepted";
             case PromotionDecision.Reject(String reason) -> "rejected: " + reason;
+            case PromotionDecision.End(Termination own) -> "ended: " + own.tag();
         };
 
         // then
@@ -51,5 +54,33 @@ class PromotionDecisionTest {
         assertThatThrownBy(() -> PromotionDecision.reject(null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("Reject.reason must not be null");
+    }
+
+    /** An application's own case. */
+    record NeedsLegalReview(String clause) implements Termination.Extension {
+        @Override public String tag() { return "NeedsLegalReview"; }
+        @Override public Category category() { return Category.SUSPENDED; }
+    }
+
+    @Test
+    void endCarriesTheApplicationsOwnCase() {
+        // given
+        var review = new NeedsLegalReview("4.2");
+
+        // when
+        PromotionDecision decision = PromotionDecision.end(review);
+
+        // then
+        assertThat(decision).isEqualTo(new PromotionDecision.End(review));
+        assertThat(((PromotionDecision.End) decision).termination()).isSameAs(review);
+    }
+
+    @Test
+    void endRefusesAFrameworkCaseNamingIt() {
+        // when / then
+        assertThatThrownBy(() -> PromotionDecision.end(new Termination.PromotionRejected("answer-1", "no")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("End.termination must be an application's own case")
+                .hasMessageContaining("was PromotionRejected[proposalId=answer-1, reason=no]");
     }
 }

@@ -8,10 +8,8 @@ import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
-import dev.terminus.agent.AgentHook;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.CompletionCheck;
-import dev.terminus.agent.HookDecision;
 import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.UserTurn;
@@ -46,6 +44,7 @@ public final class AgentRun {
     private final ProgressGuard progress;
     private final ModelCaller modelCaller;
     private final ToolRound toolRound;
+    private final Hooks hooks;
     private final BudgetGuard budgets;
     private final @Nullable Integer maxOutputTokens;
     private final AtomicReference<@Nullable RunResult> published = new AtomicReference<>();
@@ -85,6 +84,7 @@ public final class AgentRun {
         this.events = new EventDispatcher(spec.listeners(), state);
         this.progress = new ProgressGuard(config.noProgressThreshold().orElse(0), config.stallThreshold().orElse(0));
         this.modelCaller = new ModelCaller(this, spec.model(), config.retryPolicy());
+        this.hooks = Hooks.of(spec.hooks());
         this.toolRound = new ToolRound(this, spec, state);
         RunRules rules = spec.rules();
         this.claims = new ClaimReview(rules, state, config.structuredOutputRepairs());
@@ -112,6 +112,10 @@ public final class AgentRun {
     /** How long an interrupted call may take to give up, in nanoseconds. */
     long graceNanos() {
         return graceNanos;
+    }
+
+    Hooks hooks() {
+        return hooks;
     }
 
     ProgressGuard progress() {
@@ -220,6 +224,12 @@ public final class AgentRun {
         if (guard != null) {
             return guard;
         }
+        if (!hooks.none()) {
+            Termination vetoed = hooks.beforeIteration(state, state.iteration + 1);
+            if (vetoed != null) {
+                return vetoed;
+            }
+        }
         openIteration(now);
         if (finalizing) {
             state.append(new Message.User(config.budgetPressureInstruction()));
@@ -230,11 +240,10 @@ public final class AgentRun {
         }
         List<ToolSpec> offered = finalizing ? List.of() : spec.toolSpecs();
         ModelRequest request = new ModelRequest(state.liveTranscript(), offered, maxOutputTokens, responseSchema);
-        if (!spec.hooks().isEmpty()) {
-            for (AgentHook hook : spec.hooks()) {
-                if (hook.beforeModel(state, request) instanceof HookDecision.Halt halt) {
-                    return new Termination.Halted("before-model-hook", halt.reason());
-                }
+        if (!hooks.none()) {
+            Termination vetoed = hooks.beforeModel(state, request);
+            if (vetoed != null) {
+                return vetoed;
             }
         }
         Termination failed = modelCaller.call(request);
@@ -290,22 +299,26 @@ public final class AgentRun {
 
     private @Nullable Termination afterModel(ModelResponse response) throws Exception {
         Message.Assistant answer = response.message();
-        if (spec.hooks().isEmpty()) {
+        if (hooks.none()) {
             state.recordModelCall(response.usage(), response.finishReason(), answer);
         } else {
             // the hooks see the call's usage before the answer is in the transcript
             state.recordModelCall(response.usage(), response.finishReason(), null);
-            for (AgentHook hook : spec.hooks()) {
-                if (hook.afterModel(state, response) instanceof HookDecision.Halt halt) {
-                    state.append(answer);
-                    return unanswered(answer, new Termination.Halted("after-model-hook", halt.reason()));
-                }
-            }
+            Termination vetoed = hooks.afterModel(state, response);
             state.append(answer);
+            if (vetoed != null) {
+                return unanswered(answer, vetoed);
+            }
         }
         progress.observeText(answer.content());
-        Termination broken = spec.rules().invariants().isEmpty() ? null
-                : spec.rules().violated(InvariantClass.STRUCTURAL, state);
+        Termination broken;
+        try {
+            broken = spec.rules().invariants().isEmpty() ? null
+                    : spec.rules().violated(InvariantClass.STRUCTURAL, state);
+        } catch (RuntimeException | Error e) {
+            // an invariant that fails, or ends the run with a case it may not, fails it: the calls are still answered
+            return unanswered(answer, failure(e));
+        }
         if (broken != null) {
             return unanswered(answer, broken);
         }

@@ -73,9 +73,14 @@ final class ClaimReview {
         if (broken != null) {
             return broken;
         }
-        if (rules.promotion() != null
-                && rules.promotion().review(state, answer) instanceof PromotionDecision.Reject(String reason)) {
-            return new Termination.PromotionRejected("answer-" + state.iteration, reason);
+        if (rules.promotion() != null) {
+            PromotionDecision decision = rules.promotion().review(state, answer);
+            if (decision instanceof PromotionDecision.Reject(String reason)) {
+                return new Termination.PromotionRejected("answer-" + state.iteration, reason);
+            }
+            if (decision instanceof PromotionDecision.End(Termination own)) {
+                return own;
+            }
         }
         if (!rules.criteria().isEmpty()) {
             Termination judged = judge(answer);

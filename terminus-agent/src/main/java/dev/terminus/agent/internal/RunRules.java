@@ -1,9 +1,11 @@
 package dev.terminus.agent.internal;
 
 import dev.terminus.InvariantClass;
+import dev.terminus.Termination;
 import dev.terminus.agent.Compaction;
 import dev.terminus.agent.Invariant;
 import dev.terminus.agent.PromotionGate;
+import dev.terminus.agent.RunContext;
 import dev.terminus.agent.SuccessCriterion;
 import dev.terminus.agent.spi.OutputValidator;
 import java.util.List;
@@ -44,18 +46,31 @@ public record RunRules(@Nullable OutputValidator output, @Nullable Compaction co
     /**
      * Checks the invariants of a class, in order.
      *
-     * @return the first violation, or null when they all hold
+     * @return the termination of the first violation, or null when they all hold
+     * @throws IllegalArgumentException when the violated invariant ends the run with a case it may not (the run
+     *     then fails, naming it)
      */
-    dev.terminus.@Nullable Termination violated(InvariantClass invariantClass, dev.terminus.agent.RunContext run) {
+    @Nullable Termination violated(InvariantClass invariantClass, RunContext run) {
         for (Invariant invariant : invariants) {
             if (invariant.invariantClass() == invariantClass) {
                 String reason = invariant.violation(run);
                 if (reason != null) {
-                    return new dev.terminus.Termination.InvariantViolated(invariantClass, invariant.name(), reason);
+                    return termination(invariant, run, reason);
                 }
             }
         }
         return null;
+    }
+
+    /** How a violation ends the run: the invariant's own {@code InvariantViolated}, or an application's own case. */
+    private static Termination termination(Invariant invariant, RunContext run, String reason) {
+        Termination end = invariant.termination(run, reason);
+        if (end instanceof Termination.InvariantViolated(InvariantClass kind, String name, String why)
+                && kind == invariant.invariantClass() && name.equals(invariant.name())) {
+            return end;
+        }
+        return ApplicationCases.require(end, "the termination of invariant \"" + invariant.name() + "\" ("
+                + invariant.invariantClass() + "), when not its own InvariantViolated,");
     }
 
     /** @return whether an invariant of the class is declared */

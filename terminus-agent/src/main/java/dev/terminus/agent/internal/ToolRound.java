@@ -4,10 +4,8 @@ import dev.terminus.ErrorCategory;
 import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
-import dev.terminus.agent.AgentHook;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.HaltException;
-import dev.terminus.agent.HookDecision;
 import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.ToolArgumentException;
@@ -45,7 +43,7 @@ final class ToolRound {
     private final long toolTimeoutNanos;
     /** Whether a listener gets the tool events, hence whether calls are timed. */
     private final boolean timed;
-    private final boolean noHooks;
+    private final Hooks hooks;
 
     /** Whether a call of this round was refused by the tool-call cap. */
     boolean capReached;
@@ -74,7 +72,7 @@ final class ToolRound {
         this.maxMistakes = spec.config().maxConsecutiveMistakes().orElse(0);
         this.toolTimeoutNanos = spec.config().toolTimeout().map(d -> d.toNanos()).orElse(0L);
         this.timed = run.events().active();
-        this.noHooks = spec.hooks().isEmpty();
+        this.hooks = run.hooks();
         this.approvals = spec.rules().approvals();
     }
 
@@ -180,14 +178,13 @@ final class ToolRound {
         if (!approvals.isEmpty() && needsApproval(call)) {
             return answered(() -> run.pauseAt(call), true);
         }
-        for (AgentHook hook : spec.hooks()) {
-            HookDecision decision = hook.beforeTool(state, call);
-            if (decision instanceof HookDecision.Halt halt) {
-                return answered(() -> {
-                    answer(call, "Not run: halted by a hook.", true);
-                    return new Termination.Halted("before-tool-hook", halt.reason());
-                }, true);
-            }
+        Termination vetoed = hooks.none() ? null : hooks.beforeTool(state, call);
+        if (vetoed != null) {
+            return answered(() -> {
+                answer(call, vetoed instanceof Termination.Halted ? "Not run: halted by a hook."
+                        : "Not run: a hook ended the run (" + vetoed.tag() + ").", true);
+                return vetoed;
+            }, true);
         }
         Prepared run = toRun;
         if (run == null || run.tool() != tool) {
@@ -338,12 +335,10 @@ final class ToolRound {
         lastTool = call.name();
         run.toolEvent(call.name(), outcome.nanos, outcome.error);
         run.progress().observeToolResult(call, result);
-        if (!noHooks) {
-            for (AgentHook hook : spec.hooks()) {
-                HookDecision decision = hook.afterTool(state, call, result);
-                if (decision instanceof HookDecision.Halt halt) {
-                    return new Termination.Halted("after-tool-hook", halt.reason());
-                }
+        if (!hooks.none()) {
+            Termination vetoed = hooks.afterTool(state, call, result);
+            if (vetoed != null) {
+                return vetoed;
             }
         }
         Termination mistakes = null;
