@@ -10,7 +10,7 @@ import dev.terminus.agent.HaltException;
 import dev.terminus.agent.HookDecision;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.ToolArgumentException;
-import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.GateDecision;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -216,15 +216,15 @@ final class ToolRound {
      * Carries out a person's decision on the call a run paused at: runs it (as proposed or with edited arguments)
      * or answers it as rejected. Returns the termination it causes, or null when the run goes on.
      */
-    @Nullable Termination decide(ToolCall pending, ResumeDecision decision, boolean offered) {
+    @Nullable Termination decide(ToolCall pending, GateDecision decision, boolean offered) {
         ToolCall call = switch (decision) {
-            case ResumeDecision.Approve approve -> pending;
-            case ResumeDecision.ApproveWithArguments(String gateId, Map<String, @Nullable Object> arguments) ->
+            case GateDecision.Approve approve -> pending;
+            case GateDecision.ApproveWithArguments(String gateId, Map<String, @Nullable Object> arguments) ->
                     new ToolCall(pending.id(), pending.name(), arguments);
-            case ResumeDecision.Reject(String gateId, String reason) -> null;
+            case GateDecision.Reject(String gateId, String reason) -> null;
         };
         if (call == null) {
-            String reason = ((ResumeDecision.Reject) decision).reason();
+            String reason = ((GateDecision.Reject) decision).reason();
             answer(pending, "Rejected by a person, not run: " + reason, true);
             run.toolEvent(pending.name(), 0, REJECTED);
             return null;
