@@ -6,7 +6,7 @@ import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
@@ -56,7 +56,7 @@ public class CheckpointBenchmark {
     private Agent agent;
     private Checkpoint checkpoint;
     private byte[] bytes;
-    private ResumeDecision approve;
+    private GateDecision approve;
 
     /** Pauses a real run after 99 rounds and checks one write, read and resume. */
     @Setup
@@ -71,7 +71,7 @@ public class CheckpointBenchmark {
         check(checkpoint.transcript().size() == 200, "the transcript has " + checkpoint.transcript().size());
         bytes = json.writeBytes(checkpoint);
         check(json.read(bytes).equals(checkpoint), "the checkpoint reads back different");
-        approve = ResumeDecision.approve(checkpoint.gateId());
+        approve = GateDecision.approve(checkpoint.gateId());
         RunResult done = writeReadResume();
         check(done.termination() instanceof Termination.NaturalCompletion, "the resumed run ended " + done.termination());
         check(done.iterationCount() == ROUNDS + 2 && done.toolCalls() == ROUNDS + 1,

@@ -8,7 +8,7 @@ import dev.terminus.agent.internal.AgentSpec;
 import dev.terminus.agent.internal.Resumption;
 import dev.terminus.agent.internal.RunRules;
 import dev.terminus.agent.internal.RunTask;
-import dev.terminus.agent.spi.CheckpointStore;
+import dev.terminus.agent.spi.GateStore;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.OutputValidator;
 import dev.terminus.agent.spi.ToolSpec;
@@ -98,14 +98,14 @@ public final class Agent {
      * gate. Like {@link #run(String)}, it never throws for anything that happens inside the run.
      *
      * @param checkpoint the checkpoint of the paused run (from {@link RunResult#checkpoint()}, or read back from a
-     *     {@link CheckpointStore})
+     *     {@link GateStore})
      * @param decision the decision, for the checkpoint's gate
      * @return the result of the continued run: its transcript, usage, cost, iterations and duration include the
      *     part before the pause
      * @throws IllegalArgumentException when the decision is for another gate, or the checkpoint was written by an
      *     agent of another name, model or configuration (the message names which)
      */
-    public RunResult resume(Checkpoint checkpoint, ResumeDecision decision) {
+    public RunResult resume(Checkpoint checkpoint, GateDecision decision) {
         Preconditions.notNull(checkpoint, "checkpoint");
         Preconditions.notNull(decision, "decision");
         Resumption.check(spec, checkpoint, decision);
@@ -250,7 +250,7 @@ public final class Agent {
 
         /**
          * Every call of a tool needs a person's approval: the run pauses {@code HitlGatePending} with a
-         * {@link Checkpoint} and continues with {@link Agent#resume(Checkpoint, ResumeDecision)}.
+         * {@link Checkpoint} and continues with {@link Agent#resume(Checkpoint, GateDecision)}.
          *
          * @param toolName the tool
          * @return this builder

@@ -16,7 +16,8 @@ import java.util.Map;
  *
  * <p>A checkpoint is a plain value: it serializes to JSON with {@code CheckpointJson} of the {@code terminus-checkpoint} module (through
  * {@code TerminusModule}, so messages and the gate use the wire format) and may be resumed in another process with
- * {@link Agent#resume(Checkpoint, ResumeDecision)} on an agent of the same configuration.
+ * {@link Agent#resume(Checkpoint, GateDecision)} on an agent of the same configuration. A store of paused runs
+ * ({@link dev.terminus.agent.spi.GateStore}) keeps it by its gate id ({@link #gateId()}).
  *
  * {@snippet :
  * RunResult paused = agent.run("Refund order 42");
@@ -24,7 +25,7 @@ import java.util.Map;
  *     Checkpoint checkpoint = paused.checkpoint().orElseThrow();
  *     store.save(checkpoint);
  *     // ... later, maybe in another process:
- *     RunResult done = agent.resume(store.load(gate.gateId()).orElseThrow(), ResumeDecision.approve(gate.gateId()));
+ *     RunResult done = agent.resume(store.load(gate.gateId()).orElseThrow(), GateDecision.approve(gate.gateId()));
  * }
  * }
  *
@@ -50,7 +51,8 @@ import java.util.Map;
 public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, String agentName, String modelName,
         String configFingerprint, ToolCall pendingCall, List<ToolCall> remainingCalls, List<Message> transcript,
         int iteration, int toolCalls, Usage usage, BigDecimal costUsd, List<IterationRecord> iterations,
-        Duration elapsed, int consecutiveMistakes, int repairsUsed, boolean finalizing, Map<String, String> metadata) {
+        Duration elapsed, int consecutiveMistakes, int repairsUsed, boolean finalizing, Map<String, String> metadata)
+        implements PausedRun {
 
     /** The format version this version of Terminus writes and reads. */
     public static final int FORMAT_VERSION = 1;
@@ -91,11 +93,6 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
             throw new IllegalArgumentException("Checkpoint.pendingCall.id \"" + pendingCall.id()
                     + "\" is not the gate's proposalId \"" + gate.proposalId() + "\"");
         }
-    }
-
-    /** @return the gate's id, which names this checkpoint */
-    public String gateId() {
-        return gate.gateId();
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.terminus.agent;
 
 /**
- * How {@link Agent#run(String)} and {@link Agent#resume(Checkpoint, ResumeDecision)} enforce a time budget. Both
+ * How {@link Agent#run(String)} and {@link Agent#resume(Checkpoint, GateDecision)} enforce a time budget. Both
  * interrupt a hanging model or tool call at the deadline and end the run {@code TimeBudgetExhausted} (and end it
  * {@code Cancelled} when the caller's thread is interrupted); they differ in what they cost and in which calls may
  * hold the caller past the deadline when they ignore the interrupt. {@link Agent#start(String)} always runs

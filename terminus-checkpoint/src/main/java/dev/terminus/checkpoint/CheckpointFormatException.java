@@ -4,12 +4,13 @@ import java.io.IOException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What is read is not a checkpoint this version can use: not JSON, another {@code formatVersion}, a missing,
- * unknown or mistyped field, or a value the checkpoint refuses. The message names the field (as
- * {@code Checkpoint.usage.inputTokens}, {@code Checkpoint.transcript[2]}) and the bad value.
+ * What is read is not a checkpoint (or, from another {@link FileGateStore.Codec}, a pause) this version can use: not
+ * JSON, another {@code formatVersion}, a missing, unknown or mistyped field, or a value the checkpoint refuses. The
+ * message names the field (as {@code Checkpoint.usage.inputTokens}, {@code Checkpoint.transcript[2]}) and the bad
+ * value.
  *
- * <p>An {@link IOException}, so that {@link dev.terminus.agent.spi.CheckpointStore#load(String)} reports a corrupt
- * checkpoint the way it reports a file it cannot read.
+ * <p>An {@link IOException}, so that {@link dev.terminus.agent.spi.GateStore#load(String)} reports a corrupt
+ * file the way it reports a file it cannot read.
  */
 public final class CheckpointFormatException extends IOException {
     private static final long serialVersionUID = 1L;

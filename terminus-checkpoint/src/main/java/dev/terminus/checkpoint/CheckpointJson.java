@@ -13,8 +13,9 @@ import java.io.IOException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Writes a {@link Checkpoint} as JSON and reads it back to an equal one. Immutable and thread-safe: build one with
- * {@link #create()} and share it.
+ * Writes a {@link Checkpoint} as JSON and reads it back to an equal one: the {@linkplain FileGateStore.Codec codec} of
+ * {@link FileGateStore#checkpoints(java.nio.file.Path)}. Immutable and thread-safe: build one with {@link #create()}
+ * and share it.
  *
  * {@snippet :
  * CheckpointJson json = CheckpointJson.create();
@@ -98,7 +99,10 @@ import org.jspecify.annotations.Nullable;
  * {@code Long} of 5, a {@code BigDecimal}) reads back with those types instead, so it is not {@code equals} to the
  * original although it says the same.
  */
-public final class CheckpointJson {
+public final class CheckpointJson implements FileGateStore.Codec<Checkpoint> {
+
+    /** What a checkpoint file holds, the middle of its name: {@code <gateId>.checkpoint.json}. */
+    public static final String KIND = "checkpoint";
 
     private final ObjectWriter writer;
     private final ObjectReader reader;
@@ -116,6 +120,14 @@ public final class CheckpointJson {
      */
     public static CheckpointJson create() {
         return new CheckpointJson();
+    }
+
+    /**
+     * @return {@value #KIND}: a {@link FileGateStore} names checkpoint files {@code <gateId>.checkpoint.json}
+     */
+    @Override
+    public String kind() {
+        return KIND;
     }
 
     /**
@@ -146,6 +158,7 @@ public final class CheckpointJson {
      * @return its JSON text, UTF-8 encoded
      * @throws IllegalArgumentException naming the value when one cannot be written (see {@link #write(Checkpoint)})
      */
+    @Override
     public byte[] writeBytes(Checkpoint checkpoint) {
         Preconditions.notNull(checkpoint, "checkpoint");
         try {
@@ -180,6 +193,7 @@ public final class CheckpointJson {
      * @throws CheckpointFormatException when it is not JSON, of another format version, or not a valid checkpoint;
      *     the message names the field and the bad value
      */
+    @Override
     public Checkpoint read(byte[] json) throws CheckpointFormatException {
         Preconditions.notNull(json, "json");
         try {

@@ -1,9 +1,10 @@
 /**
- * Checkpoints of runs paused at a human-approval gate, kept outside the process:
- * {@link dev.terminus.checkpoint.CheckpointJson} writes and reads a {@link dev.terminus.agent.Checkpoint} as JSON
- * (the gate, the messages and the tool calls in the wire format of {@code terminus-jackson}), and
- * {@link dev.terminus.checkpoint.FileCheckpointStore} keeps one such file per gate in a directory, replacing it
- * atomically. Bad input fails with a {@link dev.terminus.checkpoint.CheckpointFormatException} naming the field.
+ * Runs paused at a human-approval gate, kept outside the process:
+ * {@link dev.terminus.checkpoint.CheckpointJson} writes and reads an agent loop's {@link dev.terminus.agent.Checkpoint}
+ * as JSON (the gate, the messages and the tool calls in the wire format of {@code terminus-jackson}), and
+ * {@link dev.terminus.checkpoint.FileGateStore} keeps one file per paused run in a directory, replacing it atomically:
+ * checkpoints, and through another {@link dev.terminus.checkpoint.FileGateStore.Codec} the convergence engine's
+ * pauses. Bad input fails with a {@link dev.terminus.checkpoint.CheckpointFormatException} naming the field.
  */
 @NullMarked
 package dev.terminus.checkpoint;

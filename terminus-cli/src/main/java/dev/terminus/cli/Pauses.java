@@ -3,7 +3,7 @@ package dev.terminus.cli;
 import dev.terminus.Termination;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.RunResult;
-import dev.terminus.checkpoint.FileCheckpointStore;
+import dev.terminus.checkpoint.FileGateStore;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,7 +12,7 @@ import java.nio.file.Path;
 
 /**
  * Runs that paused at an approval gate, on the command line: the checkpoint is saved in a directory (atomically, by
- * {@link FileCheckpointStore}) with the scenario and the script's position in its metadata, so
+ * {@link FileGateStore#checkpoints(Path)}) with the scenario and the script's position in its metadata, so
  * {@code terminus resume} can rebuild the same agent and continue, in this process or a later one.
  */
 final class Pauses {
@@ -38,7 +38,7 @@ final class Pauses {
         Checkpoint checkpoint = result.checkpoint().get()
                 .withMetadata(SCENARIO, new String(scenarioText, StandardCharsets.UTF_8))
                 .withMetadata(SCRIPT_STEP, Integer.toString(agent.scriptStepsTaken()));
-        FileCheckpointStore store = FileCheckpointStore.in(directory);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(directory);
         try {
             store.save(checkpoint);
         } catch (IOException | RuntimeException e) {

@@ -1,7 +1,7 @@
 package dev.terminus.cli;
 
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.checkpoint.CheckpointFormatException;
 import dev.terminus.checkpoint.CheckpointJson;
@@ -81,8 +81,8 @@ final class ResumeCommand implements Callable<Integer> {
             throw new BadInputException(path + ": " + e.getMessage());
         }
         Decision chosen = java.util.Objects.requireNonNull(decision);
-        ResumeDecision resume = chosen.reject != null ? ResumeDecision.reject(checkpoint.gateId(), chosen.reject)
-                : ResumeDecision.approve(checkpoint.gateId());
+        GateDecision resume = chosen.reject != null ? GateDecision.reject(checkpoint.gateId(), chosen.reject)
+                : GateDecision.approve(checkpoint.gateId());
         RunResult result;
         try {
             result = agent.resume(checkpoint, resume);

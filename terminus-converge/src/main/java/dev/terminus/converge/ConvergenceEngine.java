@@ -2,13 +2,14 @@ package dev.terminus.converge;
 
 import dev.terminus.Preconditions;
 import dev.terminus.agent.AgentConfig;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.control.RunControl;
+import dev.terminus.agent.spi.GateStore;
 import dev.terminus.converge.internal.ConvergenceRun;
 import dev.terminus.converge.internal.EngineSpec;
 import dev.terminus.converge.internal.EngineTask;
-import dev.terminus.converge.spi.PauseStore;
 import dev.terminus.converge.spi.ProposalGate;
 import java.io.IOException;
 import java.time.Duration;
@@ -36,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  *         .tokenBudget(TokenBudget.total(20_000))
  *         .timeBudget(Duration.ofSeconds(30))
  *         .confidenceThreshold(0.7)
- *         .pauseStore(FilePauseStore.in(Path.of(".terminus/checkpoints")))
+ *         .pauseStore(FileGateStore.in(Path.of(".terminus/checkpoints"), PauseJson.create()))
  *         .build();
  * ConvergenceResult result = engine.run(Context.of(Map.of("document", text)));
  * switch (result.termination()) {
@@ -46,8 +47,8 @@ import org.jspecify.annotations.Nullable;
  *     default -> alert(result.termination());
  * }
  * // later, maybe in another process, after the person decided:
- * Pause pause = FilePauseStore.in(Path.of(".terminus/checkpoints")).load(gateId).orElseThrow();
- * result = engine.resume(pause, Decision.approve(gateId));
+ * Pause pause = FileGateStore.in(Path.of(".terminus/checkpoints"), PauseJson.create()).load(gateId).orElseThrow();
+ * result = engine.resume(pause, GateDecision.approve(gateId));
  * }
  *
  * <h2>A cycle</h2>
@@ -75,7 +76,7 @@ import org.jspecify.annotations.Nullable;
  * agent), an invariant ({@code InvariantViolated}), the gate under {@link RejectionPolicy#END_RUN} ({@code PromotionRejected}),
  * a proposal that needs a person ({@code HitlGatePending}, with a {@link Pause}), or the fixed point. The gate,
  * invariants and criteria run on the coordinating thread between the checks of the clock and of cancellation; only
- * agents are preempted. {@link #run(Context)} and {@link #resume(Pause, Decision)} never throw for anything that
+ * agents are preempted. {@link #run(Context)} and {@link #resume(Pause, GateDecision)} never throw for anything that
  * happens inside the run.
  */
 public final class ConvergenceEngine {
@@ -129,22 +130,28 @@ public final class ConvergenceEngine {
      * Continues a paused run with a person's decision on its staged proposal, in the same cycle: an approved
      * proposal is merged, a rejected one recorded (and never proposed again in the run); then the rest of the cycle's
      * proposals are merged and the run goes on, its budgets counting on from the pause's figures. It may pause again.
-     * When the engine has a {@link PauseStore}, the pause is deleted from it once the continued run has ended.
+     * When the engine has a {@link GateStore}, the pause is deleted from it once the continued run has ended.
      *
      * <p>Only a misuse of the call throws, before anything runs; everything else ends as a termination: the pause is
      * restored inside the run, and the clock and cancellation are checked before the decision is applied, so a
      * pause whose elapsed time is already past the time budget ends {@code TimeBudgetExhausted} without merging
      * its staged proposal (and a context already past the fact budget ends {@code FactBudgetExhausted}).
      *
-     * @param pause the pause (from {@link ConvergenceResult#pause()}, or read back from a {@link PauseStore})
-     * @param decision the decision, for the pause's gate
+     * @param pause the pause (from {@link ConvergenceResult#pause()}, or read back from a {@link GateStore})
+     * @param decision the decision, for the pause's gate: {@link GateDecision.Approve} or {@link GateDecision.Reject}
      * @return the result of the continued run; its cycles, facts, usage and duration include the part before the pause
-     * @throws IllegalArgumentException when the decision is for another gate, or the pause was written by an engine
-     *     of another name or with other agents (the message names the field and both values)
+     * @throws IllegalArgumentException when the decision is for another gate, approves with arguments (a proposal has
+     *     none), or the pause was written by an engine of another name or with other agents (the message names the
+     *     field and both values)
      */
-    public ConvergenceResult resume(Pause pause, Decision decision) {
+    public ConvergenceResult resume(Pause pause, GateDecision decision) {
         Preconditions.notNull(pause, "pause");
         Preconditions.notNull(decision, "decision");
+        if (decision instanceof GateDecision.ApproveWithArguments edited) {
+            throw new IllegalArgumentException("the decision approves gate \"" + edited.gateId() + "\" with arguments "
+                    + edited.arguments() + ", but a convergence run's proposal has no arguments to edit: approve or"
+                    + " reject it");
+        }
         if (!decision.gateId().equals(pause.gateId())) {
             throw new IllegalArgumentException("the decision is for gate \"" + decision.gateId()
                     + "\", but the pause waits at gate \"" + pause.gateId() + "\"");
@@ -160,7 +167,7 @@ public final class ConvergenceEngine {
         RunControl control = RunControl.resume(spec.clock(), pause.elapsed(), spec.timeBudget());
         ConvergenceResult result = new ConvergenceRun(spec, control, spec.timeBudget() != null)
                 .resume(pause, decision);
-        PauseStore store = spec.store();
+        GateStore<Pause> store = spec.store();
         if (store != null) {
             try {
                 store.delete(pause.gateId());
@@ -204,7 +211,7 @@ public final class ConvergenceEngine {
         private @Nullable Duration timeBudget;
         private @Nullable Double confidenceThreshold;
         private final Set<String> gatedKeys = new LinkedHashSet<>();
-        private @Nullable PauseStore store;
+        private @Nullable GateStore<Pause> store;
         private final List<ConvergenceListener> listeners = new ArrayList<>();
         private RunClock clock = RunClock.system();
         private Duration interruptGrace = AgentConfig.DEFAULT_INTERRUPT_GRACE;
@@ -304,8 +311,12 @@ public final class ConvergenceEngine {
             return this;
         }
 
-        /** @param store where pauses are saved when a run pauses (and deleted once resumed) @return this builder */
-        public Builder pauseStore(PauseStore store) {
+        /**
+         * @param store where pauses are saved when a run pauses (and deleted once resumed), such as
+         *     {@code FileGateStore.in(directory, PauseJson.create())}
+         * @return this builder
+         */
+        public Builder pauseStore(GateStore<Pause> store) {
             this.store = Preconditions.notNull(store, "pauseStore");
             return this;
         }

@@ -1,8 +1,10 @@
 package dev.terminus.converge;
 
 import dev.terminus.Termination;
+import dev.terminus.agent.GateDecision;
+import dev.terminus.agent.PausedRun;
 import dev.terminus.agent.Usage;
-import dev.terminus.converge.spi.PauseStore;
+import dev.terminus.agent.spi.GateStore;
 import dev.terminus.Preconditions;
 import java.time.Duration;
 import java.util.HashSet;
@@ -17,8 +19,8 @@ import java.util.Set;
  * waiting for the person is not counted.
  *
  * <p>A pause is a plain value: {@link PauseJson} writes it as JSON and reads it back to an equal one, and a
- * {@link PauseStore} keeps it across a process restart. It is resumed with
- * {@link ConvergenceEngine#resume(Pause, Decision)} on an engine with the same agents.
+ * {@link GateStore} keeps it by its gate id ({@link #gateId()}) across a process restart. It is resumed with
+ * {@link ConvergenceEngine#resume(Pause, GateDecision)} on an engine with the same agents.
  *
  * @param formatVersion the format's version ({@link #FORMAT_VERSION} when written by this version)
  * @param gate the termination the run paused with; its {@code gateId} names the pause
@@ -36,7 +38,8 @@ import java.util.Set;
  */
 public record Pause(int formatVersion, Termination.HitlGatePending gate, String engine, List<String> agents,
         Proposal staged, List<Proposal> remaining, List<String> changedKeys, Context context,
-        List<RejectedProposal> rejected, List<String> approved, int factsMerged, Usage usage, Duration elapsed) {
+        List<RejectedProposal> rejected, List<String> approved, int factsMerged, Usage usage, Duration elapsed)
+        implements PausedRun {
 
     /** The format version this version of Terminus writes and reads. */
     public static final int FORMAT_VERSION = 1;
@@ -82,11 +85,6 @@ public record Pause(int formatVersion, Termination.HitlGatePending gate, String 
         for (int i = 0; i < remaining.size(); i++) {
             requireAgent(agents, remaining.get(i), "Pause.remaining[" + i + "].agent");
         }
-    }
-
-    /** @return the gate's id, which names this pause */
-    public String gateId() {
-        return gate.gateId();
     }
 
     /** @return the cycle the run paused in */

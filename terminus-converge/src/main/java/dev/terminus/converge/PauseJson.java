@@ -12,19 +12,22 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.terminus.checkpoint.CheckpointFormatException;
+import dev.terminus.checkpoint.FileGateStore;
 import dev.terminus.converge.internal.PauseCodec;
 import dev.terminus.Preconditions;
 import dev.terminus.jackson.TerminusModule;
 import java.io.IOException;
 
 /**
- * Writes a {@link Pause} as JSON and reads it back to an equal one. Immutable and thread-safe: build one with
+ * Writes a {@link Pause} as JSON and reads it back to an equal one; as a {@linkplain FileGateStore.Codec codec}, it
+ * makes a {@link FileGateStore} of pauses, {@code <gateId>.pause.json}. Immutable and thread-safe: build one with
  * {@link #create()} and share it.
  *
  * {@snippet :
  * PauseJson json = PauseJson.create();
  * String text = json.write(pause);
  * Pause back = json.read(text);          // equals pause
+ * FileGateStore<Pause> pauses = FileGateStore.in(Path.of(".terminus/checkpoints"), json);
  * }
  *
  * <h2>Layout</h2>
@@ -58,7 +61,11 @@ import java.io.IOException;
  * {@link CheckpointFormatException} (the agent loop's, so that a store reports a corrupt pause the way it reports a
  * corrupt checkpoint) naming the field, as {@code Pause.context[2].provenance.confidence}, and the bad value.
  */
-public final class PauseJson {
+public final class PauseJson implements FileGateStore.Codec<Pause> {
+
+    /** What a pause file holds, the middle of its name: {@code <gateId>.pause.json}. */
+    public static final String KIND = "pause";
+
     private final ObjectMapper mapper;
     private final ObjectWriter writer;
     private final PauseCodec codec;
@@ -84,6 +91,12 @@ public final class PauseJson {
         return new PauseJson();
     }
 
+    /** @return {@value #KIND}: a {@link FileGateStore} names pause files {@code <gateId>.pause.json} */
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
     /**
      * @param pause a pause
      * @return its JSON text, in the layout of this class
@@ -101,6 +114,7 @@ public final class PauseJson {
      * @param pause a pause
      * @return its JSON text as UTF-8 bytes
      */
+    @Override
     public byte[] writeBytes(Pause pause) {
         try {
             return writer.writeValueAsBytes(codec.write(Preconditions.notNull(pause, "pause")));
@@ -132,6 +146,7 @@ public final class PauseJson {
      * @return the pause
      * @throws CheckpointFormatException as {@link #read(String)}
      */
+    @Override
     public Pause read(byte[] json) throws CheckpointFormatException {
         Preconditions.notNull(json, "json");
         JsonNode root;

@@ -16,7 +16,7 @@ public record RejectedProposal(Proposal proposal, String reason, By rejectedBy) 
     public enum By {
         /** The engine's {@link ProposalGate}, under {@link RejectionPolicy#RECORD_AND_DROP} or {@code END_RUN}. */
         GATE,
-        /** A person, through {@link Decision.Reject} on a paused run. */
+        /** A person, through {@link dev.terminus.agent.GateDecision.Reject} on a paused run. */
         PERSON
     }
 

@@ -2,6 +2,7 @@ package dev.terminus.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.terminus.agent.GateDecision;
 import dev.terminus.ErrorCategory;
 import dev.terminus.Termination;
 import dev.terminus.agent.PromotionDecision;
@@ -90,8 +91,8 @@ class ConvergeProperties {
         results.add(result);
         for (int resumes = 0; result.pause().isPresent() && resumes < 100; resumes++) {
             Pause pause = result.pause().orElseThrow();
-            Decision decision = resumes % 2 == 0 ? Decision.approve(pause.gateId())
-                    : Decision.reject(pause.gateId(), "no");
+            GateDecision decision = resumes % 2 == 0 ? GateDecision.approve(pause.gateId())
+                    : GateDecision.reject(pause.gateId(), "no");
             result = engine.resume(pause, decision);
             results.add(result);
         }

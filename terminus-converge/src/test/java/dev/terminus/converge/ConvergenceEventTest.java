@@ -2,6 +2,7 @@ package dev.terminus.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.terminus.agent.GateDecision;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -44,7 +45,7 @@ class ConvergenceEventTest {
         events.clear();
 
         // when
-        engine.resume(pause, Decision.reject(pause.gateId(), "no"));
+        engine.resume(pause, GateDecision.reject(pause.gateId(), "no"));
 
         // then
         assertThat(events.getFirst()).isEqualTo(new ConvergenceEvent.RunStarted("hitl", 1, true));

@@ -2,6 +2,8 @@ package dev.terminus.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.terminus.agent.GateDecision;
+import dev.terminus.checkpoint.FileGateStore;
 import dev.terminus.Termination;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,12 +29,12 @@ class CrossProcessPauseTest {
         assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String gateId = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertThat(child.exitValue()).isZero();
-        FilePauseStore store = FilePauseStore.in(dir);
+        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.create());
         ConvergenceEngine engine = Fixtures.unsureOfTheTotal().pauseStore(store).build();
 
         // when
         Pause pause = store.load(gateId).orElseThrow();
-        ConvergenceResult result = engine.resume(pause, Decision.approve(gateId));
+        ConvergenceResult result = engine.resume(pause, GateDecision.approve(gateId));
 
         // then
         assertThat(pause.gate().agentId()).isEqualTo("reader");

@@ -3,11 +3,12 @@ package dev.terminus.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.terminus.agent.GateDecision;
 import dev.terminus.ErrorCategory;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
-import dev.terminus.checkpoint.FileCheckpointStore;
-import dev.terminus.converge.spi.PauseStore;
+import dev.terminus.checkpoint.FileGateStore;
+import dev.terminus.agent.spi.GateStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,7 +27,7 @@ class HitlScenariosTest {
     @Test
     void aProposalBelowTheConfidenceThresholdPausesTheRunAndTheStoreKeepsThePause() throws IOException {
         // given
-        FilePauseStore store = FilePauseStore.beside(FileCheckpointStore.in(dir));
+        FileGateStore<Pause> store = FileGateStore.checkpoints(dir).beside(PauseJson.create());
         ConvergenceEngine engine = Fixtures.unsureOfTheTotal().pauseStore(store).build();
 
         // when
@@ -50,13 +51,13 @@ class HitlScenariosTest {
     @Test
     void anApprovedProposalIsMergedInTheSameCycleAndTheRunGoesOnToConverge() throws IOException {
         // given
-        FilePauseStore store = FilePauseStore.in(dir);
+        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.create());
         ConvergenceEngine engine = Fixtures.unsureOfTheTotal().pauseStore(store).build();
         Pause pause = engine.run(Context.empty()).pause().orElseThrow();
         Pause stored = store.load(pause.gateId()).orElseThrow();
 
         // when
-        ConvergenceResult result = engine.resume(stored, Decision.approve(stored.gateId()));
+        ConvergenceResult result = engine.resume(stored, GateDecision.approve(stored.gateId()));
 
         // then: cycle 1 merged the total after the pause, cycle 2 the checker's fact, cycle 3 changed nothing
         assertThat(result.termination()).isEqualTo(new Termination.Converged(3));
@@ -73,7 +74,7 @@ class HitlScenariosTest {
         Pause pause = engine.run(Context.empty()).pause().orElseThrow();
 
         // when: the reader proposes the same total in every cycle after this one
-        ConvergenceResult result = engine.resume(pause, Decision.reject(pause.gateId(), "the total is on page 2"));
+        ConvergenceResult result = engine.resume(pause, GateDecision.reject(pause.gateId(), "the total is on page 2"));
 
         // then
         assertThat(result.termination()).isEqualTo(new Termination.Converged(2));
@@ -89,10 +90,27 @@ class HitlScenariosTest {
         Pause pause = engine.run(Context.empty()).pause().orElseThrow();
 
         // when / then
-        assertThatThrownBy(() -> engine.resume(pause, Decision.approve("gate-elsewhere")))
+        assertThatThrownBy(() -> engine.resume(pause, GateDecision.approve("gate-elsewhere")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the decision is for gate \"gate-elsewhere\", but the pause waits at gate \""
                         + pause.gateId() + "\"");
+    }
+
+    @Test
+    void anApprovalWithArgumentsIsRefusedForAProposalHasNoneAndNothingRuns() {
+        // given
+        List<String> calls = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ConvergenceEngine engine = Fixtures.unsureOfTheTotal().listener(event -> calls.add(event.toString())).build();
+        Pause pause = engine.run(Context.empty()).pause().orElseThrow();
+        calls.clear();
+
+        // when / then
+        assertThatThrownBy(() -> engine.resume(pause,
+                GateDecision.approveWithArguments(pause.gateId(), Map.of("total.cents", 1))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the decision approves gate \"" + pause.gateId() + "\" with arguments {total.cents=1}, but"
+                        + " a convergence run's proposal has no arguments to edit: approve or reject it");
+        assertThat(calls).isEmpty();
     }
 
     @Test
@@ -102,7 +120,7 @@ class HitlScenariosTest {
         ConvergenceEngine other = ConvergenceEngine.builder().agent(Fixtures.constant("extractor", Map.of())).build();
 
         // when / then
-        assertThatThrownBy(() -> other.resume(pause, Decision.approve(pause.gateId())))
+        assertThatThrownBy(() -> other.resume(pause, GateDecision.approve(pause.gateId())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the pause was written by an engine with agents [extractor, reader, checker], but this"
                         + " engine has agents [extractor]");
@@ -121,7 +139,7 @@ class HitlScenariosTest {
         Pause pause = engine.run(Context.empty()).pause().orElseThrow();
 
         // when
-        ConvergenceResult result = engine.resume(pause, Decision.approve(pause.gateId()));
+        ConvergenceResult result = engine.resume(pause, GateDecision.approve(pause.gateId()));
 
         // then
         assertThat(pause.staged()).isEqualTo(Proposal.of("clerk", ProposedFact.of("approved-by", "ops")));
@@ -140,10 +158,10 @@ class HitlScenariosTest {
                 .gatedKeys("k")
                 .build();
         Pause first = engine.run(Context.empty()).pause().orElseThrow();
-        Pause second = engine.resume(first, Decision.approve(first.gateId())).pause().orElseThrow();
+        Pause second = engine.resume(first, GateDecision.approve(first.gateId())).pause().orElseThrow();
 
         // when: in cycle 3 "a" proposes k = 1 again, which a person approved in cycle 1
-        ConvergenceResult result = engine.resume(second, Decision.approve(second.gateId()));
+        ConvergenceResult result = engine.resume(second, GateDecision.approve(second.gateId()));
 
         // then
         assertThat(first.staged().agent()).isEqualTo("a");
@@ -160,7 +178,7 @@ class HitlScenariosTest {
         Pause pause = engine.run(Context.empty()).pause().orElseThrow();
 
         // when
-        ConvergenceResult result = engine.resume(pause, Decision.approve(pause.gateId()));
+        ConvergenceResult result = engine.resume(pause, GateDecision.approve(pause.gateId()));
 
         // then: cycle 1 merged the number, the total and checked = false, cycle 2 checked = true; a third would
         // exceed the cap
@@ -172,7 +190,7 @@ class HitlScenariosTest {
     @Test
     void aPauseThatCannotBeSavedEndsTheRunFailedExternalAndKeepsThePauseOnTheResult() {
         // given
-        PauseStore broken = new PauseStore() {
+        GateStore<Pause> broken = new GateStore<>() {
             @Override public void save(Pause pause) throws IOException { throw new IOException("disk full"); }
             @Override public Optional<Pause> load(String gateId) { return Optional.empty(); }
             @Override public List<String> pending() { return List.of(); }

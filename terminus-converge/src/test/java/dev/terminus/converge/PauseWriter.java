@@ -1,5 +1,6 @@
 package dev.terminus.converge;
 
+import dev.terminus.checkpoint.FileGateStore;
 import dev.terminus.Termination;
 import java.nio.file.Path;
 
@@ -12,7 +13,8 @@ public final class PauseWriter {
 
     /** @param args the directory of the pause store */
     public static void main(String[] args) {
-        ConvergenceResult result = Fixtures.unsureOfTheTotal().pauseStore(FilePauseStore.in(Path.of(args[0]))).build()
+        ConvergenceResult result = Fixtures.unsureOfTheTotal()
+                .pauseStore(FileGateStore.in(Path.of(args[0]), PauseJson.create())).build()
                 .run(Context.empty());
         if (!(result.termination() instanceof Termination.HitlGatePending gate)) {
             System.err.println("expected a pause, got " + result.termination());

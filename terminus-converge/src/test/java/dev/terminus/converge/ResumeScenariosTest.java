@@ -3,6 +3,7 @@ package dev.terminus.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.terminus.agent.GateDecision;
 import dev.terminus.Termination;
 import java.time.Duration;
 import java.util.Map;
@@ -18,7 +19,7 @@ class ResumeScenariosTest {
         Pause pause = withElapsed(engine.run(Context.empty()).pause().orElseThrow(), Duration.ofSeconds(11));
 
         // when
-        ConvergenceResult result = engine.resume(pause, Decision.approve(pause.gateId()));
+        ConvergenceResult result = engine.resume(pause, GateDecision.approve(pause.gateId()));
 
         // then
         assertThat(result.termination()).isInstanceOfSatisfying(Termination.TimeBudgetExhausted.class, time -> {
@@ -39,8 +40,8 @@ class ResumeScenariosTest {
         Pause pause = withElapsed(untimed.run(Context.empty()).pause().orElseThrow(), millennium);
 
         // when
-        ConvergenceResult outOfTime = timed.resume(pause, Decision.approve(pause.gateId()));
-        ConvergenceResult goesOn = untimed.resume(pause, Decision.approve(pause.gateId()));
+        ConvergenceResult outOfTime = timed.resume(pause, GateDecision.approve(pause.gateId()));
+        ConvergenceResult goesOn = untimed.resume(pause, GateDecision.approve(pause.gateId()));
 
         // then
         assertThat(outOfTime.termination()).isInstanceOfSatisfying(Termination.TimeBudgetExhausted.class, time ->
@@ -57,7 +58,7 @@ class ResumeScenariosTest {
         ConvergenceEngine smaller = Fixtures.unsureOfTheTotal().maxFacts(1).build();
 
         // when
-        ConvergenceResult result = smaller.resume(pause, Decision.approve(pause.gateId()));
+        ConvergenceResult result = smaller.resume(pause, GateDecision.approve(pause.gateId()));
 
         // then
         assertThat(result.termination()).isEqualTo(new Termination.FactBudgetExhausted(2, 1));
@@ -71,7 +72,7 @@ class ResumeScenariosTest {
         ConvergenceEngine other = Fixtures.unsureOfTheTotal().name("other").build();
 
         // when / then
-        assertThatThrownBy(() -> other.resume(pause, Decision.approve(pause.gateId())))
+        assertThatThrownBy(() -> other.resume(pause, GateDecision.approve(pause.gateId())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Pause.engine is \"hitl\", but this engine is named \"other\"");
     }
@@ -87,7 +88,7 @@ class ResumeScenariosTest {
         ConvergenceResult result;
         boolean interrupted;
         try {
-            result = engine.resume(pause, Decision.approve(pause.gateId()));
+            result = engine.resume(pause, GateDecision.approve(pause.gateId()));
         } finally {
             interrupted = Thread.interrupted();
         }

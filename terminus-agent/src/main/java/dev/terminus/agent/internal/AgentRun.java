@@ -10,7 +10,7 @@ import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.CompletionCheck;
-import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.UserTurn;
 import dev.terminus.agent.control.RunClock;
@@ -158,7 +158,7 @@ public final class AgentRun {
      * Continues a paused run on the calling thread: restores it from the checkpoint, carries out the decision on the
      * pending call, runs the rest of that round and goes on iterating.
      */
-    RunResult resume(Checkpoint checkpoint, ResumeDecision decision) {
+    RunResult resume(Checkpoint checkpoint, GateDecision decision) {
         Termination end;
         try {
             state.restore(checkpoint, clock.nanoTime());

@@ -4,7 +4,7 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.spi.ToolSpec;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +37,7 @@ public final class Resumption {
      * @param decision the decision
      * @throws IllegalArgumentException naming what does not match, and both values
      */
-    public static void check(AgentSpec spec, Checkpoint checkpoint, ResumeDecision decision) {
+    public static void check(AgentSpec spec, Checkpoint checkpoint, GateDecision decision) {
         if (!decision.gateId().equals(checkpoint.gateId())) {
             throw new IllegalArgumentException("the decision is for gate \"" + decision.gateId()
                     + "\" but the checkpoint is waiting at gate \"" + checkpoint.gateId() + "\"");

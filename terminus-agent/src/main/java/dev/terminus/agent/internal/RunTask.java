@@ -1,7 +1,7 @@
 package dev.terminus.agent.internal;
 
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.control.CallerDeadline;
@@ -45,7 +45,7 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
      * @param decision the decision on its pending call
      * @return its handle
      */
-    public static RunTask resume(AgentSpec spec, Checkpoint checkpoint, ResumeDecision decision) {
+    public static RunTask resume(AgentSpec spec, Checkpoint checkpoint, GateDecision decision) {
         return start(spec, resumeControl(spec, checkpoint), Resumption.elapsedNanos(checkpoint),
                 run -> run.resume(checkpoint, decision));
     }
@@ -79,7 +79,7 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
      * @param decision the decision on its pending call
      * @return the result
      */
-    public static RunResult resumeInline(AgentSpec spec, Checkpoint checkpoint, ResumeDecision decision) {
+    public static RunResult resumeInline(AgentSpec spec, Checkpoint checkpoint, GateDecision decision) {
         return inline(spec, resumeControl(spec, checkpoint), Resumption.elapsedNanos(checkpoint),
                 run -> run.resume(checkpoint, decision));
     }

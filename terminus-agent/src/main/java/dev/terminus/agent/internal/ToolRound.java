@@ -5,8 +5,8 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.CompletionCheck;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.HaltException;
-import dev.terminus.agent.ResumeDecision;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.ToolArgumentException;
 import dev.terminus.agent.control.SupervisedCall;
@@ -214,15 +214,15 @@ final class ToolRound {
      * Carries out a person's decision on the call a run paused at: runs it (as proposed or with edited arguments)
      * or answers it as rejected. Returns the termination it causes, or null when the run goes on.
      */
-    @Nullable Termination decide(ToolCall pending, ResumeDecision decision, boolean offered) {
+    @Nullable Termination decide(ToolCall pending, GateDecision decision, boolean offered) {
         ToolCall call = switch (decision) {
-            case ResumeDecision.Approve approve -> pending;
-            case ResumeDecision.ApproveWithArguments(String gateId, Map<String, @Nullable Object> arguments) ->
+            case GateDecision.Approve approve -> pending;
+            case GateDecision.ApproveWithArguments(String gateId, Map<String, @Nullable Object> arguments) ->
                     new ToolCall(pending.id(), pending.name(), arguments);
-            case ResumeDecision.Reject(String gateId, String reason) -> null;
+            case GateDecision.Reject(String gateId, String reason) -> null;
         };
         if (call == null) {
-            String reason = ((ResumeDecision.Reject) decision).reason();
+            String reason = ((GateDecision.Reject) decision).reason();
             answer(pending, "Rejected by a person, not run: " + reason, true);
             run.toolEvent(pending.name(), 0, REJECTED);
             return null;

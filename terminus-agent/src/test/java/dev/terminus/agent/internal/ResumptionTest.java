@@ -10,7 +10,7 @@ import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.CompletionCheck;
-import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
@@ -208,7 +208,7 @@ class ResumptionTest {
 
         // when / then: the gate is checked first, before the agent's name
         assertThatThrownBy(() -> Resumption.check(new Parts("m1", AgentConfig.custom().name("other").build(),
-                Parts.BASE.tools(), List.of("t"), null).spec(), checkpoint, ResumeDecision.approve("gate-other")))
+                Parts.BASE.tools(), List.of("t"), null).spec(), checkpoint, GateDecision.approve("gate-other")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the decision is for gate \"gate-other\" but the checkpoint is waiting at gate \""
                         + checkpoint.gateId() + "\"");
@@ -222,7 +222,7 @@ class ResumptionTest {
                 List.of("t"), null).spec();
 
         // when / then
-        assertThatThrownBy(() -> Resumption.check(other, checkpoint, ResumeDecision.approve(checkpoint.gateId())))
+        assertThatThrownBy(() -> Resumption.check(other, checkpoint, GateDecision.approve(checkpoint.gateId())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the checkpoint's agentName is \"refunds\" but this agent's is \"billing\": it was written"
                         + " by an agent of another configuration");
@@ -235,7 +235,7 @@ class ResumptionTest {
         AgentSpec other = new Parts("m2", CONFIG, Parts.BASE.tools(), List.of("t"), null).spec();
 
         // when / then
-        assertThatThrownBy(() -> Resumption.check(other, checkpoint, ResumeDecision.reject(checkpoint.gateId(), "no")))
+        assertThatThrownBy(() -> Resumption.check(other, checkpoint, GateDecision.reject(checkpoint.gateId(), "no")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the checkpoint's modelName is \"m1\" but this agent's is \"m2\": it was written by an"
                         + " agent of another configuration");
@@ -249,7 +249,7 @@ class ResumptionTest {
                 .spec();
 
         // when / then
-        assertThatThrownBy(() -> Resumption.check(other, checkpoint, ResumeDecision.approve(checkpoint.gateId())))
+        assertThatThrownBy(() -> Resumption.check(other, checkpoint, GateDecision.approve(checkpoint.gateId())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the checkpoint's configFingerprint is \"" + checkpoint.configFingerprint()
                         + "\" but this agent's is \"" + Resumption.fingerprint(other) + "\": it was written by an"
@@ -268,7 +268,7 @@ class ResumptionTest {
                 java.time.Duration.ZERO, 0, 0, false, Map.of());
 
         // when / then
-        assertThatThrownBy(() -> Resumption.check(spec, checkpoint, ResumeDecision.approve("gate-9")))
+        assertThatThrownBy(() -> Resumption.check(spec, checkpoint, GateDecision.approve("gate-9")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the checkpoint's pending call is to tool \"ghost\", which this agent does not have");
     }
@@ -282,9 +282,9 @@ class ResumptionTest {
 
         // when / then
         assertThat(Resumption.fingerprint(same)).isEqualTo(checkpoint.configFingerprint());
-        for (ResumeDecision decision : List.of(ResumeDecision.approve(checkpoint.gateId()),
-                ResumeDecision.reject(checkpoint.gateId(), "no"),
-                ResumeDecision.approveWithArguments(checkpoint.gateId(), Map.of("order", 7)))) {
+        for (GateDecision decision : List.of(GateDecision.approve(checkpoint.gateId()),
+                GateDecision.reject(checkpoint.gateId(), "no"),
+                GateDecision.approveWithArguments(checkpoint.gateId(), Map.of("order", 7)))) {
             Resumption.check(same, checkpoint, decision);
         }
     }

@@ -1,6 +1,8 @@
 /**
- * The Jackson serializer and deserializer behind {@link dev.terminus.checkpoint.CheckpointJson}. Not an API:
- * anything here may change in any release.
+ * The implementation of {@code terminus-checkpoint}: the Jackson serializer and deserializer behind
+ * {@link dev.terminus.checkpoint.CheckpointJson}, and the directory of gate files ({@code GateFiles}, written through
+ * {@code AtomicFile}) behind {@link dev.terminus.checkpoint.FileGateStore}. Not an API: anything here may change in
+ * any release.
  */
 @NullMarked
 package dev.terminus.checkpoint.internal;

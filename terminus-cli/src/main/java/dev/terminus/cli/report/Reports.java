@@ -1,7 +1,6 @@
 package dev.terminus.cli.report;
 
 import dev.terminus.Termination;
-import dev.terminus.checkpoint.AtomicFile;
 import dev.terminus.eval.ReportJson;
 import dev.terminus.eval.ReportReader;
 import dev.terminus.eval.ReportRow;
@@ -12,8 +11,10 @@ import dev.terminus.jackson.UnrecognizedTermination;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -96,20 +97,33 @@ public final class Reports {
     }
 
     /**
-     * Writes the page {@linkplain AtomicFile atomically}, so a reader never sees half a page, readable by everyone
-     * ({@code rw-r--r--} where the file system has POSIX permissions): a report is for people to open, unlike a
-     * checkpoint, whose temporary file's owner-only mode the replace keeps.
+     * Writes the page atomically, so a reader never sees half a page: to a temporary file beside it (its directory
+     * created when missing), then renamed over it. The page is readable by everyone ({@code rw-r--r--} where the file
+     * system has POSIX permissions) from the moment it appears: a report is for people to open.
      *
      * @param title the suite's name
      * @param summary the summary
      * @param rows the rows
      * @param page where
-     * @throws IOException when it cannot be written
+     * @throws IOException when it cannot be written; a previous page, if any, is then intact
      */
     public static void writeHtml(String title, Summary summary, List<ReportRow> rows, Path page) throws IOException {
-        AtomicFile.replace(page, "report", HtmlReport.render(title, summary, rows).getBytes(StandardCharsets.UTF_8));
-        if (Files.getFileAttributeView(page, PosixFileAttributeView.class) != null) {
-            Files.setPosixFilePermissions(page, READABLE);
+        byte[] html = HtmlReport.render(title, summary, rows).getBytes(StandardCharsets.UTF_8);
+        Path target = page.toAbsolutePath();
+        Files.createDirectories(target.getParent());
+        Path temp = Files.createTempFile(target.getParent(), ".report", ".tmp");
+        try {
+            Files.write(temp, html);
+            if (Files.getFileAttributeView(temp, PosixFileAttributeView.class) != null) {
+                Files.setPosixFilePermissions(temp, READABLE);
+            }
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
         }
     }
 

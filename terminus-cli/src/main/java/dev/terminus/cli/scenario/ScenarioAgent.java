@@ -7,7 +7,7 @@ import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentHook;
 import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.HaltException;
 import dev.terminus.agent.HookDecision;
@@ -190,7 +190,7 @@ public final class ScenarioAgent {
      * @param decision the decision on its pending call
      * @return the result
      */
-    public RunResult resume(Checkpoint checkpoint, ResumeDecision decision) {
+    public RunResult resume(Checkpoint checkpoint, GateDecision decision) {
         return agent.resume(checkpoint, decision);
     }
 

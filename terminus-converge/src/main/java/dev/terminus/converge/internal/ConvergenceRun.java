@@ -4,6 +4,7 @@ import dev.terminus.ErrorCategory;
 import dev.terminus.InvariantClass;
 import dev.terminus.Termination;
 import dev.terminus.agent.CriterionResult;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.converge.Context;
 import dev.terminus.converge.ContextCriterion;
@@ -11,7 +12,6 @@ import dev.terminus.converge.ContextInvariant;
 import dev.terminus.converge.ConvergenceAgent;
 import dev.terminus.converge.ConvergenceEvent;
 import dev.terminus.converge.ConvergenceResult;
-import dev.terminus.converge.Decision;
 import dev.terminus.converge.Pause;
 import dev.terminus.converge.ProposedFact;
 import dev.terminus.converge.RejectedProposal;
@@ -77,7 +77,7 @@ public final class ConvergenceRun {
      * @param decision the decision
      * @return the result
      */
-    public ConvergenceResult resume(Pause pause, Decision decision) {
+    public ConvergenceResult resume(Pause pause, GateDecision decision) {
         return execute(true, pause.cycle(), () -> {
             state.restore(pause);
             Termination stop = control.checkBetweenSteps();
@@ -85,15 +85,17 @@ public final class ConvergenceRun {
         }, () -> {
             Candidate staged = new Candidate(pause.staged());
             switch (decision) {
-                case Decision.Approve approve -> {
+                case GateDecision.Approve approve -> {
                     state.approved.add(pause.staged().id());
                     Termination stop = merges.merge(staged);
                     if (stop != null) {
                         return stop;
                     }
                 }
-                case Decision.Reject reject -> merges.reject(
+                case GateDecision.Reject reject -> merges.reject(
                         new RejectedProposal(pause.staged(), reject.reason(), RejectedProposal.By.PERSON));
+                case GateDecision.ApproveWithArguments edited ->
+                        throw new IllegalStateException("ConvergenceEngine.resume refuses " + edited);
             }
             List<Candidate> remaining = new ArrayList<>(pause.remaining().size());
             pause.remaining().forEach(proposal -> remaining.add(new Candidate(proposal)));

@@ -3,14 +3,15 @@ package dev.terminus.converge.internal;
 import dev.terminus.InvariantClass;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.control.RunClock;
+import dev.terminus.agent.spi.GateStore;
 import dev.terminus.converge.Context;
 import dev.terminus.converge.ContextCriterion;
 import dev.terminus.converge.ContextInvariant;
 import dev.terminus.converge.ConvergenceAgent;
 import dev.terminus.converge.ConvergenceListener;
 import dev.terminus.converge.Fact;
+import dev.terminus.converge.Pause;
 import dev.terminus.converge.RejectionPolicy;
-import dev.terminus.converge.spi.PauseStore;
 import dev.terminus.converge.spi.ProposalGate;
 import java.time.Duration;
 import java.util.List;
@@ -44,7 +45,7 @@ import org.jspecify.annotations.Nullable;
 public record EngineSpec(String name, List<ConvergenceAgent> agents, @Nullable ProposalGate gate,
         RejectionPolicy policy, List<ContextInvariant> invariants, List<ContextCriterion> criteria, int maxCycles,
         @Nullable Integer maxFacts, TokenBudget tokenBudget, @Nullable Duration timeBudget,
-        @Nullable Double confidenceThreshold, Set<String> gatedKeys, @Nullable PauseStore store,
+        @Nullable Double confidenceThreshold, Set<String> gatedKeys, @Nullable GateStore<Pause> store,
         List<ConvergenceListener> listeners, Function<Map<String, Fact>, Context> views,
         Function<Map<String, Fact>, Context> copies, RunClock clock, Duration interruptGrace) {
 

@@ -6,15 +6,16 @@ import dev.terminus.Preconditions;
 import dev.terminus.Termination;
 import dev.terminus.agent.PromotionDecision;
 import dev.terminus.agent.control.RunControl;
+import dev.terminus.agent.spi.GateStore;
 import dev.terminus.converge.Context;
 import dev.terminus.converge.ContextInvariant;
 import dev.terminus.converge.ConvergenceEvent;
 import dev.terminus.converge.Fact;
+import dev.terminus.converge.Pause;
 import dev.terminus.converge.Proposal;
 import dev.terminus.converge.Provenance;
 import dev.terminus.converge.RejectedProposal;
 import dev.terminus.converge.RejectionPolicy;
-import dev.terminus.converge.spi.PauseStore;
 import dev.terminus.converge.spi.ProposalGate;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -132,7 +133,7 @@ final class Merges {
         List<Proposal> remaining = new ArrayList<>(rest.size());
         rest.forEach(candidate -> remaining.add(candidate.proposal()));
         state.pause = state.pause(gate, proposal, remaining, control.elapsed());
-        PauseStore store = spec.store();
+        GateStore<Pause> store = spec.store();
         if (store != null) {
             try {
                 store.save(state.pause);

@@ -15,7 +15,7 @@ import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
@@ -72,7 +72,7 @@ class ApprovalScenariosTest {
         Checkpoint checkpoint = paused.checkpoint().orElseThrow();
 
         // when
-        RunResult done = agent.resume(checkpoint, ResumeDecision.approve(checkpoint.gateId()));
+        RunResult done = agent.resume(checkpoint, GateDecision.approve(checkpoint.gateId()));
 
         // then
         assertThat(done).endedWith(new Termination.NaturalCompletion()).hasIterations(2).hasToolCalls(1).isConsistent();
@@ -94,7 +94,7 @@ class ApprovalScenariosTest {
         Checkpoint checkpoint = agent.run("refund order 42").checkpoint().orElseThrow();
 
         // when
-        RunResult done = agent.resume(checkpoint, ResumeDecision.reject(checkpoint.gateId(), "over the limit"));
+        RunResult done = agent.resume(checkpoint, GateDecision.reject(checkpoint.gateId(), "over the limit"));
 
         // then
         assertThat(done).endedWith(new Termination.NaturalCompletion()).hasToolCalls(0).isConsistent();
@@ -113,7 +113,7 @@ class ApprovalScenariosTest {
 
         // when
         RunResult done = agent.resume(checkpoint,
-                ResumeDecision.approveWithArguments(checkpoint.gateId(), Map.of("x", 7)));
+                GateDecision.approveWithArguments(checkpoint.gateId(), Map.of("x", 7)));
 
         // then
         assertThat(done).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1).isConsistent();
@@ -130,7 +130,7 @@ class ApprovalScenariosTest {
 
         // when: the "edit" leaves the arguments as the model proposed them
         RunResult done = agent.resume(checkpoint,
-                ResumeDecision.approveWithArguments(checkpoint.gateId(), Map.of("x", 42)));
+                GateDecision.approveWithArguments(checkpoint.gateId(), Map.of("x", 42)));
 
         // then
         assertThat(done).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1).isConsistent();
@@ -149,7 +149,7 @@ class ApprovalScenariosTest {
 
         // when
         RunResult done = agent.resume(checkpoint,
-                ResumeDecision.approveWithArguments(checkpoint.gateId(), Map.of("x", "seven")));
+                GateDecision.approveWithArguments(checkpoint.gateId(), Map.of("x", "seven")));
 
         // then: nothing ran, and the model learns the refused arguments were a person's, not its own
         assertThat(done).endedWith(new Termination.NaturalCompletion()).hasToolCalls(0).isConsistent();
@@ -173,7 +173,7 @@ class ApprovalScenariosTest {
                 paused.metadata());
 
         // when
-        RunResult done = agent.resume(late, ResumeDecision.approve(late.gateId()));
+        RunResult done = agent.resume(late, GateDecision.approve(late.gateId()));
 
         // then
         assertThat(done).endedWith(Termination.TimeBudgetExhausted.class).satisfies(end -> {
@@ -216,7 +216,7 @@ class ApprovalScenariosTest {
         Checkpoint checkpoint = paused.checkpoint().orElseThrow();
 
         // when
-        RunResult done = agent.resume(checkpoint, ResumeDecision.approve(checkpoint.gateId()));
+        RunResult done = agent.resume(checkpoint, GateDecision.approve(checkpoint.gateId()));
 
         // then
         assertThat(toolResults(paused)).extracting(Message.ToolResult::content).containsExactly("lookup:1");
@@ -236,7 +236,7 @@ class ApprovalScenariosTest {
         Checkpoint checkpoint = agent.run("go").checkpoint().orElseThrow();
 
         // when
-        RunResult done = agent.resume(checkpoint, ResumeDecision.approve(checkpoint.gateId()));
+        RunResult done = agent.resume(checkpoint, GateDecision.approve(checkpoint.gateId()));
 
         // then
         assertThat(done).endedWith(new Termination.MaxIterationsReached(2, 2)).hasToolCalls(2).isConsistent();
@@ -252,9 +252,9 @@ class ApprovalScenariosTest {
         Checkpoint first = agent.run("go").checkpoint().orElseThrow().withMetadata("ticket", "T-42");
 
         // when
-        RunResult second = agent.resume(first, ResumeDecision.approve(first.gateId()));
+        RunResult second = agent.resume(first, GateDecision.approve(first.gateId()));
         Checkpoint next = second.checkpoint().orElseThrow();
-        RunResult done = agent.resume(next, ResumeDecision.approve(next.gateId()));
+        RunResult done = agent.resume(next, GateDecision.approve(next.gateId()));
 
         // then
         assertThat(next.gateId()).isNotEqualTo(first.gateId());
@@ -273,7 +273,7 @@ class ApprovalScenariosTest {
         Checkpoint checkpoint = agent.run("go").checkpoint().orElseThrow();
 
         // when
-        RunResult done = agent.resume(checkpoint, ResumeDecision.approve(checkpoint.gateId()));
+        RunResult done = agent.resume(checkpoint, GateDecision.approve(checkpoint.gateId()));
 
         // then
         assertThat(done).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1).isConsistent();
@@ -287,7 +287,7 @@ class ApprovalScenariosTest {
         Checkpoint checkpoint = agent.run("go").checkpoint().orElseThrow();
 
         // when / then
-        assertThatThrownBy(() -> agent.resume(checkpoint, ResumeDecision.approve("gate-other")))
+        assertThatThrownBy(() -> agent.resume(checkpoint, GateDecision.approve("gate-other")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the decision is for gate \"gate-other\" but the checkpoint is waiting at gate \""
                         + checkpoint.gateId() + "\"");
@@ -302,7 +302,7 @@ class ApprovalScenariosTest {
                 .requireApproval("refund").build();
 
         // when / then
-        assertThatThrownBy(() -> other.resume(checkpoint, ResumeDecision.approve(checkpoint.gateId())))
+        assertThatThrownBy(() -> other.resume(checkpoint, GateDecision.approve(checkpoint.gateId())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("the checkpoint's configFingerprint is \"" + checkpoint.configFingerprint()
                         + "\" but this agent's is \"")
@@ -317,7 +317,7 @@ class ApprovalScenariosTest {
         var other = refunds(refundThenDone(), new AtomicInteger(), AgentConfig.custom().name("billing").build());
 
         // when / then
-        assertThatThrownBy(() -> other.resume(checkpoint, ResumeDecision.approve(checkpoint.gateId())))
+        assertThatThrownBy(() -> other.resume(checkpoint, GateDecision.approve(checkpoint.gateId())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the checkpoint's agentName is \"agent\" but this agent's is \"billing\": it was written by"
                         + " an agent of another configuration");

@@ -2,8 +2,9 @@ package dev.terminus.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.terminus.agent.GateDecision;
 import dev.terminus.Termination;
-import dev.terminus.converge.spi.PauseStore;
+import dev.terminus.agent.spi.GateStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,11 +12,14 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
-/** The engine's use of any {@link PauseStore}: it saves a pause when a run pauses, and deletes it once resumed. */
-class PauseStoreTest {
+/**
+ * The engine's use of any {@link GateStore} of pauses: it saves a pause when a run pauses, and deletes it once
+ * resumed.
+ */
+class EngineGateStoreTest {
 
     /** A store in memory, recording what the engine asks of it. */
-    static final class MemoryStore implements PauseStore {
+    static final class MemoryStore implements GateStore<Pause> {
         final Map<String, Pause> pauses = new ConcurrentHashMap<>();
         final List<String> calls = new ArrayList<>();
 
@@ -57,10 +61,10 @@ class PauseStoreTest {
         // when
         Pause first = engine.run(Context.empty()).pause().orElseThrow();
         ConvergenceResult second = engine.resume(store.load(first.gateId()).orElseThrow(),
-                Decision.approve(first.gateId()));
+                GateDecision.approve(first.gateId()));
         Pause next = second.pause().orElseThrow();
         ConvergenceResult last = engine.resume(store.load(next.gateId()).orElseThrow(),
-                Decision.reject(next.gateId(), "k stays 1"));
+                GateDecision.reject(next.gateId(), "k stays 1"));
 
         // then
         assertThat(store.calls).containsExactly("save " + first.gateId(), "save " + next.gateId(),

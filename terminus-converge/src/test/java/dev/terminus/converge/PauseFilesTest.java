@@ -4,14 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.checkpoint.CheckpointFormatException;
-import dev.terminus.checkpoint.FileCheckpointStore;
+import dev.terminus.checkpoint.FileGateStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class FilePauseStoreTest {
+/** Pauses in a {@link FileGateStore}, written and read by {@link PauseJson}. */
+class PauseFilesTest {
 
     @TempDir
     Path dir;
@@ -23,7 +24,7 @@ class FilePauseStoreTest {
     @Test
     void aSavedPauseIsListedLoadedEqualAndDeleted() throws IOException {
         // given
-        FilePauseStore store = FilePauseStore.in(dir.resolve("nested/pauses"));
+        FileGateStore<Pause> store = FileGateStore.in(dir.resolve("nested/pauses"), PauseJson.create());
         Pause pause = aPause();
 
         // when
@@ -41,8 +42,8 @@ class FilePauseStoreTest {
     @Test
     void besideACheckpointStoreItSharesTheDirectoryAndNeitherListsTheOthersFiles() throws IOException {
         // given
-        FileCheckpointStore checkpoints = FileCheckpointStore.in(dir);
-        FilePauseStore pauses = FilePauseStore.beside(checkpoints);
+        FileGateStore<dev.terminus.agent.Checkpoint> checkpoints = FileGateStore.checkpoints(dir);
+        FileGateStore<Pause> pauses = checkpoints.beside(PauseJson.create());
         Pause pause = aPause();
 
         // when
@@ -57,7 +58,7 @@ class FilePauseStoreTest {
     @Test
     void savingAgainReplacesThePauseAndLeavesNoTemporaryFile() throws IOException {
         // given
-        FilePauseStore store = FilePauseStore.in(dir);
+        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.create());
         Pause pause = aPause();
         store.save(pause);
 
@@ -73,7 +74,7 @@ class FilePauseStoreTest {
     @Test
     void aCorruptFileIsReportedNamingTheFile() throws IOException {
         // given
-        FilePauseStore store = FilePauseStore.in(dir);
+        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.create());
         Files.writeString(dir.resolve("gate-x.pause.json"), "{\"formatVersion\": 1}");
 
         // when / then
@@ -84,7 +85,7 @@ class FilePauseStoreTest {
     @Test
     void aRenamedFileHoldingAnotherGatesPauseIsRefused() throws IOException {
         // given
-        FilePauseStore store = FilePauseStore.in(dir);
+        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.create());
         Pause pause = aPause();
         store.save(pause);
         Files.move(store.pathOf(pause.gateId()), store.pathOf("gate-renamed"));
@@ -97,7 +98,7 @@ class FilePauseStoreTest {
     @Test
     void aGateIdThatCannotNameAFileIsRefused() {
         // given
-        FilePauseStore store = FilePauseStore.in(dir);
+        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.create());
 
         // when / then
         assertThatThrownBy(() -> store.load("../escape")).isInstanceOf(IllegalArgumentException.class)
@@ -108,6 +109,6 @@ class FilePauseStoreTest {
     @Test
     void aMissingDirectoryHasNoPauses() throws IOException {
         // then
-        assertThat(FilePauseStore.in(dir.resolve("absent")).pending()).isEmpty();
+        assertThat(FileGateStore.in(dir.resolve("absent"), PauseJson.create()).pending()).isEmpty();
     }
 }

@@ -1,4 +1,4 @@
-package dev.terminus.checkpoint;
+package dev.terminus.checkpoint.internal;
 
 import dev.terminus.Preconditions;
 import java.io.IOException;
@@ -20,11 +20,10 @@ import java.nio.file.StandardOpenOption;
  * atomically). The directory is then forced, where the platform allows it, so the rename survives a power loss.
  * When anything fails the temporary file is deleted and the previous target, if any, is left as it was.
  *
- * <p>The one write procedure of {@link FileCheckpointStore}, of the convergence engine's pause store and of the
- * command-line reports.
+ * <p>The one write procedure of {@link GateFiles}, so of every {@link dev.terminus.checkpoint.FileGateStore}.
  *
  * {@snippet :
- * AtomicFile.replace(Path.of("reports/report.html"), "report", html.getBytes(StandardCharsets.UTF_8));
+ * AtomicFile.replace(Path.of("checkpoints/gate-7f3a.checkpoint.json"), "gate-7f3a", json);
  * }
  */
 public final class AtomicFile {

@@ -1,4 +1,4 @@
-package dev.terminus.checkpoint;
+package dev.terminus.checkpoint.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.spi.CheckpointStore;
+import dev.terminus.agent.spi.GateStore;
 import dev.terminus.agent.IterationRecord;
-import dev.terminus.agent.ResumeDecision;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class FileCheckpointStoreTest {
+class FileGateStoreTest {
 
     @TempDir
     Path dir;
@@ -40,7 +40,7 @@ class FileCheckpointStoreTest {
     @Test
     void aSavedCheckpointLoadsBackEqualFromItsFileInTheDocumentedLayout() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
         Checkpoint checkpoint = SampleCheckpoints.refundPending("gate-7f3a");
 
         // when
@@ -55,7 +55,7 @@ class FileCheckpointStoreTest {
     @Test
     void anUnknownGateLoadsAsEmptyAndAMissingDirectoryHasNothingPending() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir.resolve("not-yet"));
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir.resolve("not-yet"));
 
         // when / then
         assertThat(store.load("gate-1")).isEmpty();
@@ -67,7 +67,7 @@ class FileCheckpointStoreTest {
     @Test
     void theFirstSaveCreatesTheDirectoryWithItsParents() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir.resolve("runs/support"));
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir.resolve("runs/support"));
 
         // when
         store.save(SampleCheckpoints.refundPending("gate-1"));
@@ -79,7 +79,7 @@ class FileCheckpointStoreTest {
     @Test
     void pendingListsTheGateIdsSorted() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
         for (String id : List.of("gate-b", "gate-c", "gate-a", "Gate-Z")) {
             store.save(SampleCheckpoints.refundPending(id));
         }
@@ -94,7 +94,7 @@ class FileCheckpointStoreTest {
     @Test
     void deleteRemovesTheCheckpointAndSaysWhetherThereWasOne() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
         store.save(SampleCheckpoints.refundPending("gate-1"));
         store.save(SampleCheckpoints.refundPending("gate-2"));
 
@@ -112,7 +112,7 @@ class FileCheckpointStoreTest {
     @Test
     void savingTheSameGateAgainReplacesItsCheckpoint() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
         Checkpoint first = SampleCheckpoints.refundPending("gate-1");
         Checkpoint second = first.withMetadata("reviewer", "dana");
         store.save(first);
@@ -130,7 +130,7 @@ class FileCheckpointStoreTest {
             "x/../../y"})
     void aGateIdThatCannotNameAFileInTheDirectoryIsRefusedNamingIt(String gateId) {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir.resolve("store"));
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir.resolve("store"));
 
         // when / then
         for (var call : List.<ThrowingCall>of(() -> store.pathOf(gateId), () -> store.load(gateId),
@@ -143,7 +143,7 @@ class FileCheckpointStoreTest {
     @Test
     void aCheckpointWhoseGateIdWouldEscapeTheDirectoryIsNotSaved() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir.resolve("store"));
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir.resolve("store"));
         Checkpoint checkpoint = SampleCheckpoints.refundPending("../escaped");
 
         // when / then
@@ -155,7 +155,7 @@ class FileCheckpointStoreTest {
     @Test
     void theLongestAllowedIdAndEveryAllowedCharacterWork() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
         List<String> ids = List.of("a".repeat(128), "A.b_c-9", "gate..1");
 
         // when
@@ -171,7 +171,7 @@ class FileCheckpointStoreTest {
     @Test
     void aSaveLeavesNoTemporaryFileBehind() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
 
         // when
         for (int i = 0; i < 5; i++) {
@@ -185,7 +185,7 @@ class FileCheckpointStoreTest {
     @Test
     void aSaveThatCannotReplaceItsFileFailsAndDeletesItsTemporaryFile() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
         Files.createDirectories(dir.resolve("gate-1.checkpoint.json/occupied"));
 
         // when / then
@@ -197,7 +197,7 @@ class FileCheckpointStoreTest {
     @Test
     void aCrashMidSaveLeavesTheOldVersionReadableAndIsNotListed() throws Exception {
         // given: a saved version, then a save of the next that died after writing half of its temporary file
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
         Checkpoint old = SampleCheckpoints.refundPending("gate-1");
         Checkpoint next = old.withMetadata("reviewer", "dana");
         store.save(old);
@@ -221,7 +221,7 @@ class FileCheckpointStoreTest {
     @Test
     void aCorruptCheckpointFileIsListedButFailsToLoadNamingTheFile() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
         Files.writeString(dir.resolve("gate-9.checkpoint.json"), "{\"formatVersion\": 1, \"gate\": ",
                 StandardCharsets.UTF_8);
 
@@ -235,7 +235,7 @@ class FileCheckpointStoreTest {
     @Test
     void aCheckpointFileRenamedToAnotherGateIsRefused() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
         store.save(SampleCheckpoints.refundPending("gate-a"));
         Files.move(store.pathOf("gate-a"), store.pathOf("gate-b"));
 
@@ -247,7 +247,7 @@ class FileCheckpointStoreTest {
     @Test
     void concurrentSavesOfDifferentGatesFromVirtualThreadsAllLand() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
         List<Checkpoint> checkpoints = IntStream.range(0, 100)
                 .mapToObj(i -> SampleCheckpoints.refundPending("gate-%03d".formatted(i))).toList();
 
@@ -272,7 +272,7 @@ class FileCheckpointStoreTest {
     @Test
     void concurrentSavesOfOneGateLeaveOneWholeVersion() throws Exception {
         // given
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
         List<Checkpoint> versions = IntStream.range(0, 40)
                 .mapToObj(i -> SampleCheckpoints.refundPending("gate-1").withMetadata("version", "" + i)).toList();
 
@@ -295,7 +295,7 @@ class FileCheckpointStoreTest {
     void checkpointFilesAreReadableByTheirOwnerOnly() throws Exception {
         // given
         assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "a POSIX file system");
-        FileCheckpointStore store = FileCheckpointStore.in(dir);
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
 
         // when
         store.save(SampleCheckpoints.refundPending("gate-1"));
@@ -306,6 +306,47 @@ class FileCheckpointStoreTest {
     }
 
     @Test
+    void aCheckpointStoreNamesItsFilesAfterTheCheckpointKind() {
+        // when
+        FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
+
+        // then
+        assertThat(store.suffix()).isEqualTo(".checkpoint.json");
+        assertThat(store.directory()).isEqualTo(dir);
+        assertThat(store).hasToString("FileGateStore[" + dir + ", *.checkpoint.json]");
+    }
+
+    @Test
+    void aStoreOfAnotherKindBesideItSharesTheDirectoryAndNeitherListsTheOthersFiles() throws Exception {
+        // given
+        FileGateStore<Checkpoint> checkpoints = FileGateStore.checkpoints(dir);
+        FileGateStore<Review> reviews = checkpoints.beside(Review.CODEC);
+        checkpoints.save(SampleCheckpoints.refundPending("gate-1"));
+
+        // when
+        reviews.save(Review.of("gate-2"));
+
+        // then
+        assertThat(reviews.directory()).isEqualTo(dir);
+        assertThat(filesIn(dir)).containsExactly("gate-1.checkpoint.json", "gate-2.review.json");
+        assertThat(checkpoints.pending()).containsExactly("gate-1");
+        assertThat(reviews.pending()).containsExactly("gate-2");
+        assertThat(reviews.load("gate-2")).contains(Review.of("gate-2"));
+        assertThat(reviews.load("gate-1")).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "Checkpoint", "check.point", "../x", "1st", "-x", "a b"})
+    void aCodecKindThatCannotBePartOfAFileNameIsRefusedNamingIt(String kind) {
+        // given
+        FileGateStore.Codec<Review> codec = Review.codec(kind);
+
+        // when / then
+        assertThatThrownBy(() -> FileGateStore.in(dir, codec)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("codec.kind() \"" + kind + "\" cannot be part of a file name");
+    }
+
+    @Test
     void aRunPausedAtAGateResumesFromTheStoreInAFreshAgentAndStore() throws Exception {
         // given: a run paused before a refund, its checkpoint saved
         var refunds = new AtomicInteger();
@@ -313,13 +354,13 @@ class FileCheckpointStoreTest {
                 .toolCall("refund", Map.of("order", 42)).text("refunded").build();
         RunResult paused = refundAgent(refundFirst, refunds).run("refund order 42");
         var gate = (Termination.HitlGatePending) paused.termination();
-        FileCheckpointStore.in(dir).save(paused.checkpoint().orElseThrow());
+        FileGateStore.checkpoints(dir).save(paused.checkpoint().orElseThrow());
 
         // when: another store and agent (as in another process) pick it up and approve it
-        CheckpointStore later = FileCheckpointStore.in(dir);
+        GateStore<Checkpoint> later = FileGateStore.checkpoints(dir);
         Checkpoint loaded = later.load(later.pending().getFirst()).orElseThrow();
         ScriptedModel thenAnswer = ScriptedModel.builder().usage(Usage.of(10, 5)).text("refunded").build();
-        RunResult done = refundAgent(thenAnswer, refunds).resume(loaded, ResumeDecision.approve(gate.gateId()));
+        RunResult done = refundAgent(thenAnswer, refunds).resume(loaded, GateDecision.approve(gate.gateId()));
 
         // then
         assertThat(loaded).isEqualTo(paused.checkpoint().orElseThrow());

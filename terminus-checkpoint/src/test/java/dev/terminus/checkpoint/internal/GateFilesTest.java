@@ -1,8 +1,9 @@
-package dev.terminus.checkpoint;
+package dev.terminus.checkpoint.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.terminus.checkpoint.CheckpointFormatException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

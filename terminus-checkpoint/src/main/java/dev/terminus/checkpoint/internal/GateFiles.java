@@ -1,6 +1,7 @@
-package dev.terminus.checkpoint;
+package dev.terminus.checkpoint.internal;
 
 import dev.terminus.Preconditions;
+import dev.terminus.checkpoint.CheckpointFormatException;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -13,9 +14,9 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * A directory of one file per paused gate, {@code <gateId><suffix>}: the file handling of every store of paused
- * runs. {@link FileCheckpointStore} keeps an agent loop's checkpoints as {@code *.checkpoint.json} through one, the
- * convergence engine's {@code FilePauseStore} its pauses as {@code *.pause.json} through another, usually in the same
+ * A directory of one file per paused gate, {@code <gateId><suffix>}: the file handling behind
+ * {@link dev.terminus.checkpoint.FileGateStore}, which keeps an agent loop's checkpoints as {@code *.checkpoint.json}
+ * through one and the convergence engine's pauses as {@code *.pause.json} through another, usually in the same
  * directory; each turns its own value into bytes and back (a {@link Reader}), and neither lists the other's
  * files. Immutable, thread-safe, and safe to share a directory between processes.
  *
@@ -135,7 +136,7 @@ public final class GateFiles {
      * Reads a gate's file as the value it holds, checking that it is that gate's: the typed load of a store.
      *
      * @param gateId a gate id
-     * @param reader turns the file's bytes into the value, such as {@link CheckpointJson#read(byte[])}
+     * @param reader turns the file's bytes into the value, such as {@code CheckpointJson::read}
      * @param gateIdOf the gate id the value holds
      * @param <T> the type of the value
      * @return the value, or empty when the gate has no file

@@ -10,37 +10,37 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class ResumeDecisionTest {
+class GateDecisionTest {
 
     @Test
     void approveNamesTheGate() {
         // when
-        ResumeDecision decision = ResumeDecision.approve("gate-1");
+        GateDecision decision = GateDecision.approve("gate-1");
 
         // then
-        assertThat(decision).isEqualTo(new ResumeDecision.Approve("gate-1"));
+        assertThat(decision).isEqualTo(new GateDecision.Approve("gate-1"));
         assertThat(decision.gateId()).isEqualTo("gate-1");
     }
 
     @Test
     void rejectNamesTheGateAndKeepsTheReason() {
         // when
-        ResumeDecision decision = ResumeDecision.reject("gate-1", "refunds over 100 EUR need a manager");
+        GateDecision decision = GateDecision.reject("gate-1", "refunds over 100 EUR need a manager");
 
         // then
-        assertThat(decision).isEqualTo(new ResumeDecision.Reject("gate-1", "refunds over 100 EUR need a manager"));
+        assertThat(decision).isEqualTo(new GateDecision.Reject("gate-1", "refunds over 100 EUR need a manager"));
         assertThat(decision.gateId()).isEqualTo("gate-1");
     }
 
     @Test
     void approveWithArgumentsNamesTheGateAndKeepsTheArguments() {
         // when
-        ResumeDecision decision = ResumeDecision.approveWithArguments("gate-1", Map.of("amount", 50));
+        GateDecision decision = GateDecision.approveWithArguments("gate-1", Map.of("amount", 50));
 
         // then
-        assertThat(decision).isInstanceOf(ResumeDecision.ApproveWithArguments.class);
+        assertThat(decision).isInstanceOf(GateDecision.ApproveWithArguments.class);
         assertThat(decision.gateId()).isEqualTo("gate-1");
-        assertThat(((ResumeDecision.ApproveWithArguments) decision).arguments()).containsExactly(Map.entry("amount", 50));
+        assertThat(((GateDecision.ApproveWithArguments) decision).arguments()).containsExactly(Map.entry("amount", 50));
     }
 
     @Test
@@ -51,7 +51,7 @@ class ResumeDecisionTest {
         Map<String, Object> arguments = new LinkedHashMap<>();
         arguments.put("items", items);
         arguments.put("address", address);
-        ResumeDecision.ApproveWithArguments decision = new ResumeDecision.ApproveWithArguments("gate-1", arguments);
+        GateDecision.ApproveWithArguments decision = new GateDecision.ApproveWithArguments("gate-1", arguments);
 
         // when
         items.add("b");
@@ -68,7 +68,7 @@ class ResumeDecisionTest {
         // given
         Map<String, Object> arguments = new HashMap<>();
         arguments.put("items", new ArrayList<>(List.of("a")));
-        ResumeDecision.ApproveWithArguments decision = new ResumeDecision.ApproveWithArguments("gate-1", arguments);
+        GateDecision.ApproveWithArguments decision = new GateDecision.ApproveWithArguments("gate-1", arguments);
 
         // when / then
         assertThatThrownBy(() -> decision.arguments().put("x", 1)).isInstanceOf(UnsupportedOperationException.class);
@@ -84,7 +84,7 @@ class ResumeDecisionTest {
         arguments.put("note", null);
 
         // when
-        ResumeDecision.ApproveWithArguments decision = new ResumeDecision.ApproveWithArguments("gate-1", arguments);
+        GateDecision.ApproveWithArguments decision = new GateDecision.ApproveWithArguments("gate-1", arguments);
 
         // then
         assertThat(decision.arguments()).containsEntry("note", null).hasSize(1);
@@ -96,7 +96,7 @@ class ResumeDecisionTest {
         Map<String, Object> arguments = Map.of("order", Map.of("placed", new Object()));
 
         // when / then
-        assertThatThrownBy(() -> ResumeDecision.approveWithArguments("gate-1", arguments))
+        assertThatThrownBy(() -> GateDecision.approveWithArguments("gate-1", arguments))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("ApproveWithArguments.arguments.order.placed must be a JSON value (null, string, boolean,"
                         + " number, list or map), was a java.lang.Object");
@@ -105,7 +105,7 @@ class ResumeDecisionTest {
     @Test
     void nullArgumentsAreRefused() {
         // when / then
-        assertThatThrownBy(() -> ResumeDecision.approveWithArguments("gate-1", null))
+        assertThatThrownBy(() -> GateDecision.approveWithArguments("gate-1", null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("ApproveWithArguments.arguments must not be null");
     }
@@ -113,21 +113,44 @@ class ResumeDecisionTest {
     @Test
     void aNullGateIdIsRefusedByEveryDecisionNamingIt() {
         // when / then
-        assertThatThrownBy(() -> ResumeDecision.approve(null))
+        assertThatThrownBy(() -> GateDecision.approve(null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("Approve.gateId must not be null");
-        assertThatThrownBy(() -> ResumeDecision.reject(null, "no"))
+        assertThatThrownBy(() -> GateDecision.reject(null, "no"))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("Reject.gateId must not be null");
-        assertThatThrownBy(() -> ResumeDecision.approveWithArguments(null, Map.of()))
+        assertThatThrownBy(() -> GateDecision.approveWithArguments(null, Map.of()))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("ApproveWithArguments.gateId must not be null");
     }
 
     @Test
+    void aBlankGateIdIsRefusedByEveryDecisionNamingItAndTheValue() {
+        // when / then
+        assertThatThrownBy(() -> GateDecision.approve(" "))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Approve.gateId must not be blank, was \" \"");
+        assertThatThrownBy(() -> GateDecision.reject("", "no"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Reject.gateId must not be blank, was \"\"");
+        assertThatThrownBy(() -> GateDecision.approveWithArguments("\t", Map.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("ApproveWithArguments.gateId must not be blank, was \"\t\"");
+    }
+
+    @Test
+    void aGateIdThatCannotNameAFileIsStillAGateId() {
+        // when: the decision's rule is the gate's (not blank); only a file store asks for file-name characters
+        GateDecision decision = GateDecision.approve("gate 7/a");
+
+        // then
+        assertThat(decision.gateId()).isEqualTo("gate 7/a");
+    }
+
+    @Test
     void aNullRejectionReasonIsRefused() {
         // when / then
-        assertThatThrownBy(() -> ResumeDecision.reject("gate-1", null))
+        assertThatThrownBy(() -> GateDecision.reject("gate-1", null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("Reject.reason must not be null");
     }
@@ -135,10 +158,10 @@ class ResumeDecisionTest {
     @Test
     void decisionsOfTheSameKindAndComponentsAreEqual() {
         // when / then
-        assertThat(ResumeDecision.approveWithArguments("gate-1", Map.of("amount", 50)))
-                .isEqualTo(ResumeDecision.approveWithArguments("gate-1", new HashMap<>(Map.of("amount", 50))))
-                .isNotEqualTo(ResumeDecision.approveWithArguments("gate-2", Map.of("amount", 50)));
-        assertThat(ResumeDecision.approve("gate-1")).isNotEqualTo(ResumeDecision.approve("gate-2"));
-        assertThat(ResumeDecision.reject("gate-1", "a")).isNotEqualTo(ResumeDecision.reject("gate-1", "b"));
+        assertThat(GateDecision.approveWithArguments("gate-1", Map.of("amount", 50)))
+                .isEqualTo(GateDecision.approveWithArguments("gate-1", new HashMap<>(Map.of("amount", 50))))
+                .isNotEqualTo(GateDecision.approveWithArguments("gate-2", Map.of("amount", 50)));
+        assertThat(GateDecision.approve("gate-1")).isNotEqualTo(GateDecision.approve("gate-2"));
+        assertThat(GateDecision.reject("gate-1", "a")).isNotEqualTo(GateDecision.reject("gate-1", "b"));
     }
 }

@@ -1,0 +1,92 @@
+package dev.terminus.agent;
+
+import dev.terminus.JsonTrees;
+import dev.terminus.Preconditions;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A person's decision on what a run paused at a human-approval gate waits for: the pending tool call of an agent
+ * loop ({@link Agent#resume(Checkpoint, GateDecision)}) or the staged proposal of a convergence run
+ * ({@code ConvergenceEngine.resume(Pause, GateDecision)}). Every decision names the gate it answers; a decision for
+ * another gate is refused.
+ *
+ * {@snippet :
+ * agent.resume(checkpoint, GateDecision.approve(gateId));
+ * agent.resume(checkpoint, GateDecision.reject(gateId, "refunds over 100 EUR need a manager"));
+ * agent.resume(checkpoint, GateDecision.approveWithArguments(gateId, Map.of("amount", 50)));
+ * engine.resume(pause, GateDecision.reject(pause.gateId(), "the total is on page 2, not page 1"));
+ * }
+ *
+ * <p><b>Gate ids.</b> Every decision refuses a null gate id ({@link NullPointerException}) and a blank one
+ * ({@link IllegalArgumentException}), each message naming the field and the value: the rule of the gate itself
+ * ({@link dev.terminus.Termination.HitlGatePending#gateId()}), so a decision can name every gate and no decision names
+ * none. A store may accept fewer ids (a file store only those that can name a file).
+ */
+public sealed interface GateDecision {
+
+    /** @return the gate this decision answers */
+    String gateId();
+
+    /**
+     * Go on as proposed: run the pending call, or merge the staged proposal.
+     *
+     * @param gateId the gate
+     */
+    record Approve(String gateId) implements GateDecision {
+        /** Refuses a null or blank gate id. */
+        public Approve {
+            requireGateId(gateId, "Approve.gateId");
+        }
+    }
+
+    /**
+     * Do not go on as proposed. An agent loop does not run the call and tells the model why, as the call's (error)
+     * result; a convergence run records the proposal as rejected by a person and never stages it again.
+     *
+     * @param gateId the gate
+     * @param reason why
+     */
+    record Reject(String gateId, String reason) implements GateDecision {
+        /** Refuses a null or blank gate id and a null reason. */
+        public Reject {
+            requireGateId(gateId, "Reject.gateId");
+            Preconditions.notNull(reason, "Reject.reason");
+        }
+    }
+
+    /**
+     * Run the pending call with other arguments; the transcript keeps the model's call, the result says what ran.
+     * Only an agent loop's call has arguments: the convergence engine refuses this decision.
+     *
+     * @param gateId the gate
+     * @param arguments the arguments to run with, as JSON values
+     */
+    record ApproveWithArguments(String gateId, Map<String, @Nullable Object> arguments) implements GateDecision {
+        /** Refuses a null or blank gate id and copies the arguments deeply. */
+        public ApproveWithArguments {
+            requireGateId(gateId, "ApproveWithArguments.gateId");
+            arguments = JsonTrees.copyObject(arguments, "ApproveWithArguments.arguments");
+        }
+    }
+
+    /** @param gateId the gate @return an approval */
+    static GateDecision approve(String gateId) {
+        return new Approve(gateId);
+    }
+
+    /** @param gateId the gate @param reason why @return a rejection */
+    static GateDecision reject(String gateId, String reason) {
+        return new Reject(gateId, reason);
+    }
+
+    /** @param gateId the gate @param arguments the arguments to run with @return an approval with edits */
+    static GateDecision approveWithArguments(String gateId, Map<String, @Nullable Object> arguments) {
+        return new ApproveWithArguments(gateId, arguments);
+    }
+
+    /** The one rule for a decision's gate id, that of the gate itself: not null, not blank. */
+    private static void requireGateId(String gateId, String field) {
+        Preconditions.notBlank(gateId, field);
+    }
+}
