@@ -69,20 +69,24 @@ final class ReportRowsOf10k {
 
     private static ReportRow success(String task, int repeat, Termination termination, Evaluation eval,
             int iterations, long durationMs) {
-        return new ReportRow(task, repeat, Status.SUCCESS, termination, termination.category(),
-                termination.defaultOutcome(), eval, false, Usage.of(10, 5), new BigDecimal("0.000105"), durationMs,
-                iterations, 0, 1, null);
+        return ReportRow.builder().task(task).repeat(repeat).status(Status.SUCCESS).termination(termination)
+                .category(termination.category()).outcome(termination.defaultOutcome()).eval(eval)
+                .usage(Usage.of(10, 5)).costUsd(new BigDecimal("0.000105")).durationMs(durationMs)
+                .iterations(iterations).build();
     }
 
     private static ReportRow excluded(String task, int repeat, int iterations, long durationMs) {
         Termination stop = new Termination.MaxIterationsReached(iterations, iterations);
-        return new ReportRow(task, repeat, Status.SUCCESS, stop, stop.category(), stop.defaultOutcome(), null, true,
-                Usage.of(30, 15), new BigDecimal("0.000315"), durationMs, iterations, iterations, 1, null);
+        return ReportRow.builder().task(task).repeat(repeat).status(Status.SUCCESS).termination(stop)
+                .category(stop.category()).outcome(stop.defaultOutcome()).excluded(true).usage(Usage.of(30, 15))
+                .costUsd(new BigDecimal("0.000315")).durationMs(durationMs).iterations(iterations)
+                .toolCalls(iterations).build();
     }
 
     private static ReportRow error(String task, int repeat, Status status, Termination termination, TaskError error,
             long durationMs, int attempt) {
-        return new ReportRow(task, repeat, status, termination, termination.category(), termination.defaultOutcome(),
-                null, false, Usage.ZERO, BigDecimal.ZERO, durationMs, 1, 0, attempt, error);
+        return ReportRow.builder().task(task).repeat(repeat).status(status).termination(termination)
+                .category(termination.category()).outcome(termination.defaultOutcome()).durationMs(durationMs)
+                .iterations(1).attempt(attempt).error(error).build();
     }
 }

@@ -7,60 +7,123 @@ import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
  * How a run ended, and everything it did: on every path, failures included.
  *
- * @param termination why it stopped
- * @param outcome the dashboard outcome (the termination's default unless the agent overrides it)
- * @param transcript every message, system prompt first
- * @param iterations what each iteration did
- * @param usage the tokens consumed, the sum over the iterations
- * @param costUsd the money spent, in US dollars
- * @param toolCalls the tool calls executed
- * @param duration how long the run took
- * @param finalAnswer the answer: the last assistant text, or the submitted arguments as JSON; null when none
- * @param typedAnswer the final answer as the agent's {@code OutputValidator} typed it (structured output); null when
- *     the agent has none or the run did not end with a valid answer — see {@link #structuredOutput(Class)}
- * @param pausedRun the checkpoint to resume from when the run paused at a human-approval gate
- *     ({@code HitlGatePending}), else null — see {@link #checkpoint()}
+ * <p>A value: equal when every field is equal. It is a class with a {@link #builder()} rather than a record so that
+ * it can gain fields without breaking callers (see ADR 0016): read it through its accessors; build one (in a test, an
+ * adapter) with {@link #builder()}, or change a copy with {@link #toBuilder()}.
+ *
+ * {@snippet :
+ * RunResult result = RunResult.builder()
+ *         .termination(new Termination.NaturalCompletion())
+ *         .outcome(Outcome.SUCCEEDED)
+ *         .finalAnswer("42")
+ *         .build();
+ * }
  */
-public record RunResult(Termination termination, Outcome outcome, List<Message> transcript,
-        List<IterationRecord> iterations, Usage usage, BigDecimal costUsd, int toolCalls, Duration duration,
-        @Nullable String finalAnswer, @Nullable Object typedAnswer, @Nullable Checkpoint pausedRun) {
+public final class RunResult {
 
-    /**
-     * A result without a typed answer or a checkpoint.
-     *
-     * @param termination why it stopped
-     * @param outcome the dashboard outcome
-     * @param transcript every message
-     * @param iterations what each iteration did
-     * @param usage the tokens consumed
-     * @param costUsd the money spent
-     * @param toolCalls the tool calls executed
-     * @param duration how long the run took
-     * @param finalAnswer the answer, or null
-     */
-    public RunResult(Termination termination, Outcome outcome, List<Message> transcript,
-            List<IterationRecord> iterations, Usage usage, BigDecimal costUsd, int toolCalls, Duration duration,
-            @Nullable String finalAnswer) {
-        this(termination, outcome, transcript, iterations, usage, costUsd, toolCalls, duration, finalAnswer, null,
-                null);
-    }
+    private final Termination termination;
+    private final Outcome outcome;
+    private final List<Message> transcript;
+    private final List<IterationRecord> iterations;
+    private final Usage usage;
+    private final BigDecimal costUsd;
+    private final int toolCalls;
+    private final Duration duration;
+    private final @Nullable String finalAnswer;
+    private final @Nullable Object typedAnswer;
+    private final @Nullable Checkpoint pausedRun;
 
     /** Validates and copies the lists immutably. */
-    public RunResult {
-        Preconditions.notNull(termination, "RunResult.termination");
-        Preconditions.notNull(outcome, "RunResult.outcome");
-        transcript = Preconditions.immutableList(transcript, "RunResult.transcript");
-        iterations = Preconditions.immutableList(iterations, "RunResult.iterations");
-        Preconditions.notNull(usage, "RunResult.usage");
-        Preconditions.notNull(costUsd, "RunResult.costUsd");
-        Preconditions.nonNegative(toolCalls, "RunResult.toolCalls");
-        Preconditions.notNull(duration, "RunResult.duration");
+    private RunResult(Builder b) {
+        this.termination = Preconditions.notNull(b.termination, "RunResult.termination");
+        this.outcome = Preconditions.notNull(b.outcome, "RunResult.outcome");
+        this.transcript = Preconditions.immutableList(b.transcript, "RunResult.transcript");
+        this.iterations = Preconditions.immutableList(b.iterations, "RunResult.iterations");
+        this.usage = Preconditions.notNull(b.usage, "RunResult.usage");
+        this.costUsd = Preconditions.notNull(b.costUsd, "RunResult.costUsd");
+        this.toolCalls = Preconditions.nonNegative(b.toolCalls, "RunResult.toolCalls");
+        this.duration = Preconditions.notNull(b.duration, "RunResult.duration");
+        this.finalAnswer = b.finalAnswer;
+        this.typedAnswer = b.typedAnswer;
+        this.pausedRun = b.pausedRun;
+    }
+
+    /** @return a builder with no termination and no outcome (both required) and every other field empty or zero */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder holding this result's fields, to build a changed copy */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** @return why it stopped */
+    public Termination termination() {
+        return termination;
+    }
+
+    /** @return the dashboard outcome (the termination's default unless the agent overrides it) */
+    public Outcome outcome() {
+        return outcome;
+    }
+
+    /** @return every message, system prompt first */
+    public List<Message> transcript() {
+        return transcript;
+    }
+
+    /** @return what each iteration did */
+    public List<IterationRecord> iterations() {
+        return iterations;
+    }
+
+    /** @return the tokens consumed, the sum over the iterations */
+    public Usage usage() {
+        return usage;
+    }
+
+    /** @return the money spent, in US dollars */
+    public BigDecimal costUsd() {
+        return costUsd;
+    }
+
+    /** @return the tool calls executed */
+    public int toolCalls() {
+        return toolCalls;
+    }
+
+    /** @return how long the run took */
+    public Duration duration() {
+        return duration;
+    }
+
+    /** @return the answer: the last assistant text, or the submitted arguments as JSON; null when none */
+    public @Nullable String finalAnswer() {
+        return finalAnswer;
+    }
+
+    /**
+     * @return the final answer as the agent's {@code OutputValidator} typed it (structured output); null when the agent
+     *     has none or the run did not end with a valid answer — see {@link #structuredOutput(Class)}
+     */
+    public @Nullable Object typedAnswer() {
+        return typedAnswer;
+    }
+
+    /**
+     * @return the checkpoint to resume from when the run paused at a human-approval gate ({@code HitlGatePending}),
+     *     else null — see {@link #checkpoint()}
+     */
+    public @Nullable Checkpoint pausedRun() {
+        return pausedRun;
     }
 
     /** @return the number of iterations run */
@@ -91,5 +154,138 @@ public record RunResult(Termination termination, Outcome outcome, List<Message> 
     /** @return the answer, if there is one */
     public Optional<String> answer() {
         return Optional.ofNullable(finalAnswer);
+    }
+
+    @Override
+    public boolean equals(@Nullable Object o) {
+        return o instanceof RunResult r && termination.equals(r.termination) && outcome == r.outcome
+                && transcript.equals(r.transcript) && iterations.equals(r.iterations) && usage.equals(r.usage)
+                && costUsd.equals(r.costUsd) && toolCalls == r.toolCalls && duration.equals(r.duration)
+                && Objects.equals(finalAnswer, r.finalAnswer) && Objects.equals(typedAnswer, r.typedAnswer)
+                && Objects.equals(pausedRun, r.pausedRun);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(termination, outcome, transcript, iterations, usage, costUsd, toolCalls, duration,
+                finalAnswer, typedAnswer, pausedRun);
+    }
+
+    @Override
+    public String toString() {
+        return "RunResult[termination=" + termination + ", outcome=" + outcome + ", transcript=" + transcript
+                + ", iterations=" + iterations + ", usage=" + usage + ", costUsd=" + costUsd + ", toolCalls=" + toolCalls
+                + ", duration=" + duration + ", finalAnswer=" + finalAnswer + ", typedAnswer=" + typedAnswer
+                + ", pausedRun=" + pausedRun + "]";
+    }
+
+    /**
+     * Builds a {@link RunResult}. Termination and outcome are required; every other field starts empty (no messages,
+     * no iterations, {@link Usage#ZERO}, no cost, no tool calls, {@link Duration#ZERO}, no answer, no checkpoint).
+     * {@link #build()} validates, naming the field and the bad value.
+     */
+    public static final class Builder {
+        private @Nullable Termination termination;
+        private @Nullable Outcome outcome;
+        private @Nullable List<Message> transcript = List.of();
+        private @Nullable List<IterationRecord> iterations = List.of();
+        private @Nullable Usage usage = Usage.ZERO;
+        private @Nullable BigDecimal costUsd = BigDecimal.ZERO;
+        private int toolCalls;
+        private @Nullable Duration duration = Duration.ZERO;
+        private @Nullable String finalAnswer;
+        private @Nullable Object typedAnswer;
+        private @Nullable Checkpoint pausedRun;
+
+        private Builder() {}
+
+        private Builder(RunResult r) {
+            termination = r.termination;
+            outcome = r.outcome;
+            transcript = r.transcript;
+            iterations = r.iterations;
+            usage = r.usage;
+            costUsd = r.costUsd;
+            toolCalls = r.toolCalls;
+            duration = r.duration;
+            finalAnswer = r.finalAnswer;
+            typedAnswer = r.typedAnswer;
+            pausedRun = r.pausedRun;
+        }
+
+        /** @param termination why it stopped; required @return this builder */
+        public Builder termination(Termination termination) {
+            this.termination = termination;
+            return this;
+        }
+
+        /** @param outcome the dashboard outcome; required @return this builder */
+        public Builder outcome(Outcome outcome) {
+            this.outcome = outcome;
+            return this;
+        }
+
+        /** @param transcript every message, system prompt first (copied) @return this builder */
+        public Builder transcript(List<Message> transcript) {
+            this.transcript = transcript;
+            return this;
+        }
+
+        /** @param iterations what each iteration did (copied) @return this builder */
+        public Builder iterations(List<IterationRecord> iterations) {
+            this.iterations = iterations;
+            return this;
+        }
+
+        /** @param usage the tokens consumed @return this builder */
+        public Builder usage(Usage usage) {
+            this.usage = usage;
+            return this;
+        }
+
+        /** @param costUsd the money spent, in US dollars @return this builder */
+        public Builder costUsd(BigDecimal costUsd) {
+            this.costUsd = costUsd;
+            return this;
+        }
+
+        /** @param toolCalls the tool calls executed, at least 0 @return this builder */
+        public Builder toolCalls(int toolCalls) {
+            this.toolCalls = toolCalls;
+            return this;
+        }
+
+        /** @param duration how long the run took @return this builder */
+        public Builder duration(Duration duration) {
+            this.duration = duration;
+            return this;
+        }
+
+        /** @param finalAnswer the answer, or null when none @return this builder */
+        public Builder finalAnswer(@Nullable String finalAnswer) {
+            this.finalAnswer = finalAnswer;
+            return this;
+        }
+
+        /** @param typedAnswer the typed final answer (structured output), or null @return this builder */
+        public Builder typedAnswer(@Nullable Object typedAnswer) {
+            this.typedAnswer = typedAnswer;
+            return this;
+        }
+
+        /** @param pausedRun the checkpoint of a run paused at an approval gate, or null @return this builder */
+        public Builder pausedRun(@Nullable Checkpoint pausedRun) {
+            this.pausedRun = pausedRun;
+            return this;
+        }
+
+        /**
+         * @return the result
+         * @throws NullPointerException naming a required field that is null, or the index of a null list element
+         * @throws IllegalArgumentException naming a field and its bad value
+         */
+        public RunResult build() {
+            return new RunResult(this);
+        }
     }
 }

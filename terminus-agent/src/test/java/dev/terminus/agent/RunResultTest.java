@@ -6,12 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.terminus.Message;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
+import dev.terminus.ToolCall;
 import dev.terminus.agent.spi.FinishReason;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RunResultTest {
@@ -21,10 +23,16 @@ class RunResultTest {
             new IterationRecord(1, Usage.of(10, 5), 1, FinishReason.TOOL_CALLS, Duration.ofMillis(30));
     private static final IterationRecord SECOND =
             new IterationRecord(2, Usage.of(20, 6), 0, FinishReason.STOP, Duration.ofMillis(40));
+    private static final ToolCall PENDING = new ToolCall("call-1", "refund", Map.of());
+    private static final Checkpoint CHECKPOINT = new Checkpoint(Checkpoint.FORMAT_VERSION,
+            new Termination.HitlGatePending("gate-1", "call-1", "Call refund", "support", 1), "support", "gpt-4o",
+            "ab12", PENDING, List.of(), List.of(new Message.User("hi"), Message.Assistant.of("", PENDING)), 1, 0,
+            Usage.ZERO, BigDecimal.ZERO, List.of(), Duration.ZERO, 0, 0, false, Map.of());
 
     private static RunResult result(List<Message> transcript, List<IterationRecord> iterations, String answer) {
-        return new RunResult(DONE, Outcome.SUCCEEDED, transcript, iterations, Usage.of(30, 11),
-                new BigDecimal("0.0002"), 1, Duration.ofMillis(70), answer);
+        return RunResult.builder().termination(DONE).outcome(Outcome.SUCCEEDED).transcript(transcript)
+                .iterations(iterations).usage(Usage.of(30, 11)).costUsd(new BigDecimal("0.0002")).toolCalls(1)
+                .duration(Duration.ofMillis(70)).finalAnswer(answer).build();
     }
 
     @Test
@@ -114,8 +122,7 @@ class RunResultTest {
     @Test
     void negativeToolCallsAreRefusedNamingTheFieldAndValue() {
         // when / then
-        assertThatThrownBy(() -> new RunResult(DONE, Outcome.SUCCEEDED, List.of(), List.of(), Usage.ZERO,
-                BigDecimal.ZERO, -1, Duration.ZERO, null))
+        assertThatThrownBy(() -> valid().toolCalls(-1).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("RunResult.toolCalls must be >= 0, was -1");
     }
@@ -123,26 +130,113 @@ class RunResultTest {
     @Test
     void requiredFieldsRefuseNullNamingTheField() {
         // when / then
-        assertThatThrownBy(() -> new RunResult(null, Outcome.SUCCEEDED, List.of(), List.of(), Usage.ZERO,
-                BigDecimal.ZERO, 0, Duration.ZERO, null))
+        assertThatThrownBy(() -> valid().termination(null).build())
                 .isInstanceOf(NullPointerException.class).hasMessage("RunResult.termination must not be null");
-        assertThatThrownBy(() -> new RunResult(DONE, null, List.of(), List.of(), Usage.ZERO,
-                BigDecimal.ZERO, 0, Duration.ZERO, null))
+        assertThatThrownBy(() -> valid().outcome(null).build())
                 .isInstanceOf(NullPointerException.class).hasMessage("RunResult.outcome must not be null");
-        assertThatThrownBy(() -> new RunResult(DONE, Outcome.SUCCEEDED, null, List.of(), Usage.ZERO,
-                BigDecimal.ZERO, 0, Duration.ZERO, null))
+        assertThatThrownBy(() -> valid().transcript(null).build())
                 .isInstanceOf(NullPointerException.class).hasMessage("RunResult.transcript must not be null");
-        assertThatThrownBy(() -> new RunResult(DONE, Outcome.SUCCEEDED, List.of(), null, Usage.ZERO,
-                BigDecimal.ZERO, 0, Duration.ZERO, null))
+        assertThatThrownBy(() -> valid().iterations(null).build())
                 .isInstanceOf(NullPointerException.class).hasMessage("RunResult.iterations must not be null");
-        assertThatThrownBy(() -> new RunResult(DONE, Outcome.SUCCEEDED, List.of(), List.of(), null,
-                BigDecimal.ZERO, 0, Duration.ZERO, null))
+        assertThatThrownBy(() -> valid().usage(null).build())
                 .isInstanceOf(NullPointerException.class).hasMessage("RunResult.usage must not be null");
-        assertThatThrownBy(() -> new RunResult(DONE, Outcome.SUCCEEDED, List.of(), List.of(), Usage.ZERO,
-                null, 0, Duration.ZERO, null))
+        assertThatThrownBy(() -> valid().costUsd(null).build())
                 .isInstanceOf(NullPointerException.class).hasMessage("RunResult.costUsd must not be null");
-        assertThatThrownBy(() -> new RunResult(DONE, Outcome.SUCCEEDED, List.of(), List.of(), Usage.ZERO,
-                BigDecimal.ZERO, 0, null, null))
+        assertThatThrownBy(() -> valid().duration(null).build())
                 .isInstanceOf(NullPointerException.class).hasMessage("RunResult.duration must not be null");
+    }
+
+    @Test
+    void aBuilderWithoutTerminationOrOutcomeRefusesToBuildNamingTheMissingField() {
+        // when / then
+        assertThatThrownBy(() -> RunResult.builder().outcome(Outcome.SUCCEEDED).build())
+                .isInstanceOf(NullPointerException.class).hasMessage("RunResult.termination must not be null");
+        assertThatThrownBy(() -> RunResult.builder().termination(DONE).build())
+                .isInstanceOf(NullPointerException.class).hasMessage("RunResult.outcome must not be null");
+    }
+
+    @Test
+    void fieldsNotSetAreEmptyOrZero() {
+        // when
+        RunResult result = valid().build();
+
+        // then
+        assertThat(result.transcript()).isEmpty();
+        assertThat(result.iterations()).isEmpty();
+        assertThat(result.usage()).isEqualTo(Usage.ZERO);
+        assertThat(result.costUsd()).isEqualTo(BigDecimal.ZERO);
+        assertThat(result.toolCalls()).isZero();
+        assertThat(result.duration()).isEqualTo(Duration.ZERO);
+        assertThat(result.finalAnswer()).isNull();
+        assertThat(result.typedAnswer()).isNull();
+        assertThat(result.pausedRun()).isNull();
+    }
+
+    @Test
+    void resultsWithEqualFieldsAreEqualAndHashAlike() {
+        // given
+        RunResult one = result(List.of(new Message.User("hi")), List.of(FIRST), "hello");
+
+        // when
+        RunResult other = result(List.of(new Message.User("hi")), List.of(FIRST), "hello");
+
+        // then
+        assertThat(other).isEqualTo(one).hasSameHashCodeAs(one);
+    }
+
+    @Test
+    void resultsDifferingInAnyOneFieldAreNotEqual() {
+        // given
+        RunResult base = result(List.of(new Message.User("hi")), List.of(FIRST), "hello");
+
+        // when
+        List<RunResult> changed = List.of(
+                base.toBuilder().termination(new Termination.MaxIterationsReached(2, 2)).build(),
+                base.toBuilder().outcome(Outcome.FAILED).build(),
+                base.toBuilder().transcript(List.of()).build(),
+                base.toBuilder().iterations(List.of()).build(),
+                base.toBuilder().usage(Usage.ZERO).build(),
+                base.toBuilder().costUsd(BigDecimal.ONE).build(),
+                base.toBuilder().toolCalls(2).build(),
+                base.toBuilder().duration(Duration.ofMillis(71)).build(),
+                base.toBuilder().finalAnswer("other").build(),
+                base.toBuilder().typedAnswer(42).build(),
+                base.toBuilder().pausedRun(CHECKPOINT).build());
+
+        // then
+        assertThat(changed).allSatisfy(other -> assertThat(other).isNotEqualTo(base));
+    }
+
+    @Test
+    void toBuilderKeepsEveryFieldItDoesNotChange() {
+        // given
+        RunResult original = result(List.of(new Message.User("hi")), List.of(FIRST, SECOND), "hello").toBuilder()
+                .typedAnswer(42).pausedRun(CHECKPOINT).build();
+
+        // when
+        RunResult copy = original.toBuilder().toolCalls(5).build();
+
+        // then
+        assertThat(copy.toolCalls()).isEqualTo(5);
+        assertThat(copy.toBuilder().toolCalls(original.toolCalls()).build()).isEqualTo(original);
+        assertThat(original.toBuilder().build()).isEqualTo(original);
+    }
+
+    @Test
+    void toStringNamesEveryFieldAsTheRecordDid() {
+        // given
+        RunResult result = valid().finalAnswer("42").build();
+
+        // when
+        String text = result.toString();
+
+        // then
+        assertThat(text).isEqualTo("RunResult[termination=NaturalCompletion[], outcome=SUCCEEDED, transcript=[],"
+                + " iterations=[], usage=" + Usage.ZERO + ", costUsd=0, toolCalls=0, duration=PT0S, finalAnswer=42,"
+                + " typedAnswer=null, pausedRun=null]");
+    }
+
+    private static RunResult.Builder valid() {
+        return RunResult.builder().termination(DONE).outcome(Outcome.SUCCEEDED);
     }
 }

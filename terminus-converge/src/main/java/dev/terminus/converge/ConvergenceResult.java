@@ -6,37 +6,98 @@ import dev.terminus.agent.Usage;
 import dev.terminus.Preconditions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
  * How a convergence run ended, and what it did: on every path, failures included.
  *
- * @param termination why it stopped
- * @param context the context at the end
- * @param cycles the cycles started (the cycle it stopped in included)
- * @param factsMerged how many proposals were merged into the context
- * @param usage the tokens the agents consumed
- * @param rejected the proposals rejected, by the gate or a person, in order
- * @param duration how long the run took (for a resumed run, the time before the pause included, the wait not)
- * @param pausedRun the pause to resume from when the run stopped at a human-approval gate, else null — see
- *     {@link #pause()}. It is also kept when the run ended {@code Failed} because the pause could not be saved to the
- *     engine's store, so that nothing is lost.
- * @param stoppingAgent the agent whose answer ended the run, else null — see {@link #stoppedBy()}
+ * <p>A value: equal when every field is equal. It is a class with a {@link #builder()} rather than a record so that
+ * it can gain fields without breaking callers (see ADR 0016).
  */
-public record ConvergenceResult(Termination termination, Context context, int cycles, int factsMerged, Usage usage,
-        List<RejectedProposal> rejected, Duration duration, @Nullable Pause pausedRun,
-        @Nullable String stoppingAgent) {
+public final class ConvergenceResult {
+
+    private final Termination termination;
+    private final Context context;
+    private final int cycles;
+    private final int factsMerged;
+    private final Usage usage;
+    private final List<RejectedProposal> rejected;
+    private final Duration duration;
+    private final @Nullable Pause pausedRun;
+    private final @Nullable String stoppingAgent;
 
     /** Validates and copies the rejected proposals immutably. */
-    public ConvergenceResult {
-        Preconditions.notNull(termination, "ConvergenceResult.termination");
-        Preconditions.notNull(context, "ConvergenceResult.context");
-        Preconditions.nonNegative(cycles, "ConvergenceResult.cycles");
-        Preconditions.nonNegative(factsMerged, "ConvergenceResult.factsMerged");
-        Preconditions.notNull(usage, "ConvergenceResult.usage");
-        rejected = Preconditions.immutableList(rejected, "ConvergenceResult.rejected");
-        Preconditions.notNull(duration, "ConvergenceResult.duration");
+    private ConvergenceResult(Builder b) {
+        this.termination = Preconditions.notNull(b.termination, "ConvergenceResult.termination");
+        this.context = Preconditions.notNull(b.context, "ConvergenceResult.context");
+        this.cycles = Preconditions.nonNegative(b.cycles, "ConvergenceResult.cycles");
+        this.factsMerged = Preconditions.nonNegative(b.factsMerged, "ConvergenceResult.factsMerged");
+        this.usage = Preconditions.notNull(b.usage, "ConvergenceResult.usage");
+        this.rejected = Preconditions.immutableList(b.rejected, "ConvergenceResult.rejected");
+        this.duration = Preconditions.notNull(b.duration, "ConvergenceResult.duration");
+        this.pausedRun = b.pausedRun;
+        this.stoppingAgent = b.stoppingAgent;
+    }
+
+    /** @return a builder with no termination (required) and every other field empty or zero */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder holding this result's fields, to build a changed copy */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** @return why it stopped */
+    public Termination termination() {
+        return termination;
+    }
+
+    /** @return the context at the end */
+    public Context context() {
+        return context;
+    }
+
+    /** @return the cycles started (the cycle it stopped in included) */
+    public int cycles() {
+        return cycles;
+    }
+
+    /** @return how many proposals were merged into the context */
+    public int factsMerged() {
+        return factsMerged;
+    }
+
+    /** @return the tokens the agents consumed */
+    public Usage usage() {
+        return usage;
+    }
+
+    /** @return the proposals rejected, by the gate or a person, in order */
+    public List<RejectedProposal> rejected() {
+        return rejected;
+    }
+
+    /** @return how long the run took (for a resumed run, the time before the pause included, the wait not) */
+    public Duration duration() {
+        return duration;
+    }
+
+    /**
+     * @return the pause to resume from when the run stopped at a human-approval gate, else null — see {@link #pause()}.
+     *     It is also kept when the run ended {@code Failed} because the pause could not be saved to the engine's
+     *     store, so that nothing is lost.
+     */
+    public @Nullable Pause pausedRun() {
+        return pausedRun;
+    }
+
+    /** @return the agent whose answer ended the run, else null — see {@link #stoppedBy()} */
+    public @Nullable String stoppingAgent() {
+        return stoppingAgent;
     }
 
     /** @return the dashboard outcome: the termination's default */
@@ -64,5 +125,120 @@ public record ConvergenceResult(Termination termination, Context context, int cy
      */
     public Optional<String> stoppedBy() {
         return Optional.ofNullable(stoppingAgent);
+    }
+
+    @Override
+    public boolean equals(@Nullable Object o) {
+        return o instanceof ConvergenceResult r && termination.equals(r.termination) && context.equals(r.context)
+                && cycles == r.cycles && factsMerged == r.factsMerged && usage.equals(r.usage)
+                && rejected.equals(r.rejected) && duration.equals(r.duration) && Objects.equals(pausedRun, r.pausedRun)
+                && Objects.equals(stoppingAgent, r.stoppingAgent);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(termination, context, cycles, factsMerged, usage, rejected, duration, pausedRun,
+                stoppingAgent);
+    }
+
+    @Override
+    public String toString() {
+        return "ConvergenceResult[termination=" + termination + ", context=" + context + ", cycles=" + cycles
+                + ", factsMerged=" + factsMerged + ", usage=" + usage + ", rejected=" + rejected + ", duration="
+                + duration + ", pausedRun=" + pausedRun + ", stoppingAgent=" + stoppingAgent + "]";
+    }
+
+    /**
+     * Builds a {@link ConvergenceResult}. The termination is required; every other field starts empty
+     * ({@link Context#empty()}, no cycles, no facts merged, {@link Usage#ZERO}, no rejections, {@link Duration#ZERO},
+     * no pause, no stopping agent). {@link #build()} validates, naming the field and the bad value.
+     */
+    public static final class Builder {
+        private @Nullable Termination termination;
+        private @Nullable Context context = Context.empty();
+        private int cycles;
+        private int factsMerged;
+        private @Nullable Usage usage = Usage.ZERO;
+        private @Nullable List<RejectedProposal> rejected = List.of();
+        private @Nullable Duration duration = Duration.ZERO;
+        private @Nullable Pause pausedRun;
+        private @Nullable String stoppingAgent;
+
+        private Builder() {}
+
+        private Builder(ConvergenceResult r) {
+            termination = r.termination;
+            context = r.context;
+            cycles = r.cycles;
+            factsMerged = r.factsMerged;
+            usage = r.usage;
+            rejected = r.rejected;
+            duration = r.duration;
+            pausedRun = r.pausedRun;
+            stoppingAgent = r.stoppingAgent;
+        }
+
+        /** @param termination why it stopped; required @return this builder */
+        public Builder termination(Termination termination) {
+            this.termination = termination;
+            return this;
+        }
+
+        /** @param context the context at the end @return this builder */
+        public Builder context(Context context) {
+            this.context = context;
+            return this;
+        }
+
+        /** @param cycles the cycles started, at least 0 @return this builder */
+        public Builder cycles(int cycles) {
+            this.cycles = cycles;
+            return this;
+        }
+
+        /** @param factsMerged how many proposals were merged, at least 0 @return this builder */
+        public Builder factsMerged(int factsMerged) {
+            this.factsMerged = factsMerged;
+            return this;
+        }
+
+        /** @param usage the tokens the agents consumed @return this builder */
+        public Builder usage(Usage usage) {
+            this.usage = usage;
+            return this;
+        }
+
+        /** @param rejected the proposals rejected, in order (copied) @return this builder */
+        public Builder rejected(List<RejectedProposal> rejected) {
+            this.rejected = rejected;
+            return this;
+        }
+
+        /** @param duration how long the run took @return this builder */
+        public Builder duration(Duration duration) {
+            this.duration = duration;
+            return this;
+        }
+
+        /** @param pausedRun the pause to resume from, or null @return this builder */
+        public Builder pausedRun(@Nullable Pause pausedRun) {
+            this.pausedRun = pausedRun;
+            return this;
+        }
+
+        /** @param stoppingAgent the agent whose answer ended the run, or null @return this builder */
+        public Builder stoppingAgent(@Nullable String stoppingAgent) {
+            this.stoppingAgent = stoppingAgent;
+            return this;
+        }
+
+        /**
+         * @return the result
+         * @throws NullPointerException naming a required field that is null, or the index of a null list element
+         * @throws IllegalArgumentException naming a field and its bad value
+         */
+        public ConvergenceResult build() {
+            return new ConvergenceResult(this);
+        }
     }
 }

@@ -6,6 +6,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Usage;
 import dev.terminus.Preconditions;
 import java.math.BigDecimal;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,27 +40,26 @@ import org.jspecify.annotations.Nullable;
  * </ul>
  * A reader skips fields it does not know, so a later version may add fields at the end.
  *
- * @param task the task's id
- * @param repeat which repeat of the task, from 0
- * @param status did the infrastructure work
- * @param termination why the loop stopped, or null when it did not run
- * @param category the termination's category (as written: a reader that does not know a termination's kind keeps
- *     it), or null with the termination
- * @param outcome the run's outcome, or null with the termination
- * @param eval the evaluation, present only on {@code SUCCESS} rows that were not excluded
- * @param excluded whether the row is a capacity stop excluded from evaluation ({@code "eval":"EXCLUDED"})
- * @param usage the tokens of every attempt
- * @param costUsd the money of every attempt, in US dollars
- * @param durationMs the wall time of every attempt, in milliseconds
- * @param iterations the last attempt's run's iterations
- * @param toolCalls the last attempt's run's tool calls
- * @param attempt which attempt this row is, from 1
- * @param error why the status is not {@code SUCCESS}, or null when it is
+ * <p>A value: equal when every field is equal. It is a class with a {@link #builder()} rather than a record so that
+ * it can gain fields as the layout does without breaking callers (see ADR 0016).
  */
-public record ReportRow(String task, int repeat, Status status, @Nullable Termination termination,
-        @Nullable Category category, @Nullable Outcome outcome, @Nullable Evaluation eval, boolean excluded,
-        Usage usage, BigDecimal costUsd, long durationMs, int iterations, int toolCalls, int attempt,
-        @Nullable TaskError error) {
+public final class ReportRow {
+
+    private final String task;
+    private final int repeat;
+    private final Status status;
+    private final @Nullable Termination termination;
+    private final @Nullable Category category;
+    private final @Nullable Outcome outcome;
+    private final @Nullable Evaluation eval;
+    private final boolean excluded;
+    private final Usage usage;
+    private final BigDecimal costUsd;
+    private final long durationMs;
+    private final int iterations;
+    private final int toolCalls;
+    private final int attempt;
+    private final @Nullable TaskError error;
 
     /** What a row's evaluation says, for rendering and counting. */
     public enum Verdict {
@@ -74,14 +74,20 @@ public record ReportRow(String task, int repeat, Status status, @Nullable Termin
     }
 
     /**
-     * Validates every component and that they agree: category and outcome come with the termination; only
+     * Validates every field and that they agree: category and outcome come with the termination; only
      * {@code SUCCESS} rows are evaluated or excluded, and each of them is one of the two; the error is present exactly
      * when the status is not {@code SUCCESS}.
      */
-    public ReportRow {
-        Preconditions.notBlank(task, "ReportRow.task");
-        Preconditions.nonNegative(repeat, "ReportRow.repeat");
-        Preconditions.notNull(status, "ReportRow.status");
+    private ReportRow(Builder b) {
+        this.task = Preconditions.notBlank(b.task, "ReportRow.task");
+        this.repeat = Preconditions.nonNegative(b.repeat, "ReportRow.repeat");
+        this.status = Preconditions.notNull(b.status, "ReportRow.status");
+        this.termination = b.termination;
+        this.category = b.category;
+        this.outcome = b.outcome;
+        this.eval = b.eval;
+        this.excluded = b.excluded;
+        this.error = b.error;
         if ((termination == null) != (category == null) || (termination == null) != (outcome == null)) {
             throw new IllegalArgumentException("ReportRow.category and ReportRow.outcome must be present exactly when"
                     + " ReportRow.termination is, were termination=" + termination + ", category=" + category
@@ -103,14 +109,106 @@ public record ReportRow(String task, int repeat, Status status, @Nullable Termin
             throw new IllegalArgumentException("ReportRow.error must be null exactly when the status is SUCCESS, was "
                     + error + " with status " + status);
         }
-        Preconditions.notNull(usage, "ReportRow.usage");
-        Preconditions.nonNegative(costUsd, "ReportRow.costUsd");
-        Preconditions.nonNegative(durationMs, "ReportRow.durationMs");
-        Preconditions.nonNegative(iterations, "ReportRow.iterations");
-        Preconditions.nonNegative(toolCalls, "ReportRow.toolCalls");
-        if (attempt < 1) {
-            throw new IllegalArgumentException("ReportRow.attempt must be >= 1, was " + attempt);
+        this.usage = Preconditions.notNull(b.usage, "ReportRow.usage");
+        this.costUsd = Preconditions.nonNegative(b.costUsd, "ReportRow.costUsd");
+        this.durationMs = Preconditions.nonNegative(b.durationMs, "ReportRow.durationMs");
+        this.iterations = Preconditions.nonNegative(b.iterations, "ReportRow.iterations");
+        this.toolCalls = Preconditions.nonNegative(b.toolCalls, "ReportRow.toolCalls");
+        if (b.attempt < 1) {
+            throw new IllegalArgumentException("ReportRow.attempt must be >= 1, was " + b.attempt);
         }
+        this.attempt = b.attempt;
+    }
+
+    /**
+     * @return a builder with no task and no status (both required), repeat 0, attempt 1, no termination, evaluation
+     *     or error, and zero usage, cost, duration, iterations and tool calls
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder holding this row's fields, to build a changed copy */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** @return the task's id */
+    public String task() {
+        return task;
+    }
+
+    /** @return which repeat of the task, from 0 */
+    public int repeat() {
+        return repeat;
+    }
+
+    /** @return did the infrastructure work */
+    public Status status() {
+        return status;
+    }
+
+    /** @return why the loop stopped, or null when it did not run */
+    public @Nullable Termination termination() {
+        return termination;
+    }
+
+    /**
+     * @return the termination's category (as written: a reader that does not know a termination's kind keeps it), or
+     *     null with the termination
+     */
+    public @Nullable Category category() {
+        return category;
+    }
+
+    /** @return the run's outcome, or null with the termination */
+    public @Nullable Outcome outcome() {
+        return outcome;
+    }
+
+    /** @return the evaluation, present only on {@code SUCCESS} rows that were not excluded */
+    public @Nullable Evaluation eval() {
+        return eval;
+    }
+
+    /** @return whether the row is a capacity stop excluded from evaluation ({@code "eval":"EXCLUDED"}) */
+    public boolean excluded() {
+        return excluded;
+    }
+
+    /** @return the tokens of every attempt */
+    public Usage usage() {
+        return usage;
+    }
+
+    /** @return the money of every attempt, in US dollars */
+    public BigDecimal costUsd() {
+        return costUsd;
+    }
+
+    /** @return the wall time of every attempt, in milliseconds */
+    public long durationMs() {
+        return durationMs;
+    }
+
+    /** @return the last attempt's run's iterations */
+    public int iterations() {
+        return iterations;
+    }
+
+    /** @return the last attempt's run's tool calls */
+    public int toolCalls() {
+        return toolCalls;
+    }
+
+    /** @return which attempt this row is, from 1 */
+    public int attempt() {
+        return attempt;
+    }
+
+    /** @return why the status is not {@code SUCCESS}, or null when it is */
+    public @Nullable TaskError error() {
+        return error;
     }
 
     /** @return what the row's evaluation says */
@@ -132,5 +230,169 @@ public record ReportRow(String task, int repeat, Status status, @Nullable Termin
      */
     public boolean needsRerun() {
         return status != Status.SUCCESS || verdict() == Verdict.FAILED;
+    }
+
+    @Override
+    public boolean equals(@Nullable Object o) {
+        return o instanceof ReportRow r && task.equals(r.task) && repeat == r.repeat && status == r.status
+                && Objects.equals(termination, r.termination) && category == r.category && outcome == r.outcome
+                && Objects.equals(eval, r.eval) && excluded == r.excluded && usage.equals(r.usage)
+                && costUsd.equals(r.costUsd) && durationMs == r.durationMs && iterations == r.iterations
+                && toolCalls == r.toolCalls && attempt == r.attempt && Objects.equals(error, r.error);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(task, repeat, status, termination, category, outcome, eval, excluded, usage, costUsd,
+                durationMs, iterations, toolCalls, attempt, error);
+    }
+
+    @Override
+    public String toString() {
+        return "ReportRow[task=" + task + ", repeat=" + repeat + ", status=" + status + ", termination=" + termination
+                + ", category=" + category + ", outcome=" + outcome + ", eval=" + eval + ", excluded=" + excluded
+                + ", usage=" + usage + ", costUsd=" + costUsd + ", durationMs=" + durationMs + ", iterations="
+                + iterations + ", toolCalls=" + toolCalls + ", attempt=" + attempt + ", error=" + error + "]";
+    }
+
+    /**
+     * Builds a {@link ReportRow}. Task and status are required; see {@link ReportRow#builder()} for where the other
+     * fields start. {@link #build()} validates each field and that they agree, naming the field and the bad value.
+     */
+    public static final class Builder {
+        private @Nullable String task;
+        private int repeat;
+        private @Nullable Status status;
+        private @Nullable Termination termination;
+        private @Nullable Category category;
+        private @Nullable Outcome outcome;
+        private @Nullable Evaluation eval;
+        private boolean excluded;
+        private @Nullable Usage usage = Usage.ZERO;
+        private @Nullable BigDecimal costUsd = BigDecimal.ZERO;
+        private long durationMs;
+        private int iterations;
+        private int toolCalls;
+        private int attempt = 1;
+        private @Nullable TaskError error;
+
+        private Builder() {}
+
+        private Builder(ReportRow r) {
+            task = r.task;
+            repeat = r.repeat;
+            status = r.status;
+            termination = r.termination;
+            category = r.category;
+            outcome = r.outcome;
+            eval = r.eval;
+            excluded = r.excluded;
+            usage = r.usage;
+            costUsd = r.costUsd;
+            durationMs = r.durationMs;
+            iterations = r.iterations;
+            toolCalls = r.toolCalls;
+            attempt = r.attempt;
+            error = r.error;
+        }
+
+        /** @param task the task's id; required, not blank @return this builder */
+        public Builder task(String task) {
+            this.task = task;
+            return this;
+        }
+
+        /** @param repeat which repeat of the task, from 0 @return this builder */
+        public Builder repeat(int repeat) {
+            this.repeat = repeat;
+            return this;
+        }
+
+        /** @param status did the infrastructure work; required @return this builder */
+        public Builder status(Status status) {
+            this.status = status;
+            return this;
+        }
+
+        /** @param termination why the loop stopped, or null when it did not run @return this builder */
+        public Builder termination(@Nullable Termination termination) {
+            this.termination = termination;
+            return this;
+        }
+
+        /** @param category the termination's category, or null with it @return this builder */
+        public Builder category(@Nullable Category category) {
+            this.category = category;
+            return this;
+        }
+
+        /** @param outcome the run's outcome, or null with the termination @return this builder */
+        public Builder outcome(@Nullable Outcome outcome) {
+            this.outcome = outcome;
+            return this;
+        }
+
+        /** @param eval the evaluation of a {@code SUCCESS} row, or null @return this builder */
+        public Builder eval(@Nullable Evaluation eval) {
+            this.eval = eval;
+            return this;
+        }
+
+        /** @param excluded whether the row is a capacity stop excluded from evaluation @return this builder */
+        public Builder excluded(boolean excluded) {
+            this.excluded = excluded;
+            return this;
+        }
+
+        /** @param usage the tokens of every attempt @return this builder */
+        public Builder usage(Usage usage) {
+            this.usage = usage;
+            return this;
+        }
+
+        /** @param costUsd the money of every attempt, in US dollars, at least 0 @return this builder */
+        public Builder costUsd(BigDecimal costUsd) {
+            this.costUsd = costUsd;
+            return this;
+        }
+
+        /** @param durationMs the wall time of every attempt, in milliseconds, at least 0 @return this builder */
+        public Builder durationMs(long durationMs) {
+            this.durationMs = durationMs;
+            return this;
+        }
+
+        /** @param iterations the last attempt's run's iterations, at least 0 @return this builder */
+        public Builder iterations(int iterations) {
+            this.iterations = iterations;
+            return this;
+        }
+
+        /** @param toolCalls the last attempt's run's tool calls, at least 0 @return this builder */
+        public Builder toolCalls(int toolCalls) {
+            this.toolCalls = toolCalls;
+            return this;
+        }
+
+        /** @param attempt which attempt this row is, from 1 @return this builder */
+        public Builder attempt(int attempt) {
+            this.attempt = attempt;
+            return this;
+        }
+
+        /** @param error why the status is not {@code SUCCESS}, or null when it is @return this builder */
+        public Builder error(@Nullable TaskError error) {
+            this.error = error;
+            return this;
+        }
+
+        /**
+         * @return the row
+         * @throws NullPointerException naming a required field that is null
+         * @throws IllegalArgumentException naming a field and its bad value, or fields that do not agree
+         */
+        public ReportRow build() {
+            return new ReportRow(this);
+        }
     }
 }

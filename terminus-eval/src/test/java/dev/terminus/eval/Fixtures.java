@@ -35,21 +35,23 @@ final class Fixtures {
 
     /** @return a row that ran {@code NaturalCompletion} and was evaluated */
     static ReportRow evaluated(String task, int repeat, boolean passed, long durationMs) {
-        return new ReportRow(task, repeat, Status.SUCCESS, new Termination.NaturalCompletion(), Category.SUCCESS,
-                Outcome.SUCCEEDED, passed ? Evaluation.pass("ok") : Evaluation.fail("wrong"), false, Usage.of(10, 5),
-                new BigDecimal("0.001"), durationMs, 1, 0, 1, null);
+        return ReportRow.builder().task(task).repeat(repeat).status(Status.SUCCESS)
+                .termination(new Termination.NaturalCompletion()).category(Category.SUCCESS)
+                .outcome(Outcome.SUCCEEDED).eval(passed ? Evaluation.pass("ok") : Evaluation.fail("wrong"))
+                .usage(Usage.of(10, 5)).costUsd(new BigDecimal("0.001")).durationMs(durationMs).iterations(1).build();
     }
 
     /** @return a row that stopped at its iteration cap and was excluded */
     static ReportRow excluded(String task, int repeat, long durationMs) {
-        return new ReportRow(task, repeat, Status.SUCCESS, new Termination.MaxIterationsReached(2, 2),
-                Category.CAPACITY, Outcome.FAILED, null, true, Usage.of(20, 10), new BigDecimal("0.002"), durationMs,
-                2, 2, 1, null);
+        return ReportRow.builder().task(task).repeat(repeat).status(Status.SUCCESS)
+                .termination(new Termination.MaxIterationsReached(2, 2)).category(Category.CAPACITY)
+                .outcome(Outcome.FAILED).excluded(true).usage(Usage.of(20, 10)).costUsd(new BigDecimal("0.002"))
+                .durationMs(durationMs).iterations(2).toolCalls(2).build();
     }
 
     /** @return a row whose infrastructure failed before the loop ran */
     static ReportRow broken(String task, int repeat, Status status, Component component, long durationMs) {
-        return new ReportRow(task, repeat, status, null, null, null, null, false, Usage.ZERO, BigDecimal.ZERO,
-                durationMs, 0, 0, 1, new TaskError("java.lang.IllegalStateException", "broken", component));
+        return ReportRow.builder().task(task).repeat(repeat).status(status).durationMs(durationMs)
+                .error(new TaskError("java.lang.IllegalStateException", "broken", component)).build();
     }
 }

@@ -19,10 +19,10 @@ class ReportJsonTest {
 
     private static final ReportJson JSON = ReportJson.standard();
 
-    private static final ReportRow DOCUMENTED = new ReportRow("t1", 0, Status.SUCCESS,
-            new Termination.NaturalCompletion(), Category.SUCCESS, Outcome.SUCCEEDED,
-            Evaluation.pass("exact match"), false, new Usage(20, 10, 0, 0), new BigDecimal("0.0012"), 12, 2, 1, 1,
-            null);
+    private static final ReportRow DOCUMENTED = ReportRow.builder().task("t1").status(Status.SUCCESS)
+            .termination(new Termination.NaturalCompletion()).category(Category.SUCCESS).outcome(Outcome.SUCCEEDED)
+            .eval(Evaluation.pass("exact match")).usage(new Usage(20, 10, 0, 0)).costUsd(new BigDecimal("0.0012"))
+            .durationMs(12).iterations(2).toolCalls(1).build();
 
     /** A consumer's own termination case. */
     record QuotaExceeded(String tenant) implements Termination.Extension {
@@ -46,13 +46,15 @@ class ReportJsonTest {
     @Test
     void rowsOfEveryShapeReadBackEqual() throws JsonProcessingException {
         // given
-        ReportRow failed = new ReportRow("t2", 3, Status.AGENT_ERROR,
-                new Termination.Failed(new ErrorInfo("java.io.IOException", "reset \"by\" peer\n", ErrorCategory.EXTERNAL)),
-                Category.RETRYABLE, Outcome.FAILED, null, false, new Usage(100, 40, 60, 8),
-                new BigDecimal("0.00000012"), 1234, 3, 0, 3, new TaskError("java.io.IOException", "reset", Component.AGENT));
-        ReportRow unscored = new ReportRow("t3", 0, Status.SUCCESS, new Termination.MaxToolCallsReached(2, 2),
-                Category.CAPACITY, Outcome.FAILED, new Evaluation(false, null, "é ✓"), false, Usage.ZERO,
-                BigDecimal.ZERO, 0, 1, 2, 1, null);
+        ReportRow failed = ReportRow.builder().task("t2").repeat(3).status(Status.AGENT_ERROR)
+                .termination(new Termination.Failed(
+                        new ErrorInfo("java.io.IOException", "reset \"by\" peer\n", ErrorCategory.EXTERNAL)))
+                .category(Category.RETRYABLE).outcome(Outcome.FAILED).usage(new Usage(100, 40, 60, 8))
+                .costUsd(new BigDecimal("0.00000012")).durationMs(1234).iterations(3).attempt(3)
+                .error(new TaskError("java.io.IOException", "reset", Component.AGENT)).build();
+        ReportRow unscored = ReportRow.builder().task("t3").status(Status.SUCCESS)
+                .termination(new Termination.MaxToolCallsReached(2, 2)).category(Category.CAPACITY)
+                .outcome(Outcome.FAILED).eval(new Evaluation(false, null, "é ✓")).iterations(1).toolCalls(2).build();
 
         // when / then
         for (ReportRow row : new ReportRow[] {DOCUMENTED, failed, unscored, Fixtures.excluded("t4", 1, 5),
@@ -119,8 +121,8 @@ class ReportJsonTest {
     @Test
     void anExtensionIsWrittenOnlyWhenItsModuleKnowsIt() throws JsonProcessingException {
         // given
-        ReportRow row = new ReportRow("t1", 0, Status.SUCCESS, new QuotaExceeded("acme"), Category.CAPACITY,
-                Outcome.FAILED, null, true, Usage.ZERO, BigDecimal.ZERO, 0, 0, 0, 1, null);
+        ReportRow row = ReportRow.builder().task("t1").status(Status.SUCCESS).termination(new QuotaExceeded("acme"))
+                .category(Category.CAPACITY).outcome(Outcome.FAILED).excluded(true).build();
         ReportJson extended = ReportJson.with(TerminusModule.builder()
                 .registerExtension("QuotaExceeded", QuotaExceeded.class).build());
 

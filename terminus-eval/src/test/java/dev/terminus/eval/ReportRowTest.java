@@ -8,11 +8,13 @@ import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.Usage;
 import java.math.BigDecimal;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ReportRowTest {
 
     private static final Termination DONE = new Termination.NaturalCompletion();
+    private static final TaskError SETUP_ERROR = new TaskError("X", "", Component.SETUP);
 
     @Test
     void theVerdictSaysPassedFailedExcludedOrNotEvaluated() {
@@ -36,8 +38,8 @@ class ReportRowTest {
     @Test
     void aTerminationComesWithItsCategoryAndOutcome() {
         // when / then
-        assertThatThrownBy(() -> new ReportRow("t", 0, Status.AGENT_ERROR, DONE, null, Outcome.SUCCEEDED, null, false,
-                Usage.ZERO, BigDecimal.ZERO, 0, 0, 0, 1, new TaskError("X", "", Component.AGENT)))
+        assertThatThrownBy(() -> ReportRow.builder().task("t").status(Status.AGENT_ERROR).termination(DONE)
+                .outcome(Outcome.SUCCEEDED).error(new TaskError("X", "", Component.AGENT)).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("category and ReportRow.outcome must be present exactly when");
     }
@@ -45,23 +47,23 @@ class ReportRowTest {
     @Test
     void onlySuccessRowsAreEvaluatedAndEachOfThemIsEvaluatedOrExcluded() {
         // when / then
-        assertThatThrownBy(() -> new ReportRow("t", 0, Status.EVALUATION_FAILED, DONE, Category.SUCCESS,
-                Outcome.SUCCEEDED, Evaluation.pass("x"), false, Usage.ZERO, BigDecimal.ZERO, 0, 0, 0, 1,
-                new TaskError("X", "", Component.EVALUATOR)))
+        assertThatThrownBy(() -> ReportRow.builder().task("t").status(Status.EVALUATION_FAILED).termination(DONE)
+                .category(Category.SUCCESS).outcome(Outcome.SUCCEEDED).eval(Evaluation.pass("x"))
+                .error(new TaskError("X", "", Component.EVALUATOR)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("EVALUATION_FAILED row is not evaluated");
-        assertThatThrownBy(() -> new ReportRow("t", 0, Status.SUCCESS, DONE, Category.SUCCESS, Outcome.SUCCEEDED,
-                null, false, Usage.ZERO, BigDecimal.ZERO, 0, 0, 0, 1, null))
+        assertThatThrownBy(() -> ReportRow.builder().task("t").status(Status.SUCCESS).termination(DONE)
+                .category(Category.SUCCESS).outcome(Outcome.SUCCEEDED).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("SUCCESS row must have");
-        assertThatThrownBy(() -> new ReportRow("t", 0, Status.SUCCESS, DONE, Category.SUCCESS, Outcome.SUCCEEDED,
-                Evaluation.pass("x"), true, Usage.ZERO, BigDecimal.ZERO, 0, 0, 0, 1, null))
+        assertThatThrownBy(() -> ReportRow.builder().task("t").status(Status.SUCCESS).termination(DONE)
+                .category(Category.SUCCESS).outcome(Outcome.SUCCEEDED).eval(Evaluation.pass("x")).excluded(true)
+                .build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("eval must be null when the row is excluded");
     }
 
     @Test
     void anErrorIsPresentExactlyWhenTheStatusIsNotSuccess() {
         // when / then
-        assertThatThrownBy(() -> new ReportRow("t", 0, Status.SETUP_FAILED, null, null, null, null, false, Usage.ZERO,
-                BigDecimal.ZERO, 0, 0, 0, 1, null))
+        assertThatThrownBy(() -> ReportRow.builder().task("t").status(Status.SETUP_FAILED).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("error must be null exactly when");
     }
 
@@ -72,11 +74,93 @@ class ReportRowTest {
                 .hasMessageContaining("ReportRow.repeat");
         assertThatThrownBy(() -> Fixtures.broken("t", 0, Status.SETUP_FAILED, Component.SETUP, -5))
                 .hasMessageContaining("ReportRow.durationMs");
-        assertThatThrownBy(() -> new ReportRow("t", 0, Status.SETUP_FAILED, null, null, null, null, false, Usage.ZERO,
-                BigDecimal.ZERO, 0, 0, 0, 0, new TaskError("X", "", Component.SETUP)))
+        assertThatThrownBy(() -> ReportRow.builder().task("t").status(Status.SETUP_FAILED).attempt(0)
+                .error(new TaskError("X", "", Component.SETUP)).build())
                 .hasMessage("ReportRow.attempt must be >= 1, was 0");
-        assertThatThrownBy(() -> new ReportRow("t", 0, Status.SETUP_FAILED, null, null, null, null, false, Usage.ZERO,
-                new BigDecimal("-1"), 0, 0, 0, 1, new TaskError("X", "", Component.SETUP)))
+        assertThatThrownBy(() -> ReportRow.builder().task("t").status(Status.SETUP_FAILED)
+                .costUsd(new BigDecimal("-1")).error(new TaskError("X", "", Component.SETUP)).build())
                 .hasMessageContaining("ReportRow.costUsd");
+    }
+
+    @Test
+    void aBuilderWithoutTaskOrStatusRefusesToBuildNamingTheMissingField() {
+        // when / then
+        assertThatThrownBy(() -> ReportRow.builder().status(Status.SETUP_FAILED).error(SETUP_ERROR).build())
+                .isInstanceOf(NullPointerException.class).hasMessage("ReportRow.task must not be null");
+        assertThatThrownBy(() -> ReportRow.builder().task("t").build())
+                .isInstanceOf(NullPointerException.class).hasMessage("ReportRow.status must not be null");
+        assertThatThrownBy(() -> Fixtures.evaluated("t", 0, true, 1).toBuilder().usage(null).build())
+                .isInstanceOf(NullPointerException.class).hasMessage("ReportRow.usage must not be null");
+    }
+
+    @Test
+    void fieldsNotSetStartAtRepeatZeroAttemptOneAndNothingElse() {
+        // when
+        ReportRow row = ReportRow.builder().task("t").status(Status.SETUP_FAILED).error(SETUP_ERROR).build();
+
+        // then
+        assertThat(row.repeat()).isZero();
+        assertThat(row.attempt()).isEqualTo(1);
+        assertThat(row.termination()).isNull();
+        assertThat(row.category()).isNull();
+        assertThat(row.outcome()).isNull();
+        assertThat(row.eval()).isNull();
+        assertThat(row.excluded()).isFalse();
+        assertThat(row.usage()).isEqualTo(Usage.ZERO);
+        assertThat(row.costUsd()).isEqualTo(BigDecimal.ZERO);
+        assertThat(row.durationMs()).isZero();
+        assertThat(row.iterations()).isZero();
+        assertThat(row.toolCalls()).isZero();
+    }
+
+    @Test
+    void rowsAreEqualExactlyWhenEveryFieldIs() {
+        // given
+        ReportRow base = Fixtures.evaluated("t", 0, true, 5);
+
+        // when
+        List<ReportRow> changed = List.of(
+                base.toBuilder().task("u").build(),
+                base.toBuilder().repeat(1).build(),
+                base.toBuilder().status(Status.SETUP_FAILED).eval(null).error(SETUP_ERROR).build(),
+                base.toBuilder().termination(new Termination.Converged(1)).build(),
+                base.toBuilder().category(Category.CAPACITY).build(),
+                base.toBuilder().outcome(Outcome.FAILED).build(),
+                base.toBuilder().eval(Evaluation.fail("wrong")).build(),
+                base.toBuilder().eval(null).excluded(true).build(),
+                base.toBuilder().usage(Usage.ZERO).build(),
+                base.toBuilder().costUsd(BigDecimal.ONE).build(),
+                base.toBuilder().durationMs(6).build(),
+                base.toBuilder().iterations(2).build(),
+                base.toBuilder().toolCalls(1).build(),
+                base.toBuilder().attempt(2).build());
+
+        // then
+        assertThat(base.toBuilder().build()).isEqualTo(base).hasSameHashCodeAs(base);
+        assertThat(changed).allSatisfy(other -> assertThat(other).isNotEqualTo(base));
+    }
+
+    @Test
+    void toBuilderKeepsEveryFieldItDoesNotChange() {
+        // given
+        ReportRow original = Fixtures.excluded("t", 2, 7);
+
+        // when
+        ReportRow copy = original.toBuilder().attempt(3).build();
+
+        // then
+        assertThat(copy.attempt()).isEqualTo(3);
+        assertThat(copy.toBuilder().attempt(1).build()).isEqualTo(original);
+    }
+
+    @Test
+    void toStringNamesEveryFieldAsTheRecordDid() {
+        // when
+        String text = ReportRow.builder().task("t").status(Status.SETUP_FAILED).error(SETUP_ERROR).build().toString();
+
+        // then
+        assertThat(text).isEqualTo("ReportRow[task=t, repeat=0, status=SETUP_FAILED, termination=null, category=null,"
+                + " outcome=null, eval=null, excluded=false, usage=" + Usage.ZERO + ", costUsd=0, durationMs=0,"
+                + " iterations=0, toolCalls=0, attempt=1, error=" + SETUP_ERROR + "]");
     }
 }

@@ -1,6 +1,7 @@
 package dev.terminus.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 import dev.terminus.Category;
@@ -8,6 +9,7 @@ import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.Usage;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The summary's arithmetic on small hand-made rows. */
@@ -133,5 +135,96 @@ class SummaryTest {
         // then
         assertThat(summary.byTermination()).containsExactly(entry("MaxIterationsReached", 1),
                 entry("NaturalCompletion", 1));
+    }
+
+    @Test
+    void badFieldsAreRefusedNamingTheFieldAndValue() {
+        // when / then
+        assertThatThrownBy(() -> Summary.builder().usage(null).build())
+                .isInstanceOf(NullPointerException.class).hasMessage("Summary.usage must not be null");
+        assertThatThrownBy(() -> Summary.builder().costUsd(new BigDecimal("-0.5")).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("Summary.costUsd must be >= 0, was -0.5");
+        assertThatThrownBy(() -> Summary.builder().durationMs(null).build())
+                .isInstanceOf(NullPointerException.class).hasMessage("Summary.durationMs must not be null");
+        assertThatThrownBy(() -> Summary.builder().byStatus(Map.of(Status.SUCCESS, -1)).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Summary.byStatus[SUCCESS] must be >= 0, was -1");
+    }
+
+    @Test
+    void aBuilderStartsFromZerosAndEmptyBreakdowns() {
+        // when
+        Summary summary = Summary.builder().build();
+
+        // then
+        assertThat(summary.rows()).isZero();
+        assertThat(summary.passRate()).isZero();
+        assertThat(summary.meanScore()).isNull();
+        assertThat(summary.byStatus()).isEmpty();
+        assertThat(summary.byTermination()).isEmpty();
+        assertThat(summary.byCategory()).isEmpty();
+        assertThat(summary.errorsByComponent()).isEmpty();
+        assertThat(summary.usage()).isEqualTo(Usage.ZERO);
+        assertThat(summary.costUsd()).isEqualTo(BigDecimal.ZERO);
+        assertThat(summary.durationMs()).isEqualTo(Summary.Percentiles.NONE);
+    }
+
+    @Test
+    void summariesAreEqualExactlyWhenEveryFieldIs() {
+        // given
+        Summary base = Summary.of(ROWS);
+
+        // when
+        List<Summary> changed = List.of(
+                base.toBuilder().rows(8).build(),
+                base.toBuilder().tasks(5).build(),
+                base.toBuilder().evaluated(5).build(),
+                base.toBuilder().passed(4).build(),
+                base.toBuilder().failed(2).build(),
+                base.toBuilder().excluded(2).build(),
+                base.toBuilder().notEvaluated(3).build(),
+                base.toBuilder().passRate(0.5).build(),
+                base.toBuilder().meanScore(null).build(),
+                base.toBuilder().tasksPassedEveryRepeat(2).build(),
+                base.toBuilder().tasksPassedAnyRepeat(3).build(),
+                base.toBuilder().byStatus(Map.of()).build(),
+                base.toBuilder().byTermination(Map.of()).build(),
+                base.toBuilder().byCategory(Map.of()).build(),
+                base.toBuilder().errorsByComponent(Map.of()).build(),
+                base.toBuilder().usage(Usage.ZERO).build(),
+                base.toBuilder().costUsd(BigDecimal.ONE).build(),
+                base.toBuilder().totalDurationMs(1).build(),
+                base.toBuilder().durationMs(Summary.Percentiles.NONE).build(),
+                base.toBuilder().retries(1).build());
+
+        // then
+        assertThat(Summary.of(ROWS)).isEqualTo(base).hasSameHashCodeAs(base);
+        assertThat(changed).allSatisfy(other -> assertThat(other).isNotEqualTo(base));
+    }
+
+    @Test
+    void toBuilderKeepsEveryFieldItDoesNotChangeAndTheBreakdownsOrder() {
+        // given
+        Summary original = Summary.of(ROWS);
+
+        // when
+        Summary relabelled = original.toBuilder().byTermination(Map.of("Done", 4)).build();
+
+        // then
+        assertThat(relabelled.byTermination()).containsExactly(entry("Done", 4));
+        assertThat(relabelled.byStatus()).containsExactlyEntriesOf(original.byStatus());
+        assertThat(relabelled.toBuilder().byTermination(original.byTermination()).build()).isEqualTo(original);
+    }
+
+    @Test
+    void toStringNamesEveryFieldAsTheRecordDid() {
+        // when
+        String text = Summary.builder().rows(1).build().toString();
+
+        // then
+        assertThat(text).isEqualTo("Summary[rows=1, tasks=0, evaluated=0, passed=0, failed=0, excluded=0,"
+                + " notEvaluated=0, passRate=0.0, meanScore=null, tasksPassedEveryRepeat=0, tasksPassedAnyRepeat=0,"
+                + " byStatus={}, byTermination={}, byCategory={}, errorsByComponent={}, usage=" + Usage.ZERO
+                + ", costUsd=0, totalDurationMs=0, durationMs=" + Summary.Percentiles.NONE + ", retries=0]");
     }
 }

@@ -15,11 +15,9 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.metrics.data.MetricData;
 import io.opentelemetry.sdk.metrics.data.PointData;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -127,8 +125,8 @@ class BoundedCardinalityTest {
         telemetry.onEvent(run, new AgentEvent.ModelCalled(Runs.AGENT, 1, Runs.MODEL, Usage.of(10, 5), 1_000_000,
                 FinishReason.STOP, null));
         Outcome outcome = termination.category().defaultOutcome();
-        var result = new RunResult(termination, outcome, List.of(), List.of(), Usage.of(10, 5), BigDecimal.ZERO, 0,
-                Duration.ofMillis(2), null);
+        var result = RunResult.builder().termination(termination).outcome(outcome).usage(Usage.of(10, 5))
+                .duration(Duration.ofMillis(2)).build();
         telemetry.onEvent(run, new AgentEvent.RunTerminated(Runs.AGENT, result));
     }
 

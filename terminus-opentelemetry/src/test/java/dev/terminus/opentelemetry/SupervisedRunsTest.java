@@ -113,9 +113,8 @@ class SupervisedRunsTest {
     void aRunWhoseEndArrivesWithoutItsStartStillGetsItsRunSpanAndMetrics() {
         // given
         var run = new FakeRun(Runs.AGENT);
-        var result = new RunResult(new Termination.TimeBudgetExhausted(1_000, 1_000), dev.terminus.Outcome.FAILED,
-                java.util.List.of(), java.util.List.of(), dev.terminus.agent.Usage.ZERO, java.math.BigDecimal.ZERO, 0,
-                Duration.ofSeconds(1), null);
+        var result = RunResult.builder().termination(new Termination.TimeBudgetExhausted(1_000, 1_000))
+                .outcome(dev.terminus.Outcome.FAILED).duration(Duration.ofSeconds(1)).build();
 
         // when
         telemetry.onEvent(run, new AgentEvent.RunTerminated(Runs.AGENT, result));

@@ -13,14 +13,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PipelineResultTest {
-    private static final StageResult A = new StageResult("a", null, new Termination.Completed(), Outcome.SUCCEEDED, 1,
-            Usage.of(10, 5), BigDecimal.ONE, Duration.ofMillis(1), null);
+    private static final StageResult A = StageResult.builder().name("a").termination(new Termination.Completed())
+            .outcome(Outcome.SUCCEEDED).attempts(1).usage(Usage.of(10, 5)).costUsd(BigDecimal.ONE)
+            .duration(Duration.ofMillis(1)).build();
 
     @Test
     void aStageIsFoundByName() {
         // given
-        PipelineResult result = new PipelineResult("p", new Termination.Completed(), Outcome.SUCCEEDED, List.of(A),
-                List.of(), Usage.of(10, 5), BigDecimal.ONE, Duration.ofMillis(2));
+        PipelineResult result = completed().stages(List.of(A)).usage(Usage.of(10, 5)).costUsd(BigDecimal.ONE)
+                .duration(Duration.ofMillis(2)).build();
 
         // when / then
         assertThat(result.stage("a")).contains(A);
@@ -31,8 +32,8 @@ class PipelineResultTest {
     @Test
     void aPipelineWithStagesNotRunDidNotComplete() {
         // when
-        PipelineResult result = new PipelineResult("p", new Termination.Cancelled("me"), Outcome.CANCELLED, List.of(A),
-                List.of("b"), Usage.ZERO, BigDecimal.ZERO, Duration.ZERO);
+        PipelineResult result = PipelineResult.builder().pipelineName("p").termination(new Termination.Cancelled("me"))
+                .outcome(Outcome.CANCELLED).stages(List.of(A)).notRun(List.of("b")).build();
 
         // then
         assertThat(result.completed()).isFalse();
@@ -42,8 +43,8 @@ class PipelineResultTest {
     void theListsAreCopiedImmutably() {
         // given
         List<String> notRun = new ArrayList<>(List.of("b"));
-        PipelineResult result = new PipelineResult("p", new Termination.Cancelled(null), Outcome.CANCELLED, List.of(),
-                notRun, Usage.ZERO, BigDecimal.ZERO, Duration.ZERO);
+        PipelineResult result = PipelineResult.builder().pipelineName("p").termination(new Termination.Cancelled(null))
+                .outcome(Outcome.CANCELLED).notRun(notRun).build();
 
         // when
         notRun.add("c");
@@ -55,11 +56,9 @@ class PipelineResultTest {
 
     @Test
     void badComponentsAreRefusedNamingThem() {
-        assertThatThrownBy(() -> new PipelineResult(" ", new Termination.Completed(), Outcome.SUCCEEDED, List.of(),
-                List.of(), Usage.ZERO, BigDecimal.ZERO, Duration.ZERO))
+        assertThatThrownBy(() -> completed().pipelineName(" ").build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("PipelineResult.pipelineName");
-        assertThatThrownBy(() -> new PipelineResult("p", new Termination.Completed(), Outcome.SUCCEEDED, List.of(),
-                List.of(), Usage.ZERO, new BigDecimal("-1"), Duration.ZERO))
+        assertThatThrownBy(() -> completed().costUsd(new BigDecimal("-1")).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("PipelineResult.costUsd");
     }
 
@@ -78,5 +77,83 @@ class PipelineResultTest {
         assertThat(result.usage()).isEqualTo(Usage.of(20, 10));
         assertThat(result.costUsd()).isEqualByComparingTo(BigDecimal.ZERO);
         assertThat(result.duration()).isPositive();
+    }
+
+    @Test
+    void aBuilderWithoutNameTerminationOrOutcomeRefusesToBuildNamingTheMissingField() {
+        // when / then
+        assertThatThrownBy(() -> PipelineResult.builder().termination(new Termination.Completed())
+                .outcome(Outcome.SUCCEEDED).build())
+                .isInstanceOf(NullPointerException.class).hasMessage("PipelineResult.pipelineName must not be null");
+        assertThatThrownBy(() -> completed().termination(null).build())
+                .isInstanceOf(NullPointerException.class).hasMessage("PipelineResult.termination must not be null");
+        assertThatThrownBy(() -> completed().outcome(null).build())
+                .isInstanceOf(NullPointerException.class).hasMessage("PipelineResult.outcome must not be null");
+        assertThatThrownBy(() -> completed().duration(Duration.ofMillis(-1)).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("PipelineResult.duration must not be negative, was PT-0.001S");
+    }
+
+    @Test
+    void fieldsNotSetAreEmptyOrZero() {
+        // when
+        PipelineResult result = completed().build();
+
+        // then
+        assertThat(result.stages()).isEmpty();
+        assertThat(result.notRun()).isEmpty();
+        assertThat(result.usage()).isEqualTo(Usage.ZERO);
+        assertThat(result.costUsd()).isEqualTo(BigDecimal.ZERO);
+        assertThat(result.duration()).isEqualTo(Duration.ZERO);
+    }
+
+    @Test
+    void resultsAreEqualExactlyWhenEveryFieldIs() {
+        // given
+        PipelineResult base = completed().stages(List.of(A)).usage(Usage.of(10, 5)).build();
+
+        // when
+        List<PipelineResult> changed = List.of(
+                base.toBuilder().pipelineName("q").build(),
+                base.toBuilder().termination(new Termination.Cancelled(null)).build(),
+                base.toBuilder().outcome(Outcome.CANCELLED).build(),
+                base.toBuilder().stages(List.of()).build(),
+                base.toBuilder().notRun(List.of("b")).build(),
+                base.toBuilder().usage(Usage.ZERO).build(),
+                base.toBuilder().costUsd(BigDecimal.ONE).build(),
+                base.toBuilder().duration(Duration.ofMillis(1)).build());
+
+        // then
+        assertThat(base.toBuilder().build()).isEqualTo(base).hasSameHashCodeAs(base);
+        assertThat(changed).allSatisfy(other -> assertThat(other).isNotEqualTo(base));
+    }
+
+    @Test
+    void toBuilderKeepsEveryFieldItDoesNotChange() {
+        // given
+        PipelineResult original = completed().stages(List.of(A)).usage(Usage.of(10, 5)).costUsd(BigDecimal.ONE)
+                .duration(Duration.ofMillis(2)).build();
+
+        // when
+        PipelineResult copy = original.toBuilder().notRun(List.of("b")).build();
+
+        // then
+        assertThat(copy.notRun()).containsExactly("b");
+        assertThat(copy.toBuilder().notRun(List.of()).build()).isEqualTo(original);
+    }
+
+    @Test
+    void toStringNamesEveryFieldAsTheRecordDid() {
+        // when
+        String text = completed().build().toString();
+
+        // then
+        assertThat(text).isEqualTo("PipelineResult[pipelineName=p, termination=Completed[], outcome=SUCCEEDED,"
+                + " stages=[], notRun=[], usage=" + Usage.ZERO + ", costUsd=0, duration=PT0S]");
+    }
+
+    private static PipelineResult.Builder completed() {
+        return PipelineResult.builder().pipelineName("p").termination(new Termination.Completed())
+                .outcome(Outcome.SUCCEEDED);
     }
 }

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
+import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Usage;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class StageResultTest {
@@ -16,8 +18,7 @@ class StageResultTest {
     @Test
     void aFunctionStagesResultHasNoAgentRunNorAnswer() {
         // when
-        StageResult result = new StageResult("f", null, new Termination.Completed(), Outcome.SUCCEEDED, 1, Usage.ZERO,
-                BigDecimal.ZERO, Duration.ofMillis(3), null);
+        StageResult result = completed().attempts(1).duration(Duration.ofMillis(3)).build();
 
         // then
         assertThat(result.agentRun()).isEmpty();
@@ -45,14 +46,90 @@ class StageResultTest {
 
     @Test
     void badComponentsAreRefusedNamingThem() {
-        assertThatThrownBy(() -> new StageResult("f", null, new Termination.Completed(), Outcome.SUCCEEDED, -1,
-                Usage.ZERO, BigDecimal.ZERO, Duration.ZERO, null))
+        assertThatThrownBy(() -> completed().attempts(-1).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("StageResult.attempts must be >= 0, was -1");
-        assertThatThrownBy(() -> new StageResult("f", null, new Termination.Completed(), Outcome.SUCCEEDED, 0,
-                Usage.ZERO, BigDecimal.ZERO, Duration.ofMillis(-1), null))
+        assertThatThrownBy(() -> completed().duration(Duration.ofMillis(-1)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("StageResult.duration");
-        assertThatThrownBy(() -> new StageResult("f", null, null, Outcome.SUCCEEDED, 0,
-                Usage.ZERO, BigDecimal.ZERO, Duration.ZERO, null))
+        assertThatThrownBy(() -> completed().termination(null).build())
                 .isInstanceOf(NullPointerException.class).hasMessage("StageResult.termination must not be null");
+    }
+
+    @Test
+    void aBuilderWithoutNameOrOutcomeRefusesToBuildNamingTheMissingField() {
+        // when / then
+        assertThatThrownBy(() -> StageResult.builder().termination(new Termination.Completed())
+                .outcome(Outcome.SUCCEEDED).build())
+                .isInstanceOf(NullPointerException.class).hasMessage("StageResult.name must not be null");
+        assertThatThrownBy(() -> completed().name(" ").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("StageResult.name must not be blank, was \" \"");
+        assertThatThrownBy(() -> completed().outcome(null).build())
+                .isInstanceOf(NullPointerException.class).hasMessage("StageResult.outcome must not be null");
+    }
+
+    @Test
+    void fieldsNotSetAreEmptyOrZero() {
+        // when
+        StageResult result = completed().build();
+
+        // then
+        assertThat(result.phase()).isNull();
+        assertThat(result.attempts()).isZero();
+        assertThat(result.usage()).isEqualTo(Usage.ZERO);
+        assertThat(result.costUsd()).isEqualTo(BigDecimal.ZERO);
+        assertThat(result.duration()).isEqualTo(Duration.ZERO);
+        assertThat(result.lastRun()).isNull();
+    }
+
+    @Test
+    void resultsAreEqualExactlyWhenEveryFieldIs() {
+        // given
+        StageResult base = completed().attempts(1).usage(Usage.of(10, 5)).build();
+        RunResult run = RunResult.builder().termination(new Termination.NaturalCompletion())
+                .outcome(Outcome.SUCCEEDED).build();
+
+        // when
+        List<StageResult> changed = List.of(
+                base.toBuilder().name("g").build(),
+                base.toBuilder().phase("p").build(),
+                base.toBuilder().termination(new Termination.Skipped("no")).build(),
+                base.toBuilder().outcome(Outcome.FAILED).build(),
+                base.toBuilder().attempts(2).build(),
+                base.toBuilder().usage(Usage.ZERO).build(),
+                base.toBuilder().costUsd(BigDecimal.ONE).build(),
+                base.toBuilder().duration(Duration.ofMillis(1)).build(),
+                base.toBuilder().lastRun(run).build());
+
+        // then
+        assertThat(base.toBuilder().build()).isEqualTo(base).hasSameHashCodeAs(base);
+        assertThat(changed).allSatisfy(other -> assertThat(other).isNotEqualTo(base));
+    }
+
+    @Test
+    void toBuilderKeepsEveryFieldItDoesNotChange() {
+        // given
+        StageResult original = completed().phase("p").attempts(2).usage(Usage.of(10, 5)).costUsd(BigDecimal.ONE)
+                .duration(Duration.ofMillis(3)).build();
+
+        // when
+        StageResult copy = original.toBuilder().outcome(Outcome.FAILED).build();
+
+        // then
+        assertThat(copy.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(copy.toBuilder().outcome(Outcome.SUCCEEDED).build()).isEqualTo(original);
+    }
+
+    @Test
+    void toStringNamesEveryFieldAsTheRecordDid() {
+        // when
+        String text = completed().build().toString();
+
+        // then
+        assertThat(text).isEqualTo("StageResult[name=f, phase=null, termination=Completed[], outcome=SUCCEEDED,"
+                + " attempts=0, usage=" + Usage.ZERO + ", costUsd=0, duration=PT0S, lastRun=null]");
+    }
+
+    private static StageResult.Builder completed() {
+        return StageResult.builder().name("f").termination(new Termination.Completed()).outcome(Outcome.SUCCEEDED);
     }
 }

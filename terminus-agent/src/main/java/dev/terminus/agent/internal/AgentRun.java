@@ -469,9 +469,10 @@ public final class AgentRun {
                 && !last.content().isEmpty()) {
             answer = last.content();
         }
-        RunResult result = new RunResult(end, end.defaultOutcome(), transcript, snapshot.records(), snapshot.usage(),
-                snapshot.cost(), snapshot.toolCalls(), Duration.ofNanos(clock.nanoTime() - state.startNanos()), answer,
-                claims.typedAnswer, null);
+        RunResult result = RunResult.builder().termination(end).outcome(end.defaultOutcome()).transcript(transcript)
+                .iterations(snapshot.records()).usage(snapshot.usage()).costUsd(snapshot.cost())
+                .toolCalls(snapshot.toolCalls()).duration(Duration.ofNanos(clock.nanoTime() - state.startNanos()))
+                .finalAnswer(answer).typedAnswer(claims.typedAnswer).build();
         return pause.attach(result, spec, state, claims.repairsUsed, finalizing);
     }
 

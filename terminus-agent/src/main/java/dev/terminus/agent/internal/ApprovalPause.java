@@ -45,7 +45,7 @@ final class ApprovalPause {
         }
         Checkpoint checkpoint = Resumption.checkpoint(spec, result, gate, pending, remaining, state, repairsUsed,
                 finalizing, metadata);
-        return new RunResult(gate, result.outcome(), result.transcript(), result.iterations(), result.usage(),
-                result.costUsd(), result.toolCalls(), result.duration(), null, null, checkpoint);
+        return result.toBuilder().termination(gate).finalAnswer(null).typedAnswer(null).pausedRun(checkpoint)
+                .build();
     }
 }

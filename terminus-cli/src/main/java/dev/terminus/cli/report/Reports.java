@@ -90,10 +90,7 @@ public final class Reports {
         entries.sort(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
         Map<String, Integer> byCase = new LinkedHashMap<>();
         entries.forEach(entry -> byCase.put(entry.getKey(), entry.getValue()));
-        return new Summary(s.rows(), s.tasks(), s.evaluated(), s.passed(), s.failed(), s.excluded(), s.notEvaluated(),
-                s.passRate(), s.meanScore(), s.tasksPassedEveryRepeat(), s.tasksPassedAnyRepeat(), s.byStatus(),
-                byCase, s.byCategory(), s.errorsByComponent(), s.usage(), s.costUsd(), s.totalDurationMs(),
-                s.durationMs(), s.retries());
+        return s.toBuilder().byTermination(byCase).build();
     }
 
     /**

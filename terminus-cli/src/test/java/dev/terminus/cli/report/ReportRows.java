@@ -32,16 +32,19 @@ public final class ReportRows {
     /** A run that ended {@code SUCCESS} with the given termination and evaluation. */
     public static ReportRow success(String task, int repeat, Termination termination, Evaluation eval, int iterations,
             long durationMs) {
-        return new ReportRow(task, repeat, Status.SUCCESS, termination, termination.category(),
-                termination.defaultOutcome(), eval, false, Usage.of(10, 5), new BigDecimal("0.000105"), durationMs,
-                iterations, 0, 1, null);
+        return ReportRow.builder().task(task).repeat(repeat).status(Status.SUCCESS).termination(termination)
+                .category(termination.category()).outcome(termination.defaultOutcome()).eval(eval)
+                .usage(Usage.of(10, 5)).costUsd(new BigDecimal("0.000105")).durationMs(durationMs)
+                .iterations(iterations).build();
     }
 
     /** A capacity stop the capacity policy excluded. */
     public static ReportRow excluded(String task, int repeat, int iterations, long durationMs) {
         Termination stop = new Termination.MaxIterationsReached(iterations, iterations);
-        return new ReportRow(task, repeat, Status.SUCCESS, stop, stop.category(), stop.defaultOutcome(), null, true,
-                Usage.of(30, 15), new BigDecimal("0.000315"), durationMs, iterations, iterations, 1, null);
+        return ReportRow.builder().task(task).repeat(repeat).status(Status.SUCCESS).termination(stop)
+                .category(stop.category()).outcome(stop.defaultOutcome()).excluded(true).usage(Usage.of(30, 15))
+                .costUsd(new BigDecimal("0.000315")).durationMs(durationMs).iterations(iterations)
+                .toolCalls(iterations).build();
     }
 
     /** A run stopped at its task's timeout. */
@@ -67,16 +70,17 @@ public final class ReportRows {
 
     /** A run whose agent could not be made: no termination. */
     public static ReportRow setupFailed(String task, int repeat) {
-        return new ReportRow(task, repeat, Status.SETUP_FAILED, null, null, null, null, false, Usage.ZERO,
-                BigDecimal.ZERO, 1, 0, 0, 1, new TaskError("IllegalStateException", "no agent", Component.SETUP));
+        return ReportRow.builder().task(task).repeat(repeat).status(Status.SETUP_FAILED).durationMs(1)
+                .error(new TaskError("IllegalStateException", "no agent", Component.SETUP)).build();
     }
 
     /** A row that did not work, with its termination (or none) and error. */
     public static ReportRow error(String task, int repeat, Status status, @Nullable Termination termination,
             TaskError error, int iterations, long durationMs, int attempt) {
-        return new ReportRow(task, repeat, status, termination, termination == null ? null : termination.category(),
-                termination == null ? null : termination.defaultOutcome(), null, false, Usage.ZERO, BigDecimal.ZERO,
-                durationMs, iterations, 0, attempt, error);
+        return ReportRow.builder().task(task).repeat(repeat).status(status).termination(termination)
+                .category(termination == null ? null : termination.category())
+                .outcome(termination == null ? null : termination.defaultOutcome()).durationMs(durationMs)
+                .iterations(iterations).attempt(attempt).error(error).build();
     }
 
     /** A termination case of an application's own whose tag is whatever it says (tags are checked only on the wire). */

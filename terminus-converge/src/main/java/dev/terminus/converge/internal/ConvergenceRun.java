@@ -131,8 +131,9 @@ public final class ConvergenceRun {
         if (termination instanceof Termination.Cancelled) {
             Thread.interrupted(); // the listeners hear the end on a thread no longer interrupted; run() restores it
         }
-        ConvergenceResult result = new ConvergenceResult(termination, state.snapshot(), state.cycle,
-                state.factsMerged, state.usage, state.rejected, control.elapsed(), state.pause, state.stoppedBy);
+        ConvergenceResult result = ConvergenceResult.builder().termination(termination).context(state.snapshot())
+                .cycles(state.cycle).factsMerged(state.factsMerged).usage(state.usage).rejected(state.rejected)
+                .duration(control.elapsed()).pausedRun(state.pause).stoppingAgent(state.stoppedBy).build();
         events.publish(() -> new ConvergenceEvent.RunFinished(spec.name(), result));
         return result;
     }

@@ -84,9 +84,8 @@ final class Board {
         try {
             line = json.write(row);
         } catch (IllegalArgumentException e) { // a termination the report cannot write
-            row = new ReportRow(row.task(), row.repeat(), Status.UNKNOWN_EXECUTION_ERROR, null, null, null, null, false,
-                    row.usage(), row.costUsd(), row.durationMs(), row.iterations(), row.toolCalls(), row.attempt(),
-                    TaskError.of(e, Component.HARNESS));
+            row = row.toBuilder().status(Status.UNKNOWN_EXECUTION_ERROR).termination(null).category(null).outcome(null)
+                    .eval(null).excluded(false).error(TaskError.of(e, Component.HARNESS)).build();
             line = json.write(row);
         }
         ReportRow finishedRow = row;

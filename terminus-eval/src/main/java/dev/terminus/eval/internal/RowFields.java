@@ -61,12 +61,13 @@ final class RowFields {
 
     ReportRow build() throws JsonMappingException {
         try {
-            return new ReportRow(required(task, "task"), toInt(required(repeat, "repeat"), "repeat"),
-                    required(status, "status"), termination, category, outcome, eval, excluded,
-                    required(usage, "usage"), required(costUsd, "costUsd"), required(durationMs, "durationMs"),
-                    toInt(required(iterations, "iterations"), "iterations"),
-                    toInt(required(toolCalls, "toolCalls"), "toolCalls"), toInt(required(attempt, "attempt"), "attempt"),
-                    error);
+            return ReportRow.builder().task(required(task, "task")).repeat(toInt(required(repeat, "repeat"), "repeat"))
+                    .status(required(status, "status")).termination(termination).category(category).outcome(outcome)
+                    .eval(eval).excluded(excluded).usage(required(usage, "usage"))
+                    .costUsd(required(costUsd, "costUsd")).durationMs(required(durationMs, "durationMs"))
+                    .iterations(toInt(required(iterations, "iterations"), "iterations"))
+                    .toolCalls(toInt(required(toolCalls, "toolCalls"), "toolCalls"))
+                    .attempt(toInt(required(attempt, "attempt"), "attempt")).error(error).build();
         } catch (IllegalArgumentException | NullPointerException e) {
             throw JsonMappingException.from(p, e.getMessage(), e);
         }

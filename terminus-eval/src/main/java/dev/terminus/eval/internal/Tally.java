@@ -92,10 +92,13 @@ public final class Tally {
             everyRepeat += task[1] == task[0] ? 1 : 0;
             anyRepeat += task[1] > 0 ? 1 : 0;
         }
-        return new Summary(rows.size(), perTask.size(), evaluated, passed, evaluated - passed, excluded,
-                rows.size() - evaluated - excluded, evaluated == 0 ? 0.0 : (double) passed / evaluated,
-                scored == 0 ? null : scoreSum / scored, everyRepeat, anyRepeat, byStatus, mostFrequentFirst(byTermination),
-                byCategory, byComponent, usage, cost, totalDuration, Summary.Percentiles.of(durations), retries);
+        return Summary.builder().rows(rows.size()).tasks(perTask.size()).evaluated(evaluated).passed(passed)
+                .failed(evaluated - passed).excluded(excluded).notEvaluated(rows.size() - evaluated - excluded)
+                .passRate(evaluated == 0 ? 0.0 : (double) passed / evaluated)
+                .meanScore(scored == 0 ? null : scoreSum / scored).tasksPassedEveryRepeat(everyRepeat)
+                .tasksPassedAnyRepeat(anyRepeat).byStatus(byStatus).byTermination(mostFrequentFirst(byTermination))
+                .byCategory(byCategory).errorsByComponent(byComponent).usage(usage).costUsd(cost)
+                .totalDurationMs(totalDuration).durationMs(Summary.Percentiles.of(durations)).retries(retries).build();
     }
 
     private static <E extends Enum<E>> Map<E, Integer> zeros(E[] values) {

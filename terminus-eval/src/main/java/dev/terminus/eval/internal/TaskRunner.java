@@ -76,17 +76,20 @@ final class TaskRunner {
             long nanos) {
         RunResult run = result.run();
         Termination termination = run == null ? null : run.termination();
-        return new ReportRow(job.task().id(), job.repeat(), result.status(), termination,
-                termination == null ? null : termination.category(), run == null ? null : run.outcome(),
-                result.eval(), result.excluded(), usage, cost, TimeUnit.NANOSECONDS.toMillis(nanos),
-                run == null ? 0 : run.iterationCount(), run == null ? 0 : run.toolCalls(), attempt, result.error());
+        return ReportRow.builder().task(job.task().id()).repeat(job.repeat()).status(result.status())
+                .termination(termination).category(termination == null ? null : termination.category())
+                .outcome(run == null ? null : run.outcome()).eval(result.eval()).excluded(result.excluded())
+                .usage(usage).costUsd(cost).durationMs(TimeUnit.NANOSECONDS.toMillis(nanos))
+                .iterations(run == null ? 0 : run.iterationCount()).toolCalls(run == null ? 0 : run.toolCalls())
+                .attempt(attempt).error(result.error()).build();
     }
 
     /**
      * @return a row saying the harness itself failed on this job: no termination, the usage, cost and time known
      */
     static ReportRow harnessFailure(Job job, Throwable e, Usage usage, BigDecimal cost, long nanos) {
-        return new ReportRow(job.task().id(), job.repeat(), Status.UNKNOWN_EXECUTION_ERROR, null, null, null, null,
-                false, usage, cost, TimeUnit.NANOSECONDS.toMillis(nanos), 0, 0, 1, TaskError.of(e, Component.HARNESS));
+        return ReportRow.builder().task(job.task().id()).repeat(job.repeat()).status(Status.UNKNOWN_EXECUTION_ERROR)
+                .usage(usage).costUsd(cost).durationMs(TimeUnit.NANOSECONDS.toMillis(nanos))
+                .error(TaskError.of(e, Component.HARNESS)).build();
     }
 }

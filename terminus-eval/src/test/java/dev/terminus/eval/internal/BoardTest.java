@@ -46,8 +46,9 @@ class BoardTest {
         BenchmarkSpec spec = new BenchmarkSpec(List.of(task), unused, null, null,
                 (t, run) -> Evaluation.pass("x"), 1, 1, null, Duration.ZERO, RetryPolicy.none(), CapacityPolicy.EVALUATE,
                 List.of(), ReportJson.standard(), RunClock.system());
-        ReportRow row = new ReportRow("t1", 0, Status.SUCCESS, new Unregistered("d"), Category.SUCCESS,
-                Outcome.SUCCEEDED, Evaluation.pass("x"), false, Usage.of(3, 2), BigDecimal.ONE, 9, 2, 1, 1, null);
+        ReportRow row = ReportRow.builder().task("t1").status(Status.SUCCESS).termination(new Unregistered("d"))
+                .category(Category.SUCCESS).outcome(Outcome.SUCCEEDED).eval(Evaluation.pass("x"))
+                .usage(Usage.of(3, 2)).costUsd(BigDecimal.ONE).durationMs(9).iterations(2).toolCalls(1).build();
         Path file = dir.resolve("r.jsonl");
 
         // when

@@ -18,7 +18,6 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -38,14 +37,14 @@ class PipelineTelemetryListenerTest {
     }
 
     private static StageResult stage(String name, Termination termination, Duration duration) {
-        return new StageResult(name, null, termination, termination.defaultOutcome(), 1, Usage.of(10, 5),
-                BigDecimal.ZERO, duration, null);
+        return StageResult.builder().name(name).termination(termination).outcome(termination.defaultOutcome())
+                .attempts(1).usage(Usage.of(10, 5)).duration(duration).build();
     }
 
     private static PipelineResult pipeline(Termination termination, Outcome outcome, List<StageResult> stages,
             List<String> notRun) {
-        return new PipelineResult("etl", termination, outcome, stages, notRun, Usage.of(10, 5), BigDecimal.ZERO,
-                Duration.ofMillis(50));
+        return PipelineResult.builder().pipelineName("etl").termination(termination).outcome(outcome).stages(stages)
+                .notRun(notRun).usage(Usage.of(10, 5)).duration(Duration.ofMillis(50)).build();
     }
 
     private SpanData only(String name) {

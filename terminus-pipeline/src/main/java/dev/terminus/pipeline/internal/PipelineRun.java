@@ -89,9 +89,9 @@ public final class PipelineRun {
                     ended = stages.run(plan, new PipelineContext(spec.name(), input, results));
                 } catch (RuntimeException | Error defect) {
                     // a defect of the pipeline's own code: the stage still gets its one result and StageFinished
-                    StageResult failed = new StageResult(plan.stage().name(), plan.phase(),
-                            Termination.Failed.of(defect, ErrorCategory.INTERNAL), Outcome.FAILED, 0, Usage.ZERO,
-                            BigDecimal.ZERO, Duration.ofNanos(Math.max(0, control.clock().nanoTime() - stageStart)), null);
+                    StageResult failed = StageResult.builder().name(plan.stage().name()).phase(plan.phase())
+                            .termination(Termination.Failed.of(defect, ErrorCategory.INTERNAL)).outcome(Outcome.FAILED)
+                            .duration(Duration.ofNanos(Math.max(0, control.clock().nanoTime() - stageStart))).build();
                     results.add(failed);
                     events.publish(new PipelineEvent.StageFinished(spec.name(), failed));
                     throw defect;
@@ -125,7 +125,8 @@ public final class PipelineRun {
         Termination termination = end != null ? end : new Termination.Completed();
         Outcome rollup = outcome != null ? outcome : Outcome.SUCCEEDED;
         Duration duration = Duration.ofNanos(Math.max(0, control.clock().nanoTime() - start));
-        return new PipelineResult(spec.name(), termination, rollup, results,
-                names.subList(results.size(), names.size()), usage, cost, duration);
+        return PipelineResult.builder().pipelineName(spec.name()).termination(termination).outcome(rollup)
+                .stages(results).notRun(names.subList(results.size(), names.size())).usage(usage).costUsd(cost)
+                .duration(duration).build();
     }
 }

@@ -157,8 +157,9 @@ final class StageRun {
     private StageResult result(PipelineSpec.StagePlan plan, long start, Termination termination,
             Outcome outcome, int attempts, Totals totals) {
         Duration duration = Duration.ofNanos(Math.max(0, control.clock().nanoTime() - start));
-        return new StageResult(plan.stage().name(), plan.phase(), termination, outcome, attempts, totals.usage(),
-                totals.costUsd(), duration, totals.lastRun());
+        return StageResult.builder().name(plan.stage().name()).phase(plan.phase()).termination(termination)
+                .outcome(outcome).attempts(attempts).usage(totals.usage()).costUsd(totals.costUsd()).duration(duration)
+                .lastRun(totals.lastRun()).build();
     }
 
     /** What a stage's attempts consumed, and the last agent run. */
