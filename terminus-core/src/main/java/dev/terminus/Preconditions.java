@@ -2,6 +2,7 @@ package dev.terminus;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -64,6 +65,23 @@ public final class Preconditions {
      */
     public static long nonNegative(long value, String field) {
         if (value < 0) {
+            throw new IllegalArgumentException(field + " must be >= 0, was " + value);
+        }
+        return value;
+    }
+
+    /**
+     * Returns {@code value}, or throws when it is null or negative.
+     *
+     * @param value the duration
+     * @param field the qualified field name
+     * @return value
+     * @throws NullPointerException naming the field when the duration is null
+     * @throws IllegalArgumentException naming the field and the value when it is negative
+     */
+    public static Duration nonNegative(@Nullable Duration value, String field) {
+        notNull(value, field);
+        if (value.isNegative()) {
             throw new IllegalArgumentException(field + " must be >= 0, was " + value);
         }
         return value;

@@ -276,11 +276,8 @@ public final class AgentConfig {
          * @return this builder
          */
         public Builder interruptGrace(Duration interruptGrace) {
-            Preconditions.notNull(interruptGrace, "interruptGrace");
-            if (interruptGrace.isNegative()) {
-                throw new IllegalArgumentException("interruptGrace must be >= 0, was " + interruptGrace);
-            }
-            this.interruptGrace = withinNanos(interruptGrace, "interruptGrace");
+            this.interruptGrace = withinNanos(Preconditions.nonNegative(interruptGrace, "interruptGrace"),
+                    "interruptGrace");
             return this;
         }
 

@@ -336,11 +336,7 @@ public final class ConvergenceEngine {
          * @return this builder
          */
         public Builder interruptGrace(Duration grace) {
-            Preconditions.notNull(grace, "interruptGrace");
-            if (grace.isNegative()) {
-                throw new IllegalArgumentException("interruptGrace must be >= 0, was " + grace);
-            }
-            this.interruptGrace = grace;
+            this.interruptGrace = Preconditions.nonNegative(grace, "interruptGrace");
             return this;
         }
 

@@ -237,11 +237,7 @@ public final class Benchmark {
          * @return this builder
          */
         public Builder interruptGrace(Duration grace) {
-            Preconditions.notNull(grace, "interruptGrace");
-            if (grace.isNegative()) {
-                throw new IllegalArgumentException("interruptGrace must be >= 0, was " + grace);
-            }
-            this.interruptGrace = grace;
+            this.interruptGrace = Preconditions.nonNegative(grace, "interruptGrace");
             return this;
         }
 

@@ -203,11 +203,7 @@ public final class Pipeline {
          * @return this builder
          */
         public Builder interruptGrace(Duration grace) {
-            Preconditions.notNull(grace, "interruptGrace");
-            if (grace.isNegative()) {
-                throw new IllegalArgumentException("interruptGrace must not be negative, was " + grace);
-            }
-            this.interruptGrace = grace;
+            this.interruptGrace = Preconditions.nonNegative(grace, "interruptGrace");
             return this;
         }
 

@@ -60,7 +60,7 @@ class PipelineTest {
         assertThatThrownBy(() -> Pipeline.builder().name(""))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("name must not be blank");
         assertThatThrownBy(() -> Pipeline.builder().interruptGrace(Duration.ofMillis(-1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("interruptGrace must not be negative");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("interruptGrace must be >= 0, was PT-0.001S");
         assertThatThrownBy(() -> Pipeline.builder().executor(null))
                 .isInstanceOf(NullPointerException.class).hasMessage("executor must not be null");
         assertThatThrownBy(() -> Pipeline.builder().listener(null))

@@ -49,6 +49,19 @@ public interface Handle<R> {
      * @return its result
      */
     static <R> R awaitCancellingOnInterrupt(Handle<R> handle) {
+        return awaitUninterruptibly(handle, () -> handle.cancel(dev.terminus.Termination.Cancelled.THREAD_INTERRUPT));
+    }
+
+    /**
+     * Waits for a run to end whatever interrupts the waiting thread: each interrupt is told to {@code onInterrupt}
+     * (which may cancel the run, or do nothing) and the thread's interrupt is restored on return.
+     *
+     * @param handle the run
+     * @param onInterrupt what an interrupt of the waiting thread does
+     * @param <R> its result
+     * @return its result
+     */
+    static <R> R awaitUninterruptibly(Handle<R> handle, Runnable onInterrupt) {
         boolean interrupted = false;
         try {
             while (true) {
@@ -56,7 +69,7 @@ public interface Handle<R> {
                     return handle.await();
                 } catch (InterruptedException e) {
                     interrupted = true;
-                    handle.cancel(dev.terminus.Termination.Cancelled.THREAD_INTERRUPT);
+                    onInterrupt.run();
                 }
             }
         } finally {

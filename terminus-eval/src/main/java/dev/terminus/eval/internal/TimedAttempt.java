@@ -1,5 +1,6 @@
 package dev.terminus.eval.internal;
 
+import dev.terminus.agent.control.Handle;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.control.SupervisedRun;
 import java.time.Duration;
@@ -55,19 +56,6 @@ final class TimedAttempt extends SupervisedRun<AttemptResult> {
 
     /** @return the attempt's result; an interrupt of the waiting thread is kept for later, not acted on */
     AttemptResult awaitKeepingInterrupt() {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return await();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return Handle.awaitUninterruptibly(this, () -> { });
     }
 }

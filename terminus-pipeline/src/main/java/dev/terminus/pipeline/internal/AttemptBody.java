@@ -7,6 +7,7 @@ import dev.terminus.agent.Agent;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.control.Handle;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.pipeline.PipelineContext;
 import dev.terminus.pipeline.StageCompletion;
@@ -79,24 +80,12 @@ final class AttemptBody {
                 result.costUsd(), result, cancelled);
     }
 
-    /** Waits for the run; an interrupt cancels it (the run then ends within its grace) and is restored on return. */
+    /** Waits for the run; an interrupt cancels the pipeline (and so the run, which ends within its grace). */
     private RunResult awaitCancelling(RunHandle handle) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return handle.await();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                    control.interruptedWhileWaiting();
-                    handle.cancel(control.cancelledBy());
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return Handle.awaitUninterruptibly(handle, () -> {
+            control.interruptedWhileWaiting();
+            handle.cancel(control.cancelledBy());
+        });
     }
 
     private Attempt runFunction(StageBody.FunctionBody body) throws Exception {
