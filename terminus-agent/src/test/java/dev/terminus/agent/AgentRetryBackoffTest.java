@@ -3,9 +3,11 @@ package dev.terminus.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Termination;
+import dev.terminus.agent.control.ManualClock;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -14,7 +16,7 @@ class AgentRetryBackoffTest {
 
     @Test
     @Timeout(10)
-    void aBackoffBeyondTheNanosecondRangeWaitsUntilTheDeadlineInsteadOfFailing() {
+    void aBackoffBeyondTheNanosecondRangeWaitsUntilTheDeadlineInsteadOfFailing() throws InterruptedException {
         // given: a model that is always rate limited, and backoffs of ~410 to ~548 years
         AtomicInteger calls = new AtomicInteger();
         Model limited = request -> {
@@ -26,11 +28,18 @@ class AgentRetryBackoffTest {
                 .timeBudget(Duration.ofMillis(300))
                 .build();
 
-        // when
-        RunResult result = Agent.builder(limited).config(config).build().run("hello");
+        ManualClock clock = new ManualClock();
+        RunHandle handle = Agent.builder(limited).clock(clock).config(config).build().start("hello");
+
+        // when: the run's deadline and its backoff wait on its clock
+        clock.awaitScheduled(2);
+        List<Duration> waits = clock.pendingDelays();
+        clock.advance(Duration.ofMillis(300));
+        RunResult result = handle.await();
 
         // then: the wait is cut at the time budget
-        assertThat(result.termination()).isInstanceOf(Termination.TimeBudgetExhausted.class);
+        assertThat(waits).containsExactly(Duration.ofMillis(300), Duration.ofMillis(300));
+        assertThat(result.termination()).isEqualTo(new Termination.TimeBudgetExhausted(300, 300));
         assertThat(calls).hasValue(1);
     }
 }

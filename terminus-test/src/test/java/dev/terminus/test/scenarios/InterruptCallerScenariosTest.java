@@ -9,6 +9,7 @@ import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TimeBudgetEnforcement;
 import dev.terminus.agent.Tools;
+import dev.terminus.agent.control.ManualClock;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.Map;
@@ -65,17 +66,20 @@ class InterruptCallerScenariosTest {
     }
 
     @Test
-    void aRunThatEndsBeforeItsDeadlineLeavesNoInterruptBehind() throws InterruptedException {
-        // given
+    void aRunThatEndsBeforeItsDeadlineLeavesNoInterruptBehind() {
+        // given: the run's clock, driven by hand
+        var clock = new ManualClock();
         var model = ScriptedModel.builder().text("done").build();
-        var agent = Agent.builder(model).config(interruptCaller(50).build()).build();
+        var agent = Agent.builder(model).clock(clock).config(interruptCaller(50).build()).build();
 
-        // when
+        // when: the run ends, then its deadline's time comes and goes
         RunResult result = agent.run("quick");
-        Thread.sleep(120);
+        int armedAfterTheRun = clock.scheduled();
+        clock.advance(Duration.ofMillis(120));
 
         // then
         assertThat(result).endedWith(new Termination.NaturalCompletion());
+        assertThat(armedAfterTheRun).as("the deadline is disarmed when the run ends").isZero();
         assertThat(Thread.currentThread().isInterrupted()).as("no late interrupt from the timer").isFalse();
     }
 }

@@ -1,0 +1,75 @@
+package dev.terminus.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.terminus.Termination;
+import dev.terminus.agent.RetryPolicy;
+import dev.terminus.agent.control.ManualClock;
+import dev.terminus.scripted.ScriptedModel;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The harness waits on its clock only: retry backoffs and task timeouts, driven here by hand instead of slept. */
+@Timeout(30)
+class ClockScenariosTest {
+    private static final Task ADD = Task.of("add", "What is 2 + 2?", "4");
+
+    private final ManualClock clock = new ManualClock();
+
+    @Test
+    void aRetryableAttemptIsTriedAgainAfterThePolicysBackoff() throws Exception {
+        // given: the first attempt's call fails with a 503 (a RETRYABLE end), the second answers
+        ScriptedModel model = ScriptedModel.builder().serverError(503).text("4").build();
+        Benchmark benchmark = Benchmark.builder().clock(clock).task(ADD)
+                .retryPolicy(new RetryPolicy(1, Duration.ofSeconds(2), Duration.ofSeconds(2), 0))
+                .agent(Fixtures.agent(model)).evaluator(Evaluators.exactMatch()).build();
+        CompletableFuture<EvalReport> report = runInBackground(benchmark);
+
+        // when
+        clock.awaitScheduled(1);
+        List<Duration> backoff = clock.pendingDelays();
+        clock.advance(Duration.ofSeconds(2));
+        ReportRow row = report.get().rows().getFirst();
+
+        // then
+        assertThat(backoff).containsExactly(Duration.ofSeconds(2));
+        assertThat(row.status()).isEqualTo(Status.SUCCESS);
+        assertThat(row.attempt()).isEqualTo(2);
+        assertThat(row.termination()).isEqualTo(new Termination.NaturalCompletion());
+    }
+
+    @Test
+    void theTaskTimeoutIsTheHarnessClocksAndTheRowSaysHowLongTheAttemptTook() throws Exception {
+        // given: a model that never answers until interrupted
+        Benchmark benchmark = Benchmark.builder().clock(clock).task(ADD)
+                .taskTimeout(Duration.ofSeconds(30))
+                .agent(Fixtures.agent(ScriptedModel.builder().hang().build()))
+                .evaluator(Evaluators.exactMatch()).build();
+        CompletableFuture<EvalReport> report = runInBackground(benchmark);
+
+        // when
+        clock.awaitScheduled(1);
+        clock.advance(Duration.ofSeconds(30));
+        ReportRow row = report.get().rows().getFirst();
+
+        // then
+        assertThat(row.status()).isEqualTo(Status.TASK_TIMEOUT);
+        assertThat(row.durationMs()).isEqualTo(30_000);
+        assertThat(row.error().message()).contains("passed its timeout of 30000 ms while the agent ran");
+    }
+
+    private static CompletableFuture<EvalReport> runInBackground(Benchmark benchmark) {
+        CompletableFuture<EvalReport> report = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                report.complete(benchmark.run());
+            } catch (Throwable e) {
+                report.completeExceptionally(e);
+            }
+        });
+        return report;
+    }
+}
