@@ -36,7 +36,8 @@ public final class RunControl {
     /** The budget left when the run started or resumed: the deadline is {@code startNanos + leftAtStart}. */
     private final long leftAtStart;
     private final long limitMs;
-    private final List<Runnable> stopHooks = new ArrayList<>(2);
+    /** Made on the first registration: most runs register none, and the loop's allocation per run is a feature. */
+    private @Nullable List<Runnable> stopHooks;
     /** Whether the run was cancelled or ran out of time: the only field a check that finds nothing reads. */
     private volatile boolean stopped;
     private volatile boolean cancelled;
@@ -251,12 +252,18 @@ public final class RunControl {
      */
     public Registration onStop(Runnable hook) {
         Objects.requireNonNull(hook, "hook");
-        synchronized (stopHooks) {
+        synchronized (this) {
             if (!stopped) {
-                stopHooks.add(hook);
+                List<Runnable> hooks = stopHooks;
+                if (hooks == null) {
+                    hooks = new ArrayList<>(2);
+                    stopHooks = hooks;
+                }
+                hooks.add(hook);
+                List<Runnable> registered = hooks;
                 return () -> {
-                    synchronized (stopHooks) {
-                        stopHooks.remove(hook);
+                    synchronized (this) {
+                        registered.remove(hook);
                     }
                 };
             }
@@ -305,13 +312,13 @@ public final class RunControl {
 
     private void stop() {
         List<Runnable> hooks;
-        synchronized (stopHooks) {
+        synchronized (this) {
             if (stopped) {
                 return;
             }
             stopped = true;
-            hooks = stopHooks.isEmpty() ? List.of() : List.copyOf(stopHooks);
-            stopHooks.clear();
+            hooks = stopHooks == null || stopHooks.isEmpty() ? List.of() : List.copyOf(stopHooks);
+            stopHooks = null;
         }
         for (Runnable hook : hooks) {
             hook.run();
