@@ -28,19 +28,10 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The agent loop's own overhead per iteration, against LangChain4j's {@code AiServices} on the same scenario, in one
@@ -78,13 +69,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * LangChain4j with the answer {@code "done"} after exactly {@code iterations} model calls and {@code iterations - 1}
  * tool executions.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(2)
-public class AgentLoopBenchmark {
+public class AgentLoopBenchmark extends SampledLatencyBenchmark {
 
     static final String MODEL_NAME = "bench-model";
     static final String TOOL_NAME = "step";
@@ -112,11 +97,7 @@ public class AgentLoopBenchmark {
                         .timeBudgetEnforcement(dev.terminus.agent.TimeBudgetEnforcement.SUPERVISED_THREAD).build())
                 .tool(trivialTool()).build();
         for (Agent agent : List.of(terminus, terminusInline, terminusSupervisedThread)) {
-            RunResult result = agent.run(TASK);
-            check(result.termination() instanceof Termination.NaturalCompletion, "Terminus ended " + result.termination());
-            check(result.iterationCount() == iterations, "Terminus ran " + result.iterationCount() + " iterations");
-            check(result.toolCalls() == iterations - 1, "Terminus made " + result.toolCalls() + " tool calls");
-            check(FINAL_ANSWER.equals(result.finalAnswer()), "Terminus answered " + result.finalAnswer());
+            checkRun(agent.run(TASK), iterations);
         }
 
         FakeChatModel chatModel = new FakeChatModel(langchain4jScript(iterations));
@@ -281,6 +262,18 @@ public class AgentLoopBenchmark {
                 .tokenUsage(new TokenUsage(10, 5)).finishReason(dev.langchain4j.model.output.FinishReason.STOP)
                 .modelName(MODEL_NAME).build();
         return script;
+    }
+
+    /**
+     * Checks that a run of the script of {@code iterations} model calls ended as the script says:
+     * {@code NaturalCompletion} after {@code iterations} iterations and {@code iterations - 1} tool calls, answering
+     * {@value #FINAL_ANSWER}.
+     */
+    static void checkRun(RunResult result, int iterations) {
+        check(result.termination() instanceof Termination.NaturalCompletion, "Terminus ended " + result.termination());
+        check(result.iterationCount() == iterations, "Terminus ran " + result.iterationCount() + " iterations");
+        check(result.toolCalls() == iterations - 1, "Terminus made " + result.toolCalls() + " tool calls");
+        check(FINAL_ANSWER.equals(result.finalAnswer()), "Terminus answered " + result.finalAnswer());
     }
 
     static void check(boolean condition, String message) {

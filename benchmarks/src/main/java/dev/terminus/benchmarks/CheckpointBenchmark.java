@@ -19,17 +19,8 @@ import dev.terminus.checkpoint.CheckpointJson;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Writing a paused run's checkpoint, reading it back and resuming the run, with a 200-message transcript
@@ -43,13 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * unless the checkpoint has 200 messages, reads back equal, and the resumed run ends {@code NaturalCompletion} after
  * 101 iterations and 100 tool calls.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(2)
-public class CheckpointBenchmark {
+public class CheckpointBenchmark extends SampledLatencyBenchmark {
     static final int ROUNDS = 99;
 
     private final CheckpointJson json = CheckpointJson.create();

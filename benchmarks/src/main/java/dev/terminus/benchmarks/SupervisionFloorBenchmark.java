@@ -6,16 +6,8 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Informational: what the JDK alone charges for what {@code TimeBudgetEnforcement.SUPERVISED_THREAD} adds to a run,
@@ -24,13 +16,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * timer on a one-thread {@code ScheduledThreadPoolExecutor} with remove-on-cancel ({@link #deadlineTimer()}). Run in
  * the same JMH run as {@link AgentLoopBenchmark} to attribute its fixed cost.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(2)
-public class SupervisionFloorBenchmark {
+public class SupervisionFloorBenchmark extends SampledLatencyBenchmark {
     private static final Object VALUE = new Object();
 
     private ScheduledThreadPoolExecutor timers;

@@ -1,10 +1,9 @@
 package dev.terminus.benchmarks;
 
-import static dev.terminus.benchmarks.AgentLoopBenchmark.FINAL_ANSWER;
 import static dev.terminus.benchmarks.AgentLoopBenchmark.TASK;
 import static dev.terminus.benchmarks.AgentLoopBenchmark.check;
+import static dev.terminus.benchmarks.AgentLoopBenchmark.checkRun;
 
-import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.spi.Model;
@@ -22,20 +21,11 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import java.util.Collection;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What the OpenTelemetry listener adds to a run, per iteration, in one JMH run.
@@ -59,13 +49,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code 3n + 2} measurements. The setup refuses to run unless both agents end their run as expected and the
  * telemetry run exports exactly {@code 2 * iterations} spans.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(2)
-public class TelemetryBenchmark {
+public class TelemetryBenchmark extends SampledLatencyBenchmark {
 
     /** Model calls per run: {@code iterations - 1} tool rounds, then the final answer. */
     @Param({"1", "20"})
@@ -89,9 +73,9 @@ public class TelemetryBenchmark {
         withoutTelemetry = AgentLoopBenchmark.terminusAgent(model, false);
         withTelemetry = Agent.builder(model).config(AgentLoopBenchmark.allGuards(false))
                 .tool(AgentLoopBenchmark.trivialTool()).listener(TerminusTelemetry.of(sdk)).build();
-        checkRun(withoutTelemetry.run(TASK));
+        checkRun(withoutTelemetry.run(TASK), iterations);
         long before = spans.exported.get();
-        checkRun(withTelemetry.run(TASK));
+        checkRun(withTelemetry.run(TASK), iterations);
         long exported = spans.exported.get() - before;
         check(exported == 2L * iterations, "the telemetry run exported " + exported + " spans");
     }
@@ -113,15 +97,22 @@ public class TelemetryBenchmark {
         return withTelemetry.run(TASK);
     }
 
-    private void checkRun(RunResult result) {
-        check(result.termination() instanceof Termination.NaturalCompletion, "Terminus ended " + result.termination());
-        check(result.iterationCount() == iterations, "Terminus ran " + result.iterationCount() + " iterations");
-        check(result.toolCalls() == iterations - 1, "Terminus made " + result.toolCalls() + " tool calls");
-        check(FINAL_ANSWER.equals(result.finalAnswer()), "Terminus answered " + result.finalAnswer());
+    /**
+     * What the span and the metric exporter share: nothing to flush, nothing to shut down, both succeed at once (the
+     * two exporter interfaces declare the same {@code flush()} and {@code shutdown()}).
+     */
+    abstract static class DroppingExporter {
+        public CompletableResultCode flush() {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        public CompletableResultCode shutdown() {
+            return CompletableResultCode.ofSuccess();
+        }
     }
 
     /** Drops every span, counting them (one uncontended increment per span). */
-    static final class DroppingSpanExporter implements SpanExporter {
+    static final class DroppingSpanExporter extends DroppingExporter implements SpanExporter {
         final AtomicLong exported = new AtomicLong();
 
         @Override
@@ -129,32 +120,12 @@ public class TelemetryBenchmark {
             exported.addAndGet(batch.size());
             return CompletableResultCode.ofSuccess();
         }
-
-        @Override
-        public CompletableResultCode flush() {
-            return CompletableResultCode.ofSuccess();
-        }
-
-        @Override
-        public CompletableResultCode shutdown() {
-            return CompletableResultCode.ofSuccess();
-        }
     }
 
     /** Drops every metric export. */
-    static final class DroppingMetricExporter implements MetricExporter {
+    static final class DroppingMetricExporter extends DroppingExporter implements MetricExporter {
         @Override
         public CompletableResultCode export(Collection<MetricData> metrics) {
-            return CompletableResultCode.ofSuccess();
-        }
-
-        @Override
-        public CompletableResultCode flush() {
-            return CompletableResultCode.ofSuccess();
-        }
-
-        @Override
-        public CompletableResultCode shutdown() {
             return CompletableResultCode.ofSuccess();
         }
 

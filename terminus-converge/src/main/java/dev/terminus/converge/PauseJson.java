@@ -102,12 +102,7 @@ public final class PauseJson implements FileGateStore.Codec<Pause> {
      * @return its JSON text, in the layout of this class
      */
     public String write(Pause pause) {
-        try {
-            return writer.writeValueAsString(codec.write(Preconditions.notNull(pause, "pause")));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("Cannot write the pause of gate \"" + pause.gateId() + "\": "
-                    + e.getOriginalMessage(), e);
-        }
+        return write(pause, writer::writeValueAsString);
     }
 
     /**
@@ -116,12 +111,7 @@ public final class PauseJson implements FileGateStore.Codec<Pause> {
      */
     @Override
     public byte[] writeBytes(Pause pause) {
-        try {
-            return writer.writeValueAsBytes(codec.write(Preconditions.notNull(pause, "pause")));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("Cannot write the pause of gate \"" + pause.gateId() + "\": "
-                    + e.getOriginalMessage(), e);
-        }
+        return write(pause, writer::writeValueAsBytes);
     }
 
     /**
@@ -132,13 +122,7 @@ public final class PauseJson implements FileGateStore.Codec<Pause> {
      */
     public Pause read(String json) throws CheckpointFormatException {
         Preconditions.notNull(json, "json");
-        JsonNode root;
-        try {
-            root = mapper.readTree(json);
-        } catch (IOException e) {
-            throw notJson(e);
-        }
-        return codec.read(root);
+        return read(() -> mapper.readTree(json));
     }
 
     /**
@@ -149,13 +133,39 @@ public final class PauseJson implements FileGateStore.Codec<Pause> {
     @Override
     public Pause read(byte[] json) throws CheckpointFormatException {
         Preconditions.notNull(json, "json");
+        return read(() -> mapper.readTree(json));
+    }
+
+    /** Writes the pause's tree with one of the writer's outputs (text or bytes). */
+    private <T> T write(Pause pause, TreeWriter<T> output) {
+        try {
+            return output.write(codec.write(Preconditions.notNull(pause, "pause")));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("Cannot write the pause of gate \"" + pause.gateId() + "\": "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Reads the pause from the tree one of the mapper's inputs (text or bytes) parses. */
+    private Pause read(TreeReader input) throws CheckpointFormatException {
         JsonNode root;
         try {
-            root = mapper.readTree(json);
+            root = input.read();
         } catch (IOException e) {
             throw notJson(e);
         }
         return codec.read(root);
+    }
+
+    /** @param <T> what it writes to */
+    @FunctionalInterface
+    private interface TreeWriter<T> {
+        T write(JsonNode tree) throws JsonProcessingException;
+    }
+
+    @FunctionalInterface
+    private interface TreeReader {
+        JsonNode read() throws IOException;
     }
 
     private static CheckpointFormatException notJson(IOException e) {

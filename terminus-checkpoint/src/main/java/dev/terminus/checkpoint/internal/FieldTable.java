@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
@@ -30,6 +31,24 @@ final class FieldTable {
     /** @return a builder of a table, its fields added in the order they are written */
     static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * @param build makes the value of the object's fields; what it throws for a value the value's type refuses (an
+     *     {@code IllegalArgumentException} or a {@code NullPointerException}) is reported with the path and the
+     *     refusal's message
+     * @param <V> the value's type
+     * @return a reader of an object of this table's fields, as a value of type {@code V}
+     */
+    <V> ValueReader<V> reader(Function<Values, V> build) {
+        return (p, ctxt, path) -> {
+            Values values = readObject(p, ctxt, path);
+            try {
+                return build.apply(values);
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw ReadErrors.invalid(p, path + ": " + e.getMessage(), e);
+            }
+        };
     }
 
     /** Reads an object; the parser is on its opening brace and is left on its closing brace. */

@@ -20,15 +20,8 @@ final class RecordReaders {
             .build();
 
     /** A usage; its own checks (no negative count, no part above its whole) are reported with the path. */
-    static final ValueReader<Usage> USAGE = (p, ctxt, path) -> {
-        FieldTable.Values v = USAGE_FIELDS.readObject(p, ctxt, path);
-        try {
-            return new Usage(v.<Long>get("inputTokens"), v.<Long>get("outputTokens"),
-                    v.<Long>get("cachedInputTokens"), v.<Long>get("reasoningTokens"));
-        } catch (IllegalArgumentException e) {
-            throw ReadErrors.invalid(p, path + ": " + e.getMessage(), e);
-        }
-    };
+    static final ValueReader<Usage> USAGE = USAGE_FIELDS.reader(v -> new Usage(v.<Long>get("inputTokens"),
+            v.<Long>get("outputTokens"), v.<Long>get("cachedInputTokens"), v.<Long>get("reasoningTokens")));
 
     private static final FieldTable ITERATION_FIELDS = FieldTable.builder()
             .field("iteration", INT)
@@ -39,13 +32,7 @@ final class RecordReaders {
             .build();
 
     /** An iteration record; {@code finishReason} is required but may be null. */
-    static final ValueReader<IterationRecord> ITERATION = (p, ctxt, path) -> {
-        FieldTable.Values v = ITERATION_FIELDS.readObject(p, ctxt, path);
-        try {
-            return new IterationRecord(v.<Integer>get("iteration"), v.get("usage"), v.<Integer>get("toolCalls"),
-                    v.get("finishReason"), v.get("duration"));
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw ReadErrors.invalid(p, path + ": " + e.getMessage(), e);
-        }
-    };
+    static final ValueReader<IterationRecord> ITERATION = ITERATION_FIELDS.reader(v -> new IterationRecord(
+            v.<Integer>get("iteration"), v.get("usage"), v.<Integer>get("toolCalls"), v.get("finishReason"),
+            v.get("duration")));
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.terminus.checkpoint.CheckpointFormatException;
 import java.util.Iterator;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /** Strict reading of one JSON object: exactly the named fields, each of the expected type; errors name the path. */
 final class JsonFields {
@@ -56,43 +57,38 @@ final class JsonFields {
     }
 
     String text(String name) throws CheckpointFormatException {
-        JsonNode value = node.get(name);
-        if (!value.isTextual()) {
-            throw expected(name, "a string", value);
-        }
-        return value.textValue();
+        return value(name, JsonNode::isTextual, "a string").textValue();
     }
 
     int integer(String name) throws CheckpointFormatException {
-        JsonNode value = node.get(name);
-        if (!value.isIntegralNumber() || !value.canConvertToInt()) {
-            throw expected(name, "an integer", value);
-        }
-        return value.intValue();
+        return value(name, value -> value.isIntegralNumber() && value.canConvertToInt(), "an integer").intValue();
     }
 
     long longInteger(String name) throws CheckpointFormatException {
-        JsonNode value = node.get(name);
-        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
-            throw expected(name, "an integer", value);
-        }
-        return value.longValue();
+        return value(name, value -> value.isIntegralNumber() && value.canConvertToLong(), "an integer").longValue();
     }
 
     double number(String name) throws CheckpointFormatException {
-        JsonNode value = node.get(name);
-        if (!value.isNumber()) {
-            throw expected(name, "a number", value);
-        }
-        return value.doubleValue();
+        return value(name, JsonNode::isNumber, "a number").doubleValue();
     }
 
     ArrayNode array(String name) throws CheckpointFormatException {
+        return (ArrayNode) value(name, JsonNode::isArray, "an array");
+    }
+
+    /**
+     * @param name the field
+     * @param type whether its value is of the expected JSON type
+     * @param what the expected type, for the message
+     * @return its value, of that type
+     * @throws CheckpointFormatException naming the field and the value when the value is of another type
+     */
+    private JsonNode value(String name, Predicate<JsonNode> type, String what) throws CheckpointFormatException {
         JsonNode value = node.get(name);
-        if (!value.isArray()) {
-            throw expected(name, "an array", value);
+        if (!type.test(value)) {
+            throw new CheckpointFormatException(path(name) + ": expected " + what + ", got " + describe(value));
         }
-        return (ArrayNode) value;
+        return value;
     }
 
     String[] texts(String name) throws CheckpointFormatException {
@@ -107,10 +103,6 @@ final class JsonFields {
             texts[i] = element.textValue();
         }
         return texts;
-    }
-
-    private CheckpointFormatException expected(String name, String what, JsonNode value) {
-        return new CheckpointFormatException(path(name) + ": expected " + what + ", got " + describe(value));
     }
 
     static String describe(JsonNode value) {

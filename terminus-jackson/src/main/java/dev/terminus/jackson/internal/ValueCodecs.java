@@ -65,11 +65,7 @@ final class ValueCodecs {
             gen.writeNumber((double) value);
         }
         @Override public Double read(JsonParser p, DeserializationContext ctxt, String path) throws IOException {
-            JsonToken t = p.currentToken();
-            if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT) {
-                throw WireErrors.wrongType(p, path, "a number");
-            }
-            return p.getDoubleValue();
+            return onNumber(p, path).getDoubleValue();
         }
     });
 
@@ -78,11 +74,7 @@ final class ValueCodecs {
             gen.writeNumber(value);
         }
         @Override public BigDecimal read(JsonParser p, DeserializationContext ctxt, String path) throws IOException {
-            JsonToken t = p.currentToken();
-            if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT) {
-                throw WireErrors.wrongType(p, path, "a number");
-            }
-            return p.getDecimalValue();
+            return onNumber(p, path).getDecimalValue();
         }
     };
 
@@ -122,6 +114,20 @@ final class ValueCodecs {
             return true;
         }
     };
+
+    /**
+     * @param p the parser, on the value
+     * @param path the field, for the message
+     * @return the parser, on a JSON number (integral or not)
+     * @throws IOException naming the field when the value is not a number
+     */
+    private static JsonParser onNumber(JsonParser p, String path) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT) {
+            throw WireErrors.wrongType(p, path, "a number");
+        }
+        return p;
+    }
 
     static <V> ValueCodec<V> nullable(ValueCodec<V> codec) {
         return new ValueCodec<>() {

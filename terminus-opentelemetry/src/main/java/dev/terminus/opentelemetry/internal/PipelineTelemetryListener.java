@@ -16,7 +16,6 @@ import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import java.time.Duration;
@@ -178,15 +177,7 @@ public final class PipelineTelemetryListener implements PipelineListener {
     private Attributes end(Span span, Termination termination, Outcome outcome, Usage usage, MetricAttributes metric) {
         String tag = labels.tag(termination);
         String category = PipelineLabels.category(termination);
-        span.setAttribute(Keys.INPUT_TOKENS, usage.inputTokens());
-        span.setAttribute(Keys.OUTPUT_TOKENS, usage.outputTokens());
-        span.setAttribute(Keys.TERMINATION, tag);
-        span.setAttribute(Keys.CATEGORY, category);
-        span.setAttribute(Keys.OUTCOME, outcome.name());
-        if (outcome == Outcome.FAILED) {
-            span.setAttribute(Keys.ERROR_TYPE, tag);
-            span.setStatus(StatusCode.ERROR);
-        }
+        RunSpans.setEnd(span, usage, tag, category, outcome);
         span.end();
         return metric.of(tag, category);
     }

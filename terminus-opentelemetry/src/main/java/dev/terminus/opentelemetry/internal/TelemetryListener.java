@@ -181,15 +181,7 @@ public final class TelemetryListener implements AgentListener {
                     .setAttribute(Keys.AGENT_NAME, agent.name)
                     .startSpan();
         }
-        span.setAttribute(Keys.INPUT_TOKENS, result.usage().inputTokens());
-        span.setAttribute(Keys.OUTPUT_TOKENS, result.usage().outputTokens());
-        span.setAttribute(Keys.TERMINATION, tag);
-        span.setAttribute(Keys.CATEGORY, category);
-        span.setAttribute(Keys.OUTCOME, outcome.name());
-        if (outcome == Outcome.FAILED) {
-            span.setAttribute(Keys.ERROR_TYPE, tag);
-            span.setStatus(StatusCode.ERROR);
-        }
+        RunSpans.setEnd(span, result.usage(), tag, category, outcome);
         span.end(end, TimeUnit.NANOSECONDS);
         Attributes attributes = agent.runAttributes(tag, category, outcome);
         instruments.runsCompleted.add(1, attributes);

@@ -13,12 +13,13 @@ import java.util.concurrent.ConcurrentHashMap;
 final class WorkflowLabels {
     final String name;
     final String spanName;
-    private final ConcurrentHashMap<RunKey, Attributes> runAttributes = new ConcurrentHashMap<>();
+    private final RunAttributes runAttributes;
     private final ConcurrentHashMap<String, StageLabels> stages = new ConcurrentHashMap<>();
 
     WorkflowLabels(String name) {
         this.name = name;
         this.spanName = TelemetryNames.INVOKE_WORKFLOW + " " + name;
+        this.runAttributes = new RunAttributes(Attributes.of(Keys.WORKFLOW_NAME, name));
     }
 
     /**
@@ -31,11 +32,7 @@ final class WorkflowLabels {
 
     /** @return the attributes of the pipeline's {@code terminus.run.completed} and {@code terminus.run.duration} */
     Attributes runAttributes(String tag, String category, Outcome outcome) {
-        return runAttributes.computeIfAbsent(new RunKey(tag, category, outcome), key -> Attributes.of(
-                Keys.TERMINATION, key.tag(),
-                Keys.CATEGORY, key.category(),
-                Keys.OUTCOME, key.outcome().name(),
-                Keys.WORKFLOW_NAME, name));
+        return runAttributes.of(tag, category, outcome);
     }
 
     /** One stage's bounded name in one pipeline, its span's name, and the attributes of its run metrics. */
@@ -43,22 +40,18 @@ final class WorkflowLabels {
         final String workflow;
         final String name;
         final String spanName;
-        private final ConcurrentHashMap<RunKey, Attributes> runAttributes = new ConcurrentHashMap<>();
+        private final RunAttributes runAttributes;
 
         StageLabels(String workflow, String name) {
             this.workflow = workflow;
             this.name = name;
             this.spanName = TelemetryNames.STAGE + " " + name;
+            this.runAttributes = new RunAttributes(Attributes.of(Keys.WORKFLOW_NAME, workflow, Keys.STAGE_NAME, name));
         }
 
         /** @return the attributes of the stage's {@code terminus.run.completed} and {@code terminus.run.duration} */
         Attributes runAttributes(String tag, String category, Outcome outcome) {
-            return runAttributes.computeIfAbsent(new RunKey(tag, category, outcome), key -> Attributes.of(
-                    Keys.TERMINATION, key.tag(),
-                    Keys.CATEGORY, key.category(),
-                    Keys.OUTCOME, key.outcome().name(),
-                    Keys.WORKFLOW_NAME, workflow,
-                    Keys.STAGE_NAME, name));
+            return runAttributes.of(tag, category, outcome);
         }
     }
 }
