@@ -72,9 +72,9 @@ public final class Agent {
         Preconditions.notNull(task, "task");
         if (spec.config().timeBudget().isEmpty()
                 || spec.config().timeBudgetEnforcement() == TimeBudgetEnforcement.INTERRUPT_CALLER) {
-            return RunTask.runInline(spec, task);
+            return RunTask.runInline(spec, RunTask.Entry.task(spec, task));
         }
-        return awaitUninterruptibly(RunTask.start(spec, task));
+        return awaitUninterruptibly(RunTask.start(spec, RunTask.Entry.task(spec, task)));
     }
 
     /** Waits for a supervised run; an interrupt of the caller cancels the run, and is restored on return. */
@@ -89,7 +89,7 @@ public final class Agent {
      * @return a handle to cancel the run or wait for its result
      */
     public RunHandle start(String task) {
-        return RunTask.start(spec, Preconditions.notNull(task, "task"));
+        return RunTask.start(spec, RunTask.Entry.task(spec, Preconditions.notNull(task, "task")));
     }
 
     /**
@@ -111,9 +111,9 @@ public final class Agent {
         Resumption.check(spec, checkpoint, decision);
         if (spec.config().timeBudget().isEmpty()
                 || spec.config().timeBudgetEnforcement() == TimeBudgetEnforcement.INTERRUPT_CALLER) {
-            return RunTask.resumeInline(spec, checkpoint, decision);
+            return RunTask.runInline(spec, RunTask.Entry.resumption(spec, checkpoint, decision));
         }
-        return awaitUninterruptibly(RunTask.resume(spec, checkpoint, decision));
+        return awaitUninterruptibly(RunTask.start(spec, RunTask.Entry.resumption(spec, checkpoint, decision)));
     }
 
     /** @return the agent's settings */

@@ -62,7 +62,9 @@ public final class RunResult {
 
     /** @return a builder holding this result's fields, to build a changed copy */
     public Builder toBuilder() {
-        return new Builder(this);
+        return builder().termination(termination).outcome(outcome).transcript(transcript).iterations(iterations)
+                .usage(usage).costUsd(costUsd).toolCalls(toolCalls).duration(duration).finalAnswer(finalAnswer)
+                .typedAnswer(typedAnswer).pausedRun(pausedRun);
     }
 
     /** @return why it stopped */
@@ -199,19 +201,6 @@ public final class RunResult {
 
         private Builder() {}
 
-        private Builder(RunResult r) {
-            termination = r.termination;
-            outcome = r.outcome;
-            transcript = r.transcript;
-            iterations = r.iterations;
-            usage = r.usage;
-            costUsd = r.costUsd;
-            toolCalls = r.toolCalls;
-            duration = r.duration;
-            finalAnswer = r.finalAnswer;
-            typedAnswer = r.typedAnswer;
-            pausedRun = r.pausedRun;
-        }
 
         /** @param termination why it stopped; required @return this builder */
         public Builder termination(Termination termination) {

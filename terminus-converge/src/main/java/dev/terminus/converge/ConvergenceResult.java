@@ -48,7 +48,8 @@ public final class ConvergenceResult {
 
     /** @return a builder holding this result's fields, to build a changed copy */
     public Builder toBuilder() {
-        return new Builder(this);
+        return builder().termination(termination).context(context).cycles(cycles).factsMerged(factsMerged)
+                .usage(usage).rejected(rejected).duration(duration).pausedRun(pausedRun).stoppingAgent(stoppingAgent);
     }
 
     /** @return why it stopped */
@@ -166,17 +167,6 @@ public final class ConvergenceResult {
 
         private Builder() {}
 
-        private Builder(ConvergenceResult r) {
-            termination = r.termination;
-            context = r.context;
-            cycles = r.cycles;
-            factsMerged = r.factsMerged;
-            usage = r.usage;
-            rejected = r.rejected;
-            duration = r.duration;
-            pausedRun = r.pausedRun;
-            stoppingAgent = r.stoppingAgent;
-        }
 
         /** @param termination why it stopped; required @return this builder */
         public Builder termination(Termination termination) {

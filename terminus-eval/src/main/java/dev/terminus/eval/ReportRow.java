@@ -130,7 +130,9 @@ public final class ReportRow {
 
     /** @return a builder holding this row's fields, to build a changed copy */
     public Builder toBuilder() {
-        return new Builder(this);
+        return builder().task(task).repeat(repeat).status(status).termination(termination).category(category)
+                .outcome(outcome).eval(eval).excluded(excluded).usage(usage).costUsd(costUsd).durationMs(durationMs)
+                .iterations(iterations).toolCalls(toolCalls).attempt(attempt).error(error);
     }
 
     /** @return the task's id */
@@ -278,23 +280,6 @@ public final class ReportRow {
 
         private Builder() {}
 
-        private Builder(ReportRow r) {
-            task = r.task;
-            repeat = r.repeat;
-            status = r.status;
-            termination = r.termination;
-            category = r.category;
-            outcome = r.outcome;
-            eval = r.eval;
-            excluded = r.excluded;
-            usage = r.usage;
-            costUsd = r.costUsd;
-            durationMs = r.durationMs;
-            iterations = r.iterations;
-            toolCalls = r.toolCalls;
-            attempt = r.attempt;
-            error = r.error;
-        }
 
         /** @param task the task's id; required, not blank @return this builder */
         public Builder task(String task) {

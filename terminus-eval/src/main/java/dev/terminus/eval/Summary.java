@@ -94,7 +94,12 @@ public final class Summary {
 
     /** @return a builder holding this summary's fields, to build a changed copy */
     public Builder toBuilder() {
-        return new Builder(this);
+        return builder().rows(rows).tasks(tasks).evaluated(evaluated).passed(passed).failed(failed).excluded(excluded)
+                .notEvaluated(notEvaluated).passRate(passRate).meanScore(meanScore)
+                .tasksPassedEveryRepeat(tasksPassedEveryRepeat).tasksPassedAnyRepeat(tasksPassedAnyRepeat)
+                .byStatus(byStatus).byTermination(byTermination).byCategory(byCategory)
+                .errorsByComponent(errorsByComponent).usage(usage).costUsd(costUsd).totalDurationMs(totalDurationMs)
+                .durationMs(durationMs).retries(retries);
     }
 
     /** @return the number of rows */
@@ -290,28 +295,6 @@ public final class Summary {
 
         private Builder() {}
 
-        private Builder(Summary s) {
-            rows = s.rows;
-            tasks = s.tasks;
-            evaluated = s.evaluated;
-            passed = s.passed;
-            failed = s.failed;
-            excluded = s.excluded;
-            notEvaluated = s.notEvaluated;
-            passRate = s.passRate;
-            meanScore = s.meanScore;
-            tasksPassedEveryRepeat = s.tasksPassedEveryRepeat;
-            tasksPassedAnyRepeat = s.tasksPassedAnyRepeat;
-            byStatus = s.byStatus;
-            byTermination = s.byTermination;
-            byCategory = s.byCategory;
-            errorsByComponent = s.errorsByComponent;
-            usage = s.usage;
-            costUsd = s.costUsd;
-            totalDurationMs = s.totalDurationMs;
-            durationMs = s.durationMs;
-            retries = s.retries;
-        }
 
         /** @param rows the number of rows @return this builder */
         public Builder rows(int rows) {

@@ -58,7 +58,8 @@ public final class PipelineResult {
 
     /** @return a builder holding this result's fields, to build a changed copy */
     public Builder toBuilder() {
-        return new Builder(this);
+        return builder().pipelineName(pipelineName).termination(termination).outcome(outcome).stages(stages)
+                .notRun(notRun).usage(usage).costUsd(costUsd).duration(duration);
     }
 
     /** @return the pipeline's name */
@@ -159,16 +160,6 @@ public final class PipelineResult {
 
         private Builder() {}
 
-        private Builder(PipelineResult p) {
-            pipelineName = p.pipelineName;
-            termination = p.termination;
-            outcome = p.outcome;
-            stages = p.stages;
-            notRun = p.notRun;
-            usage = p.usage;
-            costUsd = p.costUsd;
-            duration = p.duration;
-        }
 
         /** @param pipelineName the pipeline's name; required, not blank @return this builder */
         public Builder pipelineName(String pipelineName) {

@@ -54,7 +54,8 @@ public final class StageResult {
 
     /** @return a builder holding this result's fields, to build a changed copy */
     public Builder toBuilder() {
-        return new Builder(this);
+        return builder().name(name).phase(phase).termination(termination).outcome(outcome).attempts(attempts)
+                .usage(usage).costUsd(costUsd).duration(duration).lastRun(lastRun);
     }
 
     /** @return the stage's name */
@@ -161,17 +162,6 @@ public final class StageResult {
 
         private Builder() {}
 
-        private Builder(StageResult s) {
-            name = s.name;
-            phase = s.phase;
-            termination = s.termination;
-            outcome = s.outcome;
-            attempts = s.attempts;
-            usage = s.usage;
-            costUsd = s.costUsd;
-            duration = s.duration;
-            lastRun = s.lastRun;
-        }
 
         /** @param name the stage's name; required, not blank @return this builder */
         public Builder name(String name) {

@@ -5,7 +5,6 @@ import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.control.CallerDeadline;
-import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.control.SupervisedRun;
 import java.time.Duration;
@@ -27,35 +26,56 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
     }
 
     /**
-     * Starts a run on a new virtual thread.
+     * Where a run starts: a task from the beginning, or a paused run from its checkpoint (its time budget counting on
+     * from the checkpoint's elapsed time).
      *
-     * @param spec the agent
-     * @param task the task
-     * @return its handle
+     * @param control the run's control, started now
+     * @param beforeNanos the run's time before now (a resumed run's)
+     * @param body what the run does on its thread
      */
-    public static RunTask start(AgentSpec spec, String task) {
-        return start(spec, startControl(spec), 0, run -> run.execute(task));
+    public record Entry(RunControl control, long beforeNanos, Function<AgentRun, RunResult> body) {
+
+        /**
+         * @param spec the agent
+         * @param task the task
+         * @return the start of a run of the task
+         */
+        public static Entry task(AgentSpec spec, String task) {
+            return new Entry(RunControl.start(spec.clock(), budget(spec)), 0, run -> run.execute(task));
+        }
+
+        /**
+         * @param spec the agent
+         * @param checkpoint the paused run
+         * @param decision the decision on its pending call
+         * @return the resumption of the paused run
+         */
+        public static Entry resumption(AgentSpec spec, Checkpoint checkpoint, GateDecision decision) {
+            return new Entry(RunControl.resume(spec.clock(), checkpoint.elapsed(), budget(spec)),
+                    Resumption.elapsedNanos(checkpoint), run -> run.resume(checkpoint, decision));
+        }
+
+        private static @Nullable Duration budget(AgentSpec spec) {
+            return spec.config().timeBudget().orElse(null);
+        }
+
+        private AgentRun run(AgentSpec spec, boolean supervised) {
+            return new AgentRun(spec, control, control.startNanos() - beforeNanos, supervised);
+        }
     }
 
     /**
-     * Resumes a paused run on a new virtual thread; its time budget counts on from the checkpoint's elapsed time.
+     * Starts a run on a new virtual thread.
      *
      * @param spec the agent
-     * @param checkpoint the paused run
-     * @param decision the decision on its pending call
+     * @param entry where the run starts
      * @return its handle
      */
-    public static RunTask resume(AgentSpec spec, Checkpoint checkpoint, GateDecision decision) {
-        return start(spec, resumeControl(spec, checkpoint), Resumption.elapsedNanos(checkpoint),
-                run -> run.resume(checkpoint, decision));
-    }
-
-    private static RunTask start(AgentSpec spec, RunControl control, long beforeNanos,
-            Function<AgentRun, RunResult> body) {
-        AgentRun run = new AgentRun(spec, control, control.startNanos() - beforeNanos, true);
-        RunTask handle = new RunTask(run, control, spec.config().interruptGrace());
+    public static RunTask start(AgentSpec spec, Entry entry) {
+        AgentRun run = entry.run(spec, true);
+        RunTask handle = new RunTask(run, entry.control(), spec.config().interruptGrace());
         run.begin(); // on the caller's thread: listeners see the caller's context
-        handle.start("terminus-run-" + spec.config().name(), () -> body.apply(run));
+        handle.start("terminus-run-" + spec.config().name(), () -> entry.body().apply(run));
         return handle;
     }
 
@@ -64,44 +84,17 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
      * never after the run has ended); an interrupt the deadline delivered is cleared before returning.
      *
      * @param spec the agent
-     * @param task the task
+     * @param entry where the run starts
      * @return the result
      */
-    public static RunResult runInline(AgentSpec spec, String task) {
-        return inline(spec, startControl(spec), 0, run -> run.execute(task));
-    }
-
-    /**
-     * Resumes a paused run on the calling thread, as {@link #runInline} runs one.
-     *
-     * @param spec the agent
-     * @param checkpoint the paused run
-     * @param decision the decision on its pending call
-     * @return the result
-     */
-    public static RunResult resumeInline(AgentSpec spec, Checkpoint checkpoint, GateDecision decision) {
-        return inline(spec, resumeControl(spec, checkpoint), Resumption.elapsedNanos(checkpoint),
-                run -> run.resume(checkpoint, decision));
-    }
-
-    private static RunResult inline(AgentSpec spec, RunControl control, long beforeNanos,
-            Function<AgentRun, RunResult> body) {
-        AgentRun run = new AgentRun(spec, control, control.startNanos() - beforeNanos, false);
-        if (!control.hasDeadline()) {
-            return body.apply(run);
+    public static RunResult runInline(AgentSpec spec, Entry entry) {
+        AgentRun run = entry.run(spec, false);
+        if (!entry.control().hasDeadline()) {
+            return entry.body().apply(run);
         }
-        try (CallerDeadline deadline = CallerDeadline.arm(control)) {
-            return body.apply(run);
+        try (CallerDeadline deadline = CallerDeadline.arm(entry.control())) {
+            return entry.body().apply(run);
         }
-    }
-
-    private static RunControl startControl(AgentSpec spec) {
-        return RunControl.start(spec.clock(), spec.config().timeBudget().orElse(null));
-    }
-
-    private static RunControl resumeControl(AgentSpec spec, Checkpoint checkpoint) {
-        RunClock clock = spec.clock();
-        return RunControl.resume(clock, checkpoint.elapsed(), spec.config().timeBudget().orElse(null));
     }
 
     @Override
