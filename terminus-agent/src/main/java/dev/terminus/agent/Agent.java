@@ -4,6 +4,7 @@ import dev.terminus.Preconditions;
 import dev.terminus.Termination;
 import dev.terminus.agent.control.Handle;
 import dev.terminus.agent.control.RunClock;
+import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.internal.AgentSpec;
 import dev.terminus.agent.internal.Resumption;
 import dev.terminus.agent.internal.RunRules;
@@ -114,6 +115,78 @@ public final class Agent {
             return RunTask.runInline(spec, RunTask.Entry.resumption(spec, checkpoint, decision));
         }
         return awaitUninterruptibly(RunTask.start(spec, RunTask.Entry.resumption(spec, checkpoint, decision)));
+    }
+
+    /**
+     * A control for a run of this agent that an engine of the caller's drives (a durable workflow, a scheduler of its
+     * own): on this agent's {@linkplain Builder#clock clock}, with its time budget, starting now. The engine arms its
+     * deadline (its own timers, or {@link RunControl#armDeadline()}), cancels through it, and hands it to
+     * {@link #run(String, RunControl)}.
+     *
+     * @return a new control
+     */
+    public RunControl newControl() {
+        return RunTask.Entry.control(spec);
+    }
+
+    /**
+     * As {@link #newControl()}, for the paused run of a checkpoint resumed now: its time so far counts against the
+     * budget.
+     *
+     * @param checkpoint the paused run
+     * @return a new control
+     */
+    public RunControl newControl(Checkpoint checkpoint) {
+        return RunTask.Entry.control(spec, Preconditions.notNull(checkpoint, "checkpoint"));
+    }
+
+    /**
+     * Runs a task on the calling thread under a control the caller's engine drives: the loop starts no thread and
+     * interrupts nothing; it reads its time from the control's clock and checks the control before every call, and
+     * its calls are stopped by whoever makes them (a workflow engine cancels its activities, or cuts them at the
+     * deadline). A call that fails once the run is cancelled or past its deadline ends the run {@code Cancelled} or
+     * {@code TimeBudgetExhausted}. Tool calls run one after the other, and a per-tool timeout is the engine's to
+     * apply. The result is what {@link #run(String)} gives; it never throws for anything inside the run.
+     *
+     * {@snippet :
+     * RunControl control = agent.newControl();
+     * control.armDeadline();                   // or the engine's own timer calling control.expire()
+     * RunResult result = agent.run("Summarize the report", control);
+     * }
+     *
+     * @param task what to do
+     * @param control the run's control, from {@link #newControl()}
+     * @return the result; never null
+     * @throws IllegalArgumentException when the control reads another clock than this agent's
+     */
+    public RunResult run(String task, RunControl control) {
+        Preconditions.notNull(task, "task");
+        Preconditions.notNull(control, "control");
+        return RunTask.runUnder(spec, RunTask.Entry.task(control, task));
+    }
+
+    /**
+     * Continues a paused run as {@link #resume(Checkpoint, GateDecision)} does, under a control the caller's engine
+     * drives, as {@link #run(String, RunControl)} runs one.
+     *
+     * @param checkpoint the paused run
+     * @param decision the decision, for the checkpoint's gate
+     * @param control the run's control, from {@link #newControl(Checkpoint)}
+     * @return the result of the continued run
+     * @throws IllegalArgumentException as {@link #resume(Checkpoint, GateDecision)}, or when the control reads
+     *     another clock than this agent's
+     */
+    public RunResult resume(Checkpoint checkpoint, GateDecision decision, RunControl control) {
+        Preconditions.notNull(checkpoint, "checkpoint");
+        Preconditions.notNull(decision, "decision");
+        Preconditions.notNull(control, "control");
+        Resumption.check(spec, checkpoint, decision);
+        return RunTask.runUnder(spec, RunTask.Entry.resumption(control, checkpoint, decision));
+    }
+
+    /** @return the clock the agent's runs read their time from and wait on */
+    public RunClock clock() {
+        return spec.clock();
     }
 
     /** @return the agent's settings */

@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.PriorityQueue;
+import java.util.Random;
 import java.util.concurrent.TimeoutException;
+import java.util.random.RandomGenerator;
 
 /**
  * A clock that moves only when told to: for tests (a deadline, a grace, a backoff driven in an instant instead of
@@ -25,11 +27,27 @@ public final class ManualClock implements RunClock {
 
     private final Object lock = new Object();
     private final PriorityQueue<Action> due = new PriorityQueue<>();
+    private final Random random;
     private long now = ORIGIN;
     private long sequence;
 
-    /** A clock at an arbitrary time, with nothing scheduled. */
-    public ManualClock() {}
+    /** A clock at an arbitrary time, with nothing scheduled, whose randomness is seeded with 0. */
+    public ManualClock() {
+        this(0);
+    }
+
+    /**
+     * @param seed the seed of the clock's {@linkplain #random() randomness}, so that runs on clocks of the same seed
+     *     draw the same jitter and gate ids
+     */
+    public ManualClock(long seed) {
+        this.random = new Random(seed);
+    }
+
+    @Override
+    public RandomGenerator random() {
+        return random;
+    }
 
     @Override
     public long nanoTime() {

@@ -1,9 +1,12 @@
 package dev.terminus.agent.control;
 
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
+import java.util.random.RandomGenerator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,6 +42,27 @@ public interface RunClock {
      * @return the scheduled action, to cancel when it is no longer wanted
      */
     Scheduled schedule(long delayNanos, Runnable action);
+
+    /**
+     * The randomness a run draws (a retry's jitter, a gate's id), which must be as repeatable as the clock: a
+     * workflow engine's clock gives the engine's deterministic random, a manual clock a seeded one.
+     *
+     * @return the random source; by default the current thread's
+     */
+    default RandomGenerator random() {
+        return ThreadLocalRandom.current();
+    }
+
+    /**
+     * @return a version 4 (random) UUID drawn from {@link #random()}: as repeatable as the clock, where
+     *     {@link UUID#randomUUID()} is not
+     */
+    default UUID randomUuid() {
+        RandomGenerator random = random();
+        long high = random.nextLong() & ~0xF000L | 0x4000L;
+        long low = random.nextLong() & ~(0x3L << 62) | 1L << 63;
+        return new UUID(high, low);
+    }
 
     /**
      * Waits {@code nanos} of this clock's time.

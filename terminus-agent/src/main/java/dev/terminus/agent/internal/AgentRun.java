@@ -54,28 +54,42 @@ public final class AgentRun {
 
     /** Whether the calls declared uninterruptible run on threads of their own ({@link SupervisedCall}). */
     private final boolean superviseCalls;
+    /** Whether calls may run on threads of their own at all (in parallel, under a per-tool timeout, supervised). */
+    private final boolean startsThreads;
     private final long graceNanos;
     private boolean announced;
     private int iterationTranscriptStart;
     private boolean finalizing;
     private final ApprovalPause pause = new ApprovalPause();
 
-    /**
-     * @param supervised whether the run runs on a thread of its own, under a supervisor that may end it from outside
-     *     with a snapshot of its state
-     */
-    AgentRun(AgentSpec spec, RunControl control, long startNanos, boolean supervised) {
+    /** Where a run's thread comes from, and so what stops it. */
+    enum Mode {
+        /** On a thread of its own, under a supervisor that may end it from outside with a snapshot of its state. */
+        SUPERVISED,
+        /** On its caller's thread, which the deadline interrupts; uninterruptible calls run on threads of their own. */
+        CALLER,
+        /**
+         * On its caller's thread under an engine's control (a workflow's): the run starts no thread and interrupts
+         * nothing; the engine stops its calls, and the run notices at its next check.
+         */
+        ENGINE
+    }
+
+    /** @param mode where the run's thread comes from */
+    AgentRun(AgentSpec spec, RunControl control, long startNanos, Mode mode) {
         this.spec = spec;
         this.config = spec.config();
         this.model = ModelIdentity.of(spec.model());
         this.maxOutputTokens = config.maxOutputTokens().orElse(null);
         // calls the model or a tool declares uninterruptible run on threads of their own when the run has a deadline
         // to keep and no supervisor of its own (which returns on time whatever a call does)
-        this.superviseCalls = !supervised && control.hasDeadline();
+        this.superviseCalls = mode == Mode.CALLER && control.hasDeadline();
+        this.startsThreads = mode != Mode.ENGINE;
         this.graceNanos = config.interruptGrace().toNanos();
         // the state is shared when another thread may read it while this run writes it: a supervisor's snapshot, or
         // calls running on threads of their own (in parallel, under a per-tool timeout, or supervised one by one)
-        boolean shared = supervised || config.parallelToolCalls() || config.toolTimeout().isPresent()
+        boolean shared = mode == Mode.SUPERVISED
+                || startsThreads && (config.parallelToolCalls() || config.toolTimeout().isPresent())
                 || superviseCalls && spec.hasUninterruptibleCalls();
         this.clock = control.clock();
         this.state = new RunState(config.name(), clock, startNanos, BudgetGuard.pricing(config, model.name()), shared);
@@ -107,6 +121,14 @@ public final class AgentRun {
      */
     boolean superviseCalls() {
         return superviseCalls;
+    }
+
+    /**
+     * Whether calls may run on threads of their own: not under an engine's control, whose calls run where the engine
+     * says (one after the other here; their time limits are the engine's to apply).
+     */
+    boolean startsThreads() {
+        return startsThreads;
     }
 
     /** How long an interrupted call may take to give up, in nanoseconds. */
@@ -405,7 +427,9 @@ public final class AgentRun {
      * interrupted; null when the exception is an ordinary failure.
      */
     @Nullable Termination interruption(Throwable e) {
-        Termination outside = control.interruption();
+        // a call that failed once the deadline had passed failed for want of time, even before the timer said so (an
+        // engine's call cut at the deadline, a timer not yet run): the clock is read on this failure path only
+        Termination outside = control.hasDeadline() ? control.check() : control.interruption();
         if (outside != null) {
             return outside;
         }
@@ -417,7 +441,7 @@ public final class AgentRun {
 
     /** Pauses the run at a call that needs a person's approval. */
     Termination.HitlGatePending pauseAt(ToolCall call) {
-        return pause.at(call, config.name(), state.iteration);
+        return pause.at(call, config.name(), state.iteration, clock);
     }
 
     /** The calls of the paused call's message after it, run when the run resumes. */

@@ -4,8 +4,8 @@ import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.control.RunClock;
 import java.util.List;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,10 +23,13 @@ final class ApprovalPause {
         metadata = checkpoint.metadata();
     }
 
-    /** Pauses at a call; the gate id is random, so a decision can only answer the gate it was made for. */
-    Termination.HitlGatePending at(ToolCall call, String agentName, int iteration) {
+    /**
+     * Pauses at a call; the gate id is random, so a decision can only answer the gate it was made for (drawn from the
+     * run's clock, so a run on a repeatable clock pauses at the same gate).
+     */
+    Termination.HitlGatePending at(ToolCall call, String agentName, int iteration, RunClock clock) {
         pending = call;
-        return new Termination.HitlGatePending("gate-" + UUID.randomUUID(), call.id(), Resumption.summary(call),
+        return new Termination.HitlGatePending("gate-" + clock.randomUuid(), call.id(), Resumption.summary(call),
                 agentName, iteration);
     }
 

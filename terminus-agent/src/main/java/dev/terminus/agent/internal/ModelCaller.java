@@ -11,7 +11,6 @@ import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
-import java.util.concurrent.ThreadLocalRandom;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -118,7 +117,7 @@ final class ModelCaller {
     private @Nullable Termination backoff(int retryNumber) {
         try {
             // cut to the deadline, and short when the run is cancelled
-            return run.control().pause(retry.delayNanos(retryNumber, ThreadLocalRandom.current()));
+            return run.control().pause(retry.delayNanos(retryNumber, run.clock().random()));
         } catch (InterruptedException e) {
             return run.interruption(e);
         }

@@ -41,7 +41,16 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
          * @return the start of a run of the task
          */
         public static Entry task(AgentSpec spec, String task) {
-            return new Entry(RunControl.start(spec.clock(), budget(spec)), 0, run -> run.execute(task));
+            return task(RunControl.start(spec.clock(), budget(spec)), task);
+        }
+
+        /**
+         * @param control the run's control, made by the caller (see {@link #control(AgentSpec)})
+         * @param task the task
+         * @return the start of a run of the task under that control
+         */
+        public static Entry task(RunControl control, String task) {
+            return new Entry(control, 0, run -> run.execute(task));
         }
 
         /**
@@ -51,16 +60,42 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
          * @return the resumption of the paused run
          */
         public static Entry resumption(AgentSpec spec, Checkpoint checkpoint, GateDecision decision) {
-            return new Entry(RunControl.resume(spec.clock(), checkpoint.elapsed(), budget(spec)),
-                    Resumption.elapsedNanos(checkpoint), run -> run.resume(checkpoint, decision));
+            return resumption(control(spec, checkpoint), checkpoint, decision);
+        }
+
+        /**
+         * @param control the run's control, made by the caller (see {@link #control(AgentSpec, Checkpoint)})
+         * @param checkpoint the paused run
+         * @param decision the decision on its pending call
+         * @return the resumption of the paused run under that control
+         */
+        public static Entry resumption(RunControl control, Checkpoint checkpoint, GateDecision decision) {
+            return new Entry(control, Resumption.elapsedNanos(checkpoint), run -> run.resume(checkpoint, decision));
+        }
+
+        /**
+         * @param spec the agent
+         * @return the control of a run of the agent that starts now: its clock, its time budget
+         */
+        public static RunControl control(AgentSpec spec) {
+            return RunControl.start(spec.clock(), budget(spec));
+        }
+
+        /**
+         * @param spec the agent
+         * @param checkpoint the paused run
+         * @return the control of the paused run resumed now: its clock, its time budget, its time so far
+         */
+        public static RunControl control(AgentSpec spec, Checkpoint checkpoint) {
+            return RunControl.resume(spec.clock(), checkpoint.elapsed(), budget(spec));
         }
 
         private static @Nullable Duration budget(AgentSpec spec) {
             return spec.config().timeBudget().orElse(null);
         }
 
-        private AgentRun run(AgentSpec spec, boolean supervised) {
-            return new AgentRun(spec, control, control.startNanos() - beforeNanos, supervised);
+        private AgentRun run(AgentSpec spec, AgentRun.Mode mode) {
+            return new AgentRun(spec, control, control.startNanos() - beforeNanos, mode);
         }
     }
 
@@ -72,7 +107,7 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
      * @return its handle
      */
     public static RunTask start(AgentSpec spec, Entry entry) {
-        AgentRun run = entry.run(spec, true);
+        AgentRun run = entry.run(spec, AgentRun.Mode.SUPERVISED);
         RunTask handle = new RunTask(run, entry.control(), spec.config().interruptGrace());
         run.begin(); // on the caller's thread: listeners see the caller's context
         handle.start("terminus-run-" + spec.config().name(), () -> entry.body().apply(run));
@@ -88,13 +123,32 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
      * @return the result
      */
     public static RunResult runInline(AgentSpec spec, Entry entry) {
-        AgentRun run = entry.run(spec, false);
+        AgentRun run = entry.run(spec, AgentRun.Mode.CALLER);
         if (!entry.control().hasDeadline()) {
             return entry.body().apply(run);
         }
         try (CallerDeadline deadline = CallerDeadline.arm(entry.control())) {
             return entry.body().apply(run);
         }
+    }
+
+    /**
+     * Runs on the calling thread under an engine's control: no thread is started and nothing is interrupted. The
+     * engine keeps the deadline (its own timers, or {@link RunControl#armDeadline()}) and stops the run's calls; the
+     * run ends at its next check, or when a call fails once the run is stopped or past its deadline.
+     *
+     * @param spec the agent
+     * @param entry where the run starts, with the engine's control
+     * @return the result
+     * @throws IllegalArgumentException when the control reads another clock than the agent's
+     */
+    public static RunResult runUnder(AgentSpec spec, Entry entry) {
+        if (entry.control().clock() != spec.clock()) {
+            throw new IllegalArgumentException("the control reads " + entry.control().clock()
+                    + ", but agent \"" + spec.config().name() + "\" reads " + spec.clock()
+                    + ": make the control with the agent's newControl()");
+        }
+        return entry.body().apply(entry.run(spec, AgentRun.Mode.ENGINE));
     }
 
     @Override

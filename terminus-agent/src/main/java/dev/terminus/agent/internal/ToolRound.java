@@ -85,7 +85,7 @@ final class ToolRound {
         capReached = false;
         lastTool = null;
         reserved = 0;
-        if (spec.config().parallelToolCalls() && calls.size() > 1) {
+        if (spec.config().parallelToolCalls() && calls.size() > 1 && run.startsThreads()) {
             return new ParallelToolRound(this).execute(calls, offered);
         }
         for (int i = 0; i < calls.size(); i++) {
@@ -275,7 +275,7 @@ final class ToolRound {
         long start = timed ? run.clock().nanoTime() : 0;
         try {
             boolean supervised = run.superviseCalls() && !tool.interruptible();
-            Object value = toolTimeoutNanos > 0 || supervised
+            Object value = toolTimeoutNanos > 0 && run.startsThreads() || supervised
                     // the grace is waited only for a call supervised for itself: a supervised run waits its own
                     ? SupervisedCall.of(run.control(), "terminus-tool-" + call.name())
                             .timeout(toolTimeoutNanos > 0 ? toolTimeoutNanos : SupervisedCall.NO_TIMEOUT)

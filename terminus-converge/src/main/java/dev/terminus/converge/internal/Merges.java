@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -128,7 +127,7 @@ final class Merges {
             value = value.substring(0, SUMMARY_VALUE_CHARS) + "…";
         }
         String summary = proposal.agent() + " proposes " + proposal.key() + " = " + value + " (" + why + ")";
-        Termination.HitlGatePending gate = new Termination.HitlGatePending("gate-" + UUID.randomUUID(),
+        Termination.HitlGatePending gate = new Termination.HitlGatePending("gate-" + control.clock().randomUuid(),
                 proposal.id(), summary, proposal.agent(), state.cycle);
         List<Proposal> remaining = new ArrayList<>(rest.size());
         rest.forEach(candidate -> remaining.add(candidate.proposal()));

@@ -10,7 +10,6 @@ import dev.terminus.eval.Status;
 import dev.terminus.eval.TaskError;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -64,7 +63,7 @@ final class TaskRunner {
      */
     private boolean backoff(int retryNumber) {
         try {
-            spec.clock().sleep(spec.retry().delayNanos(retryNumber, ThreadLocalRandom.current()));
+            spec.clock().sleep(spec.retry().delayNanos(retryNumber, spec.clock().random()));
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

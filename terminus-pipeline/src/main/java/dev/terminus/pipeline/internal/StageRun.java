@@ -16,7 +16,6 @@ import dev.terminus.pipeline.StageResult;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -136,7 +135,7 @@ final class StageRun {
      */
     private Termination.@Nullable Cancelled backoff(RetryPolicy retry, int retryNumber) {
         try {
-            control.pause(retry.delayNanos(retryNumber, ThreadLocalRandom.current()));
+            control.pause(retry.delayNanos(retryNumber, control.clock().random()));
         } catch (InterruptedException e) {
             control.interruptedWhileWaiting();
         }
