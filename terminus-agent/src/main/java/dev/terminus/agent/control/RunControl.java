@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -294,16 +295,16 @@ public final class RunControl {
     public @Nullable Termination pause(long nanos) throws InterruptedException {
         long wait = Math.min(nanos, Math.max(0, remainingNanos()));
         if (wait > 0 && !stopped) {
-            CompletableFuture<@Nullable Void> woken = new CompletableFuture<>();
-            RunClock.Scheduled timer = clock.schedule(wait, () -> woken.complete(null));
-            Registration stop = onStop(() -> woken.complete(null));
+            CompletableFuture<@Nullable Void> stop = new CompletableFuture<>();
+            Registration hook = onStop(() -> stop.complete(null));
             try {
-                woken.get();
+                clock.await(stop, wait); // a timed wait of the clock's own: a workflow engine's clock waits there
+            } catch (TimeoutException e) {
+                // the backoff is over
             } catch (ExecutionException e) {
                 throw new IllegalStateException("a wake-up cannot fail", e);
             } finally {
-                timer.cancel();
-                stop.close();
+                hook.close();
             }
         }
         // a wait cut to the deadline ends at it, maybe before the deadline's timer has fired: ask the clock

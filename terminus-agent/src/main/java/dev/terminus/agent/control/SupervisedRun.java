@@ -66,9 +66,8 @@ public abstract class SupervisedRun<R> implements Handle<R> {
                         complete(value);
                     }
                 } catch (Throwable e) {
-                    if (result.completeExceptionally(e)) {
-                        release();
-                    }
+                    release();
+                    result.completeExceptionally(e);
                 }
             });
             worker = thread;
@@ -108,11 +107,8 @@ public abstract class SupervisedRun<R> implements Handle<R> {
      * @return whether this value is the run's result
      */
     protected final boolean complete(R value) {
-        if (result.complete(value)) {
-            release();
-            return true;
-        }
-        return false;
+        release(); // before the result is seen: once await() returns, no timer or hook of the run is left
+        return result.complete(value);
     }
 
     private void stopping() {
