@@ -23,7 +23,7 @@ class CallerDeadlineTest {
         Thread.ofVirtual().start(() -> {
             try (CallerDeadline deadline = CallerDeadline.arm(control)) {
                 armed.countDown();
-                Thread.sleep(Duration.ofMinutes(5));
+                new CountDownLatch(1).await(); // blocks until interrupted
                 seen.complete("slept");
             } catch (InterruptedException e) {
                 seen.complete("interrupted, stopped=" + control.isStopped());

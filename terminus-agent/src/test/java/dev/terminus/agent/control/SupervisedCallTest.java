@@ -69,7 +69,7 @@ class SupervisedCallTest {
             try {
                 SupervisedCall.of(control, "slow").timeout(Duration.ofSeconds(2).toNanos()).call(() -> {
                     try {
-                        Thread.sleep(Duration.ofMinutes(5));
+                        new CountDownLatch(1).await(); // blocks until interrupted
                     } catch (InterruptedException e) {
                         interrupted.countDown();
                     }
@@ -139,7 +139,7 @@ class SupervisedCallTest {
                 outcome.complete(SupervisedCall.of(control, "polite").grace(Duration.ofSeconds(1).toNanos()).call(() -> {
                     started.countDown();
                     try {
-                        Thread.sleep(Duration.ofMinutes(5));
+                        new CountDownLatch(1).await(); // blocks until interrupted
                         return "finished";
                     } catch (InterruptedException e) {
                         return "wound down";
@@ -168,7 +168,7 @@ class SupervisedCallTest {
             try {
                 SupervisedCall.of(control, "call").call(() -> {
                     started.countDown();
-                    Thread.sleep(Duration.ofMinutes(5));
+                    new CountDownLatch(1).await(); // blocks until interrupted
                     return "never";
                 });
                 outcome.complete(null);

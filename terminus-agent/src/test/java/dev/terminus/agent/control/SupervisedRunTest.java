@@ -55,7 +55,7 @@ class SupervisedRunTest {
         var control = RunControl.start(clock, Duration.ofSeconds(30));
         var run = Run.start(control, Duration.ofMillis(10), true, () -> {
             try {
-                Thread.sleep(Duration.ofMinutes(5));
+                new CountDownLatch(1).await(); // blocks until interrupted
                 return "slept";
             } catch (InterruptedException e) {
                 return "stopped by " + control.interruption();
