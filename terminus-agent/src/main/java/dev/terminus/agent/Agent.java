@@ -150,8 +150,12 @@ public final class Agent {
      *
      * {@snippet :
      * RunControl control = agent.newControl();
-     * control.armDeadline();                   // or the engine's own timer calling control.expire()
-     * RunResult result = agent.run("Summarize the report", control);
+     * RunClock.Scheduled deadline = control.armDeadline(); // or the engine's own timer calling control.expire()
+     * try {
+     *     result = agent.run("Summarize the report", control);
+     * } finally {
+     *     deadline.cancel();
+     * }
      * }
      *
      * @param task what to do

@@ -107,7 +107,13 @@ public final class ConvergenceEngine {
     public ConvergenceResult run(Context initial) {
         Preconditions.notNull(initial, "initial");
         RunControl control = RunControl.start(spec.clock(), spec.timeBudget());
-        ConvergenceResult result = new ConvergenceRun(spec, control, spec.timeBudget() != null).run(initial);
+        RunClock.Scheduled deadline = control.armDeadline();
+        ConvergenceResult result;
+        try {
+            result = new ConvergenceRun(spec, control, spec.timeBudget() != null).run(initial);
+        } finally {
+            deadline.cancel();
+        }
         if (control.cancelledByInterrupt()) {
             Thread.currentThread().interrupt();
         }
@@ -165,8 +171,13 @@ public final class ConvergenceEngine {
                     + spec.name() + "\"");
         }
         RunControl control = RunControl.resume(spec.clock(), pause.elapsed(), spec.timeBudget());
-        ConvergenceResult result = new ConvergenceRun(spec, control, spec.timeBudget() != null)
-                .resume(pause, decision);
+        RunClock.Scheduled deadline = control.armDeadline();
+        ConvergenceResult result;
+        try {
+            result = new ConvergenceRun(spec, control, spec.timeBudget() != null).resume(pause, decision);
+        } finally {
+            deadline.cancel();
+        }
         GateStore<Pause> store = spec.store();
         if (store != null) {
             try {

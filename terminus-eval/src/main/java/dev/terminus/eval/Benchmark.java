@@ -253,7 +253,8 @@ public final class Benchmark {
 
         /**
          * @param clock the clock the benchmark reads its time from and waits on (the task timeout, retry backoffs,
-         *     durations); {@link RunClock#system()} by default
+         *     durations); {@link RunClock#system()} by default. The agents the factory makes should read the same
+         *     clock: a timed-out run's partial result is awaited for the grace on the run's own clock
          * @return this builder
          */
         public Builder clock(RunClock clock) {

@@ -66,11 +66,17 @@ public final class CallerDeadline implements AutoCloseable {
         }
     }
 
-    /** Disarms the deadline; clears the caller's interrupt when the deadline delivered it. Call on the caller's thread. */
+    /**
+     * Disarms the deadline; clears the caller's interrupt when the deadline delivered it. Call on the caller's thread;
+     * a second call does nothing.
+     */
     @Override
     public void close() {
         lock.lock();
         try {
+            if (ended) {
+                return;
+            }
             ended = true;
             timer.cancel();
             if (fired) {

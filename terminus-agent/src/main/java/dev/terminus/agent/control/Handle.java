@@ -21,10 +21,11 @@ public interface Handle<R> {
     void cancel(@Nullable String requestedBy);
 
     /**
-     * Waits for the run to end. Never throws for anything that happened inside the run.
+     * Waits for the run to end. Never throws for anything that happened inside the run: every end is a result.
      *
      * @return the result
      * @throws InterruptedException when the waiting thread is interrupted (the run goes on)
+     * @throws IllegalStateException only for a defect of the engine itself (its coordinating code threw)
      */
     R await() throws InterruptedException;
 

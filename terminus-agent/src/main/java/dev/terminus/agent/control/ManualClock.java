@@ -98,7 +98,7 @@ public final class ManualClock implements RunClock {
             synchronized (lock) {
                 next = due.peek();
                 if (next == null || next.at > target) {
-                    now = target;
+                    now = Math.max(now, target); // another advance may have gone further meanwhile
                     return;
                 }
                 due.poll();

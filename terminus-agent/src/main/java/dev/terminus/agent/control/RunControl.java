@@ -37,8 +37,10 @@ public final class RunControl {
     /** The budget left when the run started or resumed: the deadline is {@code startNanos + leftAtStart}. */
     private final long leftAtStart;
     private final long limitMs;
+    /** Guards the first cancellation and the hooks; private, so that no code of a user's can hold it. */
+    private final Object lock = new Object();
     /** Made on the first registration: most runs register none, and the loop's allocation per run is a feature. */
-    private @Nullable List<Runnable> stopHooks;
+    private @Nullable List<StopHook> stopHooks;
     /** Whether the run was cancelled or ran out of time: the only field a check that finds nothing reads. */
     private volatile boolean stopped;
     private volatile boolean cancelled;
@@ -92,7 +94,7 @@ public final class RunControl {
      * @return whether this request cancelled the run (false when it was already cancelled)
      */
     public boolean cancel(@Nullable String by) {
-        synchronized (this) {
+        synchronized (lock) {
             if (cancelled) {
                 return false;
             }
@@ -252,21 +254,16 @@ public final class RunControl {
      * @return the registration, to close when the work has ended
      */
     public Registration onStop(Runnable hook) {
-        Objects.requireNonNull(hook, "hook");
-        synchronized (this) {
+        StopHook registered = new StopHook(Objects.requireNonNull(hook, "hook"));
+        synchronized (lock) {
             if (!stopped) {
-                List<Runnable> hooks = stopHooks;
+                List<StopHook> hooks = stopHooks;
                 if (hooks == null) {
                     hooks = new ArrayList<>(2);
                     stopHooks = hooks;
                 }
-                hooks.add(hook);
-                List<Runnable> registered = hooks;
-                return () -> {
-                    synchronized (this) {
-                        registered.remove(hook);
-                    }
-                };
+                hooks.add(registered);
+                return registered;
             }
         }
         hook.run();
@@ -275,6 +272,15 @@ public final class RunControl {
 
     /**
      * Schedules {@link #expire()} at the deadline on the run's clock.
+     *
+     * {@snippet :
+     * RunClock.Scheduled deadline = control.armDeadline();
+     * try {
+     *     result = agent.run(task, control);
+     * } finally {
+     *     deadline.cancel(); // a run that ended early leaves no timer behind
+     * }
+     * }
      *
      * @return the timer, to cancel when the run has ended; a no-op without a time budget
      */
@@ -311,18 +317,65 @@ public final class RunControl {
         return check();
     }
 
+    /**
+     * Sets the flag, then runs every hook still registered: each one, even when one before it threw (the first
+     * failure is thrown afterwards, the others added to it as suppressed).
+     */
     private void stop() {
-        List<Runnable> hooks;
-        synchronized (this) {
+        List<StopHook> hooks;
+        synchronized (lock) {
             if (stopped) {
                 return;
             }
             stopped = true;
-            hooks = stopHooks == null || stopHooks.isEmpty() ? List.of() : List.copyOf(stopHooks);
+            hooks = stopHooks == null ? List.of() : stopHooks;
             stopHooks = null;
         }
-        for (Runnable hook : hooks) {
-            hook.run();
+        RuntimeException failure = null;
+        for (StopHook hook : hooks) {
+            try {
+                hook.runIfRegistered();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /**
+     * A registered hook. Closing it waits for a run of it that has begun (hooks do not block) and stops any later
+     * one, so once {@link #close()} returns the hook neither runs nor will.
+     */
+    private final class StopHook implements Registration {
+        private final Runnable action;
+        private boolean closed;
+
+        StopHook(Runnable action) {
+            this.action = action;
+        }
+
+        synchronized void runIfRegistered() {
+            if (!closed) {
+                action.run();
+            }
+        }
+
+        @Override
+        public void close() {
+            synchronized (this) {
+                closed = true;
+            }
+            synchronized (lock) {
+                if (stopHooks != null) {
+                    stopHooks.remove(this);
+                }
+            }
         }
     }
 

@@ -89,7 +89,8 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
      * @return its value
      * @throws InterruptedException when the waiting thread was interrupted (its interrupt consumed, as by any
      *     blocking call; the run was {@linkplain RunControl#interruptedWhileWaiting() told} at once)
-     * @throws CancellationException when the run stopped (cancelled, out of time) before the call ended
+     * @throws CancellationException when the run stopped (cancelled, out of time) before the call ended, or before it
+     *     started (then the call is not started at all)
      * @throws TimeoutException when the call's own time limit passed (its thread is interrupted and left)
      * @throws Exception what the call threw; an {@link InterruptedException} the call threw on its own thread, which
      *     nobody interrupted, comes as an {@link IllegalStateException}: a failure of the call, not of the run
@@ -103,6 +104,10 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
         CompletableFuture<@Nullable Object> woken = new CompletableFuture<>();
         worker.done.whenComplete((value, error) -> woken.complete(null));
         RunControl.Registration stop = control.onStop(() -> woken.complete(null));
+        if (control.isStopped()) { // a call the run no longer wants is not started
+            stop.close();
+            throw new CancellationException("the run stopped before the call started");
+        }
         try {
             if (executor == null) {
                 Thread.ofVirtual().name(threadName).start(worker);
@@ -195,10 +200,11 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
         @Override
         public void run() {
             synchronized (this) {
-                thread = Thread.currentThread();
-                if (interrupted) {
-                    thread.interrupt();
+                if (interrupted) { // stopped while it waited for a thread of the executor's: never started
+                    done.completeExceptionally(new CancellationException("stopped before it started"));
+                    return;
                 }
+                thread = Thread.currentThread();
             }
             try {
                 done.complete(body.call());

@@ -1,5 +1,6 @@
 package dev.terminus.agent.control;
 
+import dev.terminus.Preconditions;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -38,7 +39,8 @@ public abstract class SupervisedRun<R> implements Handle<R> {
      */
     protected SupervisedRun(RunControl control, Duration grace) {
         this.control = Objects.requireNonNull(control, "control");
-        this.graceNanos = grace.toNanos();
+        Duration checked = Preconditions.nonNegative(grace, "grace");
+        this.graceNanos = checked.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : checked.toNanos();
     }
 
     /** @return the run's control */
@@ -101,6 +103,14 @@ public abstract class SupervisedRun<R> implements Handle<R> {
     }
 
     /**
+     * @return whether {@link #abandon} may give a result, so that a grace is timed when the run stops; by default
+     *     false (the run is waited for)
+     */
+    protected boolean abandons() {
+        return false;
+    }
+
+    /**
      * Ends the run with {@code value}, unless it has ended already.
      *
      * @param value the result
@@ -120,9 +130,11 @@ public abstract class SupervisedRun<R> implements Handle<R> {
             }
             stopping = true;
             onStop(thread);
-            // the timer's thread only hands off: abandoning publishes to listeners, which must not hold up other timers
-            grace = control.clock().schedule(graceNanos,
-                    () -> Thread.ofVirtual().name("terminus-abandon").start(() -> abandonLate(thread)));
+            if (abandons()) {
+                // the timer's thread only hands off: abandoning publishes to listeners, which must not hold up others
+                grace = control.clock().schedule(graceNanos,
+                        () -> Thread.ofVirtual().name("terminus-abandon").start(() -> abandonLate(thread)));
+            }
         } finally {
             lock.unlock();
         }
@@ -137,20 +149,27 @@ public abstract class SupervisedRun<R> implements Handle<R> {
         }
     }
 
+    /** Cancels the timers and the stop hook, outside the lock: closing a hook waits for a run of it that began. */
     private void release() {
+        RunClock.@Nullable Scheduled deadlineTimer;
+        RunClock.@Nullable Scheduled graceTimer;
+        RunControl.@Nullable Registration hook;
         lock.lock();
         try {
-            if (deadline != null) {
-                deadline.cancel();
-            }
-            if (grace != null) {
-                grace.cancel();
-            }
-            if (stopHook != null) {
-                stopHook.close();
-            }
+            deadlineTimer = deadline;
+            graceTimer = grace;
+            hook = stopHook;
         } finally {
             lock.unlock();
+        }
+        if (deadlineTimer != null) {
+            deadlineTimer.cancel();
+        }
+        if (graceTimer != null) {
+            graceTimer.cancel();
+        }
+        if (hook != null) {
+            hook.close();
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.terminus.agent.control;
 
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
@@ -32,6 +33,12 @@ final class SystemClock implements RunClock {
     public Scheduled schedule(long delayNanos, Runnable action) {
         ScheduledFuture<?> future = timers.schedule(action, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
         return () -> future.cancel(false);
+    }
+
+    /** @return {@link UUID#randomUUID()}: gate ids stay unguessable where nothing asks them to repeat */
+    @Override
+    public UUID randomUuid() {
+        return UUID.randomUUID();
     }
 
     @Override

@@ -13,6 +13,7 @@ import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.UserTurn;
+import dev.terminus.agent.control.CallerDeadline;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.control.SupervisedCall;
@@ -61,6 +62,7 @@ public final class AgentRun {
     private int iterationTranscriptStart;
     private boolean finalizing;
     private final ApprovalPause pause = new ApprovalPause();
+    private @Nullable CallerDeadline callerDeadline;
 
     /** Where a run's thread comes from, and so what stops it. */
     enum Mode {
@@ -108,6 +110,11 @@ public final class AgentRun {
 
     RunControl control() {
         return control;
+    }
+
+    /** @param deadline the deadline that interrupts the caller's thread, disarmed before the result is published */
+    void disarmBeforeFinish(CallerDeadline deadline) {
+        this.callerDeadline = deadline;
     }
 
     /** @return the run's clock, the one place its time is read */
@@ -427,6 +434,10 @@ public final class AgentRun {
      * interrupted; null when the exception is an ordinary failure.
      */
     @Nullable Termination interruption(Throwable e) {
+        // an interrupt nobody stopping the run sent is the caller's: it cancels the run, before the clock is asked
+        if (e instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
+            control.interruptedWhileWaiting();
+        }
         // a call that failed once the deadline had passed failed for want of time, even before the timer said so (an
         // engine's call cut at the deadline, a timer not yet run): the clock is read on this failure path only
         Termination outside = control.hasDeadline() ? control.check() : control.interruption();
@@ -466,6 +477,9 @@ public final class AgentRun {
      * caller of an inline run keeps its interrupt.
      */
     private RunResult finish(Termination end) {
+        if (callerDeadline != null) {
+            callerDeadline.close(); // no deadline interrupt may land in the listeners that hear the end
+        }
         boolean interrupted = Thread.interrupted();
         state.closeIteration();
         RunResult result = publish(end);

@@ -128,6 +128,7 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
             return entry.body().apply(run);
         }
         try (CallerDeadline deadline = CallerDeadline.arm(entry.control())) {
+            run.disarmBeforeFinish(deadline);
             return entry.body().apply(run);
         }
     }
@@ -149,6 +150,11 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
                     + ": make the control with the agent's newControl()");
         }
         return entry.body().apply(entry.run(spec, AgentRun.Mode.ENGINE));
+    }
+
+    @Override
+    protected boolean abandons() {
+        return true;
     }
 
     @Override

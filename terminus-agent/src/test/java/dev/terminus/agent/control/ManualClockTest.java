@@ -98,6 +98,19 @@ class ManualClockTest {
     }
 
     @Test
+    void anAdvanceFromAnActionThatGoesFurtherIsNotUndoneByTheAdvanceThatRanIt() {
+        // given: an action that moves the clock on by ten seconds
+        long origin = clock.nanoTime();
+        clock.schedule(Duration.ofSeconds(1).toNanos(), () -> clock.advance(Duration.ofSeconds(10)));
+
+        // when
+        clock.advance(Duration.ofSeconds(2));
+
+        // then: time never goes back
+        assertThat(clock.nanoTime() - origin).isEqualTo(Duration.ofSeconds(11).toNanos());
+    }
+
+    @Test
     void theClockCannotGoBack() {
         assertThatThrownBy(() -> clock.advance(Duration.ofNanos(-1)))
                 .hasMessage("a clock cannot go back: duration must be >= 0, was PT-0.000000001S");

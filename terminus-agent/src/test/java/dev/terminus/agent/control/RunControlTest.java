@@ -215,6 +215,22 @@ class RunControlTest {
     }
 
     @Test
+    void aHookThatThrowsDoesNotKeepTheOthersFromRunningAndItsFailureIsThrownAfterThem() {
+        // given
+        var control = RunControl.start(clock, null);
+        List<String> ran = new ArrayList<>();
+        control.onStop(() -> {
+            throw new IllegalStateException("first hook broke");
+        });
+        control.onStop(() -> ran.add("second"));
+
+        // when / then
+        assertThatThrownBy(() -> control.cancel("operator")).hasMessage("first hook broke");
+        assertThat(ran).containsExactly("second");
+        assertThat(control.interruption()).isEqualTo(new Termination.Cancelled("operator"));
+    }
+
+    @Test
     void badSettingsAreRefusedNamingTheValue() {
         assertThatThrownBy(() -> RunControl.start(clock, Duration.ofSeconds(-1)))
                 .hasMessage("the time budget must be >= 0, was PT-1S");

@@ -216,6 +216,19 @@ class SupervisedCallTest {
     }
 
     @Test
+    void aCallForARunThatHasStoppedIsNeverStarted() {
+        // given
+        var control = RunControl.start(clock, null);
+        var ran = new AtomicReference<Boolean>(false);
+        control.cancel("operator");
+
+        // when / then
+        assertThatThrownBy(() -> SupervisedCall.of(control, "call").call(() -> ran.getAndSet(true)))
+                .isInstanceOf(CancellationException.class);
+        assertThat(ran.get()).isFalse();
+    }
+
+    @Test
     void badSettingsAreRefusedNamingTheValue() {
         var control = RunControl.start(clock, null);
         assertThatThrownBy(() -> SupervisedCall.of(control, "call").grace(-1))

@@ -1,6 +1,7 @@
 package dev.terminus.agent.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -28,6 +29,11 @@ class SupervisedRunTest {
             Run run = new Run(control, grace, abandons);
             run.start("run-under-test", body);
             return run;
+        }
+
+        @Override
+        protected boolean abandons() {
+            return abandons;
         }
 
         @Override
@@ -94,7 +100,7 @@ class SupervisedRunTest {
     }
 
     @Test
-    void aRunThatIsNeverAbandonedIsWaitedForPastTheGrace() throws Exception {
+    void aRunThatIsNeverAbandonedIsWaitedForAndTimesNoGrace() throws Exception {
         // given
         var control = RunControl.start(clock, null);
         var release = new CountDownLatch(1);
@@ -103,14 +109,23 @@ class SupervisedRunTest {
             return "ended on its own";
         });
         run.cancel("operator");
-        clock.awaitScheduled(1);
-        clock.advance(Duration.ofMillis(10));
+        int timers = clock.scheduled();
+        clock.advance(Duration.ofSeconds(1));
+        boolean doneBeforeItEnded = run.isDone();
 
         // when
         release.countDown();
 
         // then
+        assertThat(timers).isZero();
+        assertThat(doneBeforeItEnded).isFalse();
         assertThat(run.await()).isEqualTo("ended on its own");
+    }
+
+    @Test
+    void aGraceBelowZeroIsRefusedNamingIt() {
+        assertThatThrownBy(() -> new Run(RunControl.start(clock, null), Duration.ofMillis(-1), true))
+                .hasMessage("grace must be >= 0, was PT-0.001S");
     }
 
     @Test

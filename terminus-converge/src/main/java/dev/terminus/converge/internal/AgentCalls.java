@@ -7,7 +7,6 @@ import dev.terminus.converge.ConvergenceAgent;
 import dev.terminus.converge.Context;
 import dev.terminus.converge.Reply;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Calls an agent: on the coordinating thread (no time budget, not cancellable from a handle), or supervised on a
@@ -60,17 +59,12 @@ public final class AgentCalls {
     private static Outcome supervised(ConvergenceAgent agent, Context context, int cycle, RunControl control,
             long graceNanos) {
         try {
-            Reply reply = SupervisedCall.of(control, "terminus-converge-" + agent.name())
-                    .timeout(control.hasDeadline() ? Math.max(0, control.remainingNanos()) : SupervisedCall.NO_TIMEOUT)
-                    .grace(graceNanos)
+            // no time limit of the call's own: the run's deadline stops it, through the control, with the grace
+            Reply reply = SupervisedCall.of(control, "terminus-converge-" + agent.name()).grace(graceNanos)
                     .call(() -> agent.propose(context, cycle));
-            return new Replied(reply);
-        } catch (TimeoutException e) {
-            if (control.check() == null) { // the agent's own timeout, not the run's deadline
-                return new Threw(e);
-            }
-            control.expire();
-            return new Stopped(stopping(control));
+            // an agent that answered its interrupt within the grace answered a run that is stopping: the run's stop
+            // (cancelled, out of time) is how it ends, not what the interrupted agent made of its interrupt
+            return control.isStopped() ? new Stopped(stopping(control)) : new Replied(reply);
         } catch (InterruptedException | CancellationException e) {
             return new Stopped(stopping(control));
         } catch (Throwable e) {

@@ -128,7 +128,7 @@ public final class ConvergenceRun {
             AgentCalls.rethrowIfFatal(e);
             termination = Termination.Failed.of(e, ErrorCategory.INTERNAL);
         }
-        if (termination instanceof Termination.Cancelled) {
+        if (termination instanceof Termination.Cancelled || control.isStopped()) {
             Thread.interrupted(); // the listeners hear the end on a thread no longer interrupted; run() restores it
         }
         ConvergenceResult result = ConvergenceResult.builder().termination(termination).context(state.snapshot())

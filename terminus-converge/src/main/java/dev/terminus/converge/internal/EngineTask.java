@@ -17,6 +17,18 @@ public final class EngineTask extends SupervisedRun<ConvergenceResult> implement
     }
 
     /**
+     * A cancellation interrupts the coordinating thread (and so whatever it runs); the deadline does not: the agent
+     * running is stopped through the run's control, and the gate, invariants, listeners and the pause store are left
+     * to finish their step, after which the run ends at its next check.
+     */
+    @Override
+    protected void onStop(Thread worker) {
+        if (control().isCancelled()) {
+            worker.interrupt();
+        }
+    }
+
+    /**
      * @param spec the engine
      * @param control the run's control
      * @param body the run, which never throws

@@ -46,6 +46,11 @@ final class TimedAttempt extends SupervisedRun<AttemptResult> {
     }
 
     @Override
+    protected boolean abandons() {
+        return true;
+    }
+
+    @Override
     protected @Nullable AttemptResult abandon(Thread worker) {
         if (!body.abandon()) { // it ended just now: its result counts
             return null;

@@ -46,9 +46,9 @@ public final class PipelineRun {
      * @return the result
      */
     public static PipelineResult runOnCaller(PipelineSpec spec, String input) {
-        RunControl control = RunControl.start(spec.clock(), null);
-        PipelineResult result = new PipelineRun(spec, input, control).execute();
-        if (control.cancelledByInterrupt()) { // only the caller's interrupt cancels a pipeline that has no handle
+        PipelineRun run = new PipelineRun(spec, input, RunControl.start(spec.clock(), null));
+        PipelineResult result = run.execute();
+        if (run.dispatch.interruptSeen()) {
             Thread.currentThread().interrupt();
         }
         return result;

@@ -20,6 +20,8 @@ final class StageDispatch {
     private final @Nullable Executor executor;
     private final long graceNanos;
     private final RunControl control;
+    /** Whether the coordinating thread itself was interrupted: only then does {@code run} restore an interrupt. */
+    private boolean interruptSeen;
 
     StageDispatch(@Nullable Executor executor, Duration grace, RunControl control) {
         this.executor = executor;
@@ -27,11 +29,22 @@ final class StageDispatch {
         this.control = control;
     }
 
+    /** @return whether the coordinating thread was interrupted (the caller's own interrupt, on {@code run}) */
+    boolean interruptSeen() {
+        return interruptSeen;
+    }
+
     /** Turns an interrupt of the coordinating thread into the pipeline's cancellation, clearing it. */
     void noteInterrupt() {
         if (Thread.interrupted()) {
-            control.interruptedWhileWaiting();
+            interruptedWhileWaiting();
         }
+    }
+
+    /** The coordinating thread was interrupted while it waited (its interrupt consumed): the pipeline's cancellation. */
+    void interruptedWhileWaiting() {
+        interruptSeen = true;
+        control.interruptedWhileWaiting();
     }
 
     Attempt dispatch(Supplier<Attempt> body) {
@@ -51,7 +64,10 @@ final class StageDispatch {
     private Attempt onExecutor(Executor on, Supplier<Attempt> body) {
         try {
             return SupervisedCall.of(control, "terminus-stage").on(on).grace(graceNanos).call(() -> guarded(body));
-        } catch (InterruptedException | CancellationException stopped) {
+        } catch (InterruptedException interrupted) { // the call told the control already
+            interruptSeen = true;
+            return Attempt.cancelled(control.cancellation());
+        } catch (CancellationException stopped) {
             return Attempt.cancelled(control.cancellation());
         } catch (Exception refused) { // the attempt itself never throws: the executor did not take it
             return Attempt.of(Termination.Failed.of(refused, ErrorCategory.CONFIGURATION));

@@ -137,7 +137,7 @@ final class StageRun {
         try {
             control.pause(retry.delayNanos(retryNumber, control.clock().random()));
         } catch (InterruptedException e) {
-            control.interruptedWhileWaiting();
+            dispatch.interruptedWhileWaiting();
         }
         dispatch.noteInterrupt();
         return control.isCancelled() ? control.cancellation() : null;
