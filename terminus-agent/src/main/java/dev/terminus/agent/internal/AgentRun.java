@@ -1,7 +1,6 @@
 package dev.terminus.agent.internal;
 
 import dev.terminus.ErrorCategory;
-import dev.terminus.ErrorInfo;
 import dev.terminus.InvariantClass;
 import dev.terminus.Message;
 import dev.terminus.Termination;
@@ -21,10 +20,8 @@ import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.agent.spi.ToolSpec;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -48,7 +45,6 @@ public final class AgentRun {
     private final Hooks hooks;
     private final BudgetGuard budgets;
     private final @Nullable Integer maxOutputTokens;
-    private final AtomicReference<@Nullable RunResult> published = new AtomicReference<>();
     private final ClaimReview claims;
     private final Compactor compactor;
     private final @Nullable Map<String, @Nullable Object> responseSchema;
@@ -62,7 +58,7 @@ public final class AgentRun {
     private int iterationTranscriptStart;
     private boolean finalizing;
     private final ApprovalPause pause = new ApprovalPause();
-    private @Nullable CallerDeadline callerDeadline;
+    private final RunPublication publication;
 
     /** Where a run's thread comes from, and so what stops it. */
     enum Mode {
@@ -106,6 +102,7 @@ public final class AgentRun {
         this.claims = new ClaimReview(rules, state, config.structuredOutputRepairs());
         this.compactor = new Compactor(this, state, rules.compaction(), model.name());
         this.responseSchema = rules.output() == null ? null : rules.output().schema();
+        this.publication = new RunPublication(spec, state, control, events, pause, claims);
     }
 
     RunControl control() {
@@ -114,7 +111,7 @@ public final class AgentRun {
 
     /** @param deadline the deadline that interrupts the caller's thread, disarmed before the result is published */
     void disarmBeforeFinish(CallerDeadline deadline) {
-        this.callerDeadline = deadline;
+        publication.disarmBeforeFinish(deadline);
     }
 
     /** @return the run's clock, the one place its time is read */
@@ -471,70 +468,16 @@ public final class AgentRun {
         }
     }
 
-    /**
-     * Publishes the result. The interrupt status is cleared while listeners run, then restored when the thread was
-     * interrupted, or when its interrupt (consumed by an {@link InterruptedException}) is what cancelled the run: the
-     * caller of an inline run keeps its interrupt.
-     */
     private RunResult finish(Termination end) {
-        if (callerDeadline != null) {
-            callerDeadline.close(); // no deadline interrupt may land in the listeners that hear the end
-        }
-        boolean interrupted = Thread.interrupted();
-        state.closeIteration();
-        RunResult result = publish(end);
-        if (interrupted || end instanceof Termination.Cancelled(String by) && Termination.Cancelled.THREAD_INTERRUPT.equals(by)) {
-            Thread.currentThread().interrupt();
-        }
-        return result;
+        return publication.finish(end, finalizing);
     }
 
     /** Ends the run from outside, with what it has, when its thread does not answer an interrupt in time. */
     RunResult abandon() {
-        Termination end = control.interruption();
-        if (end == null) {
-            end = new Termination.Failed(new ErrorInfo("dev.terminus.RunAbandoned",
-                    "the run's thread did not answer an interrupt", ErrorCategory.INTERNAL));
-        }
-        return publish(end);
-    }
-
-    private RunResult result(Termination end) {
-        RunState.Snapshot snapshot = state.snapshot();
-        List<Message> transcript = snapshot.transcript();
-        String answer = state.finalAnswer;
-        if (answer == null && !transcript.isEmpty() && transcript.getLast() instanceof Message.Assistant last
-                && !last.content().isEmpty()) {
-            answer = last.content();
-        }
-        RunResult result = RunResult.builder().termination(end).outcome(end.defaultOutcome()).transcript(transcript)
-                .iterations(snapshot.records()).usage(snapshot.usage()).costUsd(snapshot.cost())
-                .toolCalls(snapshot.toolCalls()).duration(Duration.ofNanos(clock.nanoTime() - state.startNanos()))
-                .finalAnswer(answer).typedAnswer(claims.typedAnswer).build();
-        return pause.attach(result, spec, state, claims.repairsUsed, finalizing);
-    }
-
-    /**
-     * Publishes the run's one result, with {@code GuardTripped} (for a guard or budget) and {@code RunTerminated} as
-     * its last events; after that the dispatcher is closed, so a thread left running publishes nothing more.
-     */
-    private RunResult publish(Termination end) {
-        RunResult result = result(end);
-        if (!published.compareAndSet(null, result)) {
-            return published.get();
-        }
-        if (events.active()) {
-            AgentEvent terminated = new AgentEvent.RunTerminated(config.name(), result);
-            if (end.isBudgetExhausted() || end.isStuck()) {
-                events.publishLast(new AgentEvent.GuardTripped(config.name(), state.iteration(), end), terminated);
-            } else {
-                events.publishLast(terminated);
-            }
-        }
-        return result;
+        return publication.abandon(finalizing);
     }
 
     @Nullable RunResult published() {
-        return published.get();
+        return publication.published();
     }
 }

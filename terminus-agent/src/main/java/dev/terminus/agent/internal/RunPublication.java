@@ -1,0 +1,112 @@
+package dev.terminus.agent.internal;
+
+import dev.terminus.ErrorCategory;
+import dev.terminus.ErrorInfo;
+import dev.terminus.Message;
+import dev.terminus.Termination;
+import dev.terminus.agent.AgentEvent;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.control.CallerDeadline;
+import dev.terminus.agent.control.RunControl;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How a run's one result is made and published: from the run's own thread when it ends, or from its supervisor's
+ * when the run does not answer an interrupt in time. The first result published is the run's; the listeners hear
+ * {@code RunTerminated} (after {@code GuardTripped} for a guard or budget) once, on a thread that is not interrupted.
+ */
+final class RunPublication {
+    private final AgentSpec spec;
+    private final RunState state;
+    private final RunControl control;
+    private final EventDispatcher events;
+    private final ApprovalPause pause;
+    private final ClaimReview claims;
+    private final AtomicReference<@Nullable RunResult> published = new AtomicReference<>();
+    private @Nullable CallerDeadline callerDeadline;
+
+    RunPublication(AgentSpec spec, RunState state, RunControl control, EventDispatcher events, ApprovalPause pause,
+            ClaimReview claims) {
+        this.spec = spec;
+        this.state = state;
+        this.control = control;
+        this.events = events;
+        this.pause = pause;
+        this.claims = claims;
+    }
+
+    /** @param deadline the deadline that interrupts the caller's thread, disarmed before the result is published */
+    void disarmBeforeFinish(CallerDeadline deadline) {
+        this.callerDeadline = deadline;
+    }
+
+    /**
+     * Publishes the result. The interrupt status is cleared while listeners run, then restored when the thread was
+     * interrupted, or when its interrupt (consumed by an {@link InterruptedException}) is what cancelled the run: the
+     * caller of an inline run keeps its interrupt.
+     */
+    RunResult finish(Termination end, boolean finalizing) {
+        if (callerDeadline != null) {
+            callerDeadline.close(); // no deadline interrupt may land in the listeners that hear the end
+        }
+        boolean interrupted = Thread.interrupted();
+        state.closeIteration();
+        RunResult result = publish(end, finalizing);
+        if (interrupted || end instanceof Termination.Cancelled(String by) && Termination.Cancelled.THREAD_INTERRUPT.equals(by)) {
+            Thread.currentThread().interrupt();
+        }
+        return result;
+    }
+
+    /** Ends the run from outside, with what it has, when its thread does not answer an interrupt in time. */
+    RunResult abandon(boolean finalizing) {
+        Termination end = control.interruption();
+        if (end == null) {
+            end = new Termination.Failed(new ErrorInfo("dev.terminus.RunAbandoned",
+                    "the run's thread did not answer an interrupt", ErrorCategory.INTERNAL));
+        }
+        return publish(end, finalizing);
+    }
+
+    private RunResult result(Termination end, boolean finalizing) {
+        RunState.Snapshot snapshot = state.snapshot();
+        List<Message> transcript = snapshot.transcript();
+        String answer = state.finalAnswer;
+        if (answer == null && !transcript.isEmpty() && transcript.getLast() instanceof Message.Assistant last
+                && !last.content().isEmpty()) {
+            answer = last.content();
+        }
+        RunResult result = RunResult.builder().termination(end).outcome(end.defaultOutcome()).transcript(transcript)
+                .iterations(snapshot.records()).usage(snapshot.usage()).costUsd(snapshot.cost())
+                .toolCalls(snapshot.toolCalls()).duration(Duration.ofNanos(control.clock().nanoTime() - state.startNanos()))
+                .finalAnswer(answer).typedAnswer(claims.typedAnswer).build();
+        return pause.attach(result, spec, state, claims.repairsUsed, finalizing);
+    }
+
+    /**
+     * Publishes the run's one result, with {@code GuardTripped} (for a guard or budget) and {@code RunTerminated} as
+     * its last events; after that the dispatcher is closed, so a thread left running publishes nothing more.
+     */
+    private RunResult publish(Termination end, boolean finalizing) {
+        RunResult result = result(end, finalizing);
+        if (!published.compareAndSet(null, result)) {
+            return published.get();
+        }
+        if (events.active()) {
+            AgentEvent terminated = new AgentEvent.RunTerminated(spec.config().name(), result);
+            if (end.isBudgetExhausted() || end.isStuck()) {
+                events.publishLast(new AgentEvent.GuardTripped(spec.config().name(), state.iteration(), end), terminated);
+            } else {
+                events.publishLast(terminated);
+            }
+        }
+        return result;
+    }
+
+    @Nullable RunResult published() {
+        return published.get();
+    }
+}
