@@ -174,14 +174,7 @@ class RunControlTest {
     void aPauseEndsAtTheDeadlineAndSaysTheRunIsOutOfTime() throws Exception {
         // given
         var control = RunControl.start(clock, BUDGET);
-        var result = new java.util.concurrent.CompletableFuture<Termination>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                result.complete(control.pause(Duration.ofMinutes(1).toNanos()));
-            } catch (InterruptedException e) {
-                result.completeExceptionally(e);
-            }
-        });
+        var result = pauseForAMinute(control);
         clock.awaitScheduled(1);
 
         // when
@@ -196,14 +189,7 @@ class RunControlTest {
     void aPauseEndsAtOnceWhenTheRunIsCancelled() throws Exception {
         // given
         var control = RunControl.start(clock, null);
-        var result = new java.util.concurrent.CompletableFuture<Termination>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                result.complete(control.pause(Duration.ofMinutes(1).toNanos()));
-            } catch (InterruptedException e) {
-                result.completeExceptionally(e);
-            }
-        });
+        var result = pauseForAMinute(control);
         clock.awaitScheduled(1);
 
         // when
@@ -236,5 +222,18 @@ class RunControlTest {
                 .hasMessage("the time budget must be >= 0, was PT-1S");
         assertThatThrownBy(() -> RunControl.resume(clock, Duration.ofSeconds(-2), BUDGET))
                 .hasMessage("the time a run used before it resumed must be >= 0, was PT-2S");
+    }
+
+    /** @return what a pause of a minute on another thread ends with */
+    private static java.util.concurrent.CompletableFuture<Termination> pauseForAMinute(RunControl control) {
+        var result = new java.util.concurrent.CompletableFuture<Termination>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                result.complete(control.pause(Duration.ofMinutes(1).toNanos()));
+            } catch (InterruptedException e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
     }
 }
