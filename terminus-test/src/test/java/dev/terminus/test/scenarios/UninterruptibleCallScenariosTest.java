@@ -14,6 +14,7 @@ import dev.terminus.agent.Tool;
 import dev.terminus.agent.ToolArgumentException;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.ManualClock;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
@@ -230,19 +231,15 @@ class UninterruptibleCallScenariosTest {
 
     @Test
     void anUndeclaredToolThatIgnoresTheInterruptHoldsTheCallerUntilItReturns() {
-        // given: what the default gives up, for a tool that does not say it ignores interrupts
+        // given: what the default gives up, for a tool that does not say it ignores interrupts; it works 300 ms of the
+        // run's clock, through the 100 ms deadline (whose interrupt it ignores) and the grace after it
+        var clock = new ManualClock();
         var returned = new AtomicBoolean();
         var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
-        var agent = Agent.builder(model).config(withBudget(100))
+        var agent = Agent.builder(model).clock(clock).config(withBudget(100))
                 .tool(Tools.of("stubborn", "ignores interrupts for 300 ms", (arguments, run) -> {
-                    long until = System.nanoTime() + 300_000_000L;
-                    while (System.nanoTime() < until) {
-                        try {
-                            Thread.sleep(5);
-                        } catch (InterruptedException ignored) {
-                            // deaf on purpose
-                        }
-                    }
+                    clock.advance(Duration.ofMillis(300)); // the deadline falls due on the way, interrupting this thread
+                    Thread.interrupted(); // deaf on purpose
                     returned.set(true);
                     return "late";
                 })).build();
