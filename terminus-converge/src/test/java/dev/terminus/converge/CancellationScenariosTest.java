@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -49,12 +48,10 @@ class CancellationScenariosTest {
     @Test
     void theFirstCancellationWinsAndCancellingAFinishedRunChangesNothing() throws Exception {
         // given
-        AtomicInteger calls = new AtomicInteger();
-        ConvergenceEngine engine = ConvergenceEngine.builder().agent(Fixtures.hanging("slow", calls)).build();
+        CountDownLatch called = new CountDownLatch(1);
+        ConvergenceEngine engine = ConvergenceEngine.builder().agent(Fixtures.hanging("slow", called)).build();
         ConvergenceHandle handle = engine.start(Context.empty());
-        while (calls.get() == 0) {
-            Thread.sleep(5);
-        }
+        assertThat(called.await(5, TimeUnit.SECONDS)).isTrue();
 
         // when
         handle.cancel("first");
@@ -70,17 +67,15 @@ class CancellationScenariosTest {
     @Test
     void interruptingTheCallerOfRunEndsTheRunCancelledAndKeepsTheInterrupt() throws Exception {
         // given
-        AtomicInteger calls = new AtomicInteger();
-        ConvergenceEngine engine = ConvergenceEngine.builder().agent(Fixtures.hanging("slow", calls)).build();
+        CountDownLatch called = new CountDownLatch(1);
+        ConvergenceEngine engine = ConvergenceEngine.builder().agent(Fixtures.hanging("slow", called)).build();
         AtomicReference<ConvergenceResult> result = new AtomicReference<>();
         AtomicBoolean stillInterrupted = new AtomicBoolean();
         Thread caller = Thread.ofPlatform().start(() -> {
             result.set(engine.run(Context.empty()));
             stillInterrupted.set(Thread.currentThread().isInterrupted());
         });
-        while (calls.get() == 0) {
-            Thread.sleep(5);
-        }
+        assertThat(called.await(5, TimeUnit.SECONDS)).isTrue();
 
         // when
         caller.interrupt();
@@ -94,8 +89,8 @@ class CancellationScenariosTest {
     @Test
     void awaitingAHandleForLessThanTheRunTakesGivesNothingYet() throws Exception {
         // given
-        AtomicInteger calls = new AtomicInteger();
-        ConvergenceHandle handle = ConvergenceEngine.builder().agent(Fixtures.hanging("slow", calls)).build()
+        ConvergenceHandle handle = ConvergenceEngine.builder()
+                .agent(Fixtures.hanging("slow", new CountDownLatch(1))).build()
                 .start(Context.empty());
 
         // when

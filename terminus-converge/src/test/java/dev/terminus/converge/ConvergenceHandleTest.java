@@ -29,7 +29,7 @@ class ConvergenceHandleTest {
     void aStartedRunWithATimeBudgetEndsAtTheDeadline() throws Exception {
         // given
         ConvergenceEngine engine = ConvergenceEngine.builder()
-                .agent(Fixtures.hanging("slow", new java.util.concurrent.atomic.AtomicInteger()))
+                .agent(Fixtures.hanging("slow", new java.util.concurrent.CountDownLatch(1)))
                 .timeBudget(Duration.ofMillis(100))
                 .build();
 

@@ -6,7 +6,6 @@ import dev.terminus.agent.RetryPolicy;
 import dev.terminus.scripted.ScriptedModel;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /** Agents and engines shared by the tests. */
 final class Fixtures {
@@ -29,10 +28,10 @@ final class Fixtures {
                 Reply.propose(new ProposedFact(key, value, confidence)));
     }
 
-    /** @return an agent that counts its calls and never answers until interrupted */
-    static ConvergenceAgent hanging(String name, AtomicInteger calls) {
+    /** @return an agent that counts {@code called} down when called and never answers until interrupted */
+    static ConvergenceAgent hanging(String name, CountDownLatch called) {
         return ConvergenceAgent.of(name, Trigger.always(), (context, cycle) -> {
-            calls.incrementAndGet();
+            called.countDown();
             new CountDownLatch(1).await();
             throw new AssertionError("unreachable");
         });

@@ -2,6 +2,7 @@ package dev.terminus.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.terminus.agent.Agent;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.scripted.FunctionModel;
@@ -10,7 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** Task runs go in parallel up to the limit, and a hung one is abandoned at its timeout while the others go on. */
@@ -126,20 +129,29 @@ class ConcurrencyScenariosTest {
 
     @Test
     void anAttemptAbandonedAtItsTimeoutIsNeverEvaluated() throws InterruptedException {
-        // given: a model that answers late, ignoring the interrupt, after the timeout
+        // given: a model that answers late, ignoring the interrupt, once released after the timeout; the attempt (which
+        // makes the agent) and its run (which calls the model) each have a thread of their own, kept to wait for
         AtomicInteger evaluated = new AtomicInteger();
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicReference<Thread> attemptThread = new AtomicReference<>();
+        AtomicReference<Thread> runThread = new AtomicReference<>();
         FunctionModel late = FunctionModel.of(request -> {
-            long until = System.nanoTime() + 300_000_000L;
-            while (System.nanoTime() < until) {
+            runThread.set(Thread.currentThread());
+            while (release.getCount() > 0) {
                 try {
-                    Thread.sleep(10);
+                    release.await();
                 } catch (InterruptedException ignored) {
                     // swallowed on purpose
                 }
             }
             return ModelResponse.text("ok", Usage.of(10, 5));
         });
-        Benchmark benchmark = Benchmark.builder().tasks(tasks(1)).agent(Fixtures.agent(late))
+        Agent agent = Fixtures.agent(late);
+        Benchmark benchmark = Benchmark.builder().tasks(tasks(1))
+                .agentFactory(context -> {
+                    attemptThread.set(Thread.currentThread());
+                    return agent;
+                })
                 .taskTimeout(Duration.ofMillis(100)).interruptGrace(Duration.ZERO)
                 .evaluator((task, run) -> {
                     evaluated.incrementAndGet();
@@ -148,11 +160,29 @@ class ConcurrencyScenariosTest {
 
         // when
         ReportRow row = benchmark.run().rows().getFirst();
-        Thread.sleep(500); // the abandoned attempt's run has answered by now
+        release.countDown();
+        for (Thread abandoned : List.of(runThread.get(), attemptThread.get())) {
+            abandoned.join(Duration.ofSeconds(5)); // the run has answered late, the attempt has ended
+            assertThat(abandoned.isAlive()).as("the abandoned attempt's threads ended").isFalse();
+        }
 
         // then
         assertThat(row.status()).isEqualTo(Status.TASK_TIMEOUT);
         assertThat(evaluated).hasValue(0);
+    }
+
+    /**
+     * Waits until the benchmark's caller has taken its interrupt and waits for its workers again: it takes an interrupt
+     * while it waits for them (which consumes it), stops the benchmark and waits again. Nothing there signals, so the
+     * caller's thread is watched for that.
+     */
+    private static void awaitTakenAndWaitingAgain(Thread caller) {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (caller.isInterrupted() || caller.getState() != Thread.State.WAITING
+                && caller.getState() != Thread.State.TIMED_WAITING) {
+            assertThat(System.nanoTime()).as("the caller took its interrupt within 5 s").isLessThan(end);
+            Thread.onSpinWait();
+        }
     }
 
     @Test
@@ -163,7 +193,7 @@ class ConcurrencyScenariosTest {
                 .agentFactory(context -> {
                     if (context.task().id().equals("t0")) {
                         caller.interrupt();
-                        Thread.sleep(100); // let the caller see it before the next task run is taken
+                        awaitTakenAndWaitingAgain(caller); // the caller has seen it before the next task run is taken
                     }
                     return Fixtures.answering("ok");
                 })

@@ -5,10 +5,14 @@ import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Tools;
+import dev.terminus.agent.spi.Model;
+import dev.terminus.agent.spi.ModelRequest;
+import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 
 /** Real agents over scripted models, for the tests: every model call reports 10 input and 5 output tokens. */
@@ -28,11 +32,37 @@ final class Agents {
     }
 
     /** @return an agent over the model, with a {@code search} tool, no loop retries and the given token budget */
-    static Agent of(ScriptedModel model, TokenBudget budget) {
+    static Agent of(Model model, TokenBudget budget) {
         return Agent.builder(model)
                 .config(AgentConfig.custom().retryPolicy(RetryPolicy.none()).tokenBudget(budget).build())
                 .tool(Tools.of("search", "Searches the web", (arguments, run) -> "a source"))
                 .build();
+    }
+
+    /** @return the model, counting {@code called} down as each of its calls begins */
+    static Model signalling(Model model, CountDownLatch called) {
+        return new Model() {
+            @Override
+            public ModelResponse chat(ModelRequest request) throws Exception {
+                called.countDown();
+                return model.chat(request);
+            }
+
+            @Override
+            public String name() {
+                return model.name();
+            }
+
+            @Override
+            public String provider() {
+                return model.provider();
+            }
+
+            @Override
+            public boolean interruptible() {
+                return model.interruptible();
+            }
+        };
     }
 
     /** @return a model that searches once, then answers */

@@ -7,6 +7,7 @@ import dev.terminus.ErrorInfo;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.spi.Model;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.List;
@@ -63,7 +64,8 @@ class ExecutorScenariosTest {
     @MethodSource("executors")
     void cancellingAHangingAgentStageEndsItAndThePipelineCancelledPromptly(StageExecutor executor) throws Exception {
         // given
-        ScriptedModel hanging = ScriptedModel.builder().hang().build();
+        CountDownLatch called = new CountDownLatch(1);
+        Model hanging = Agents.signalling(ScriptedModel.builder().hang().build(), called);
         ScriptedModel after = ScriptedModel.builder().text("never").build();
         Pipeline pipeline = Pipeline.builder().executor(executor)
                 .stage(Stage.agent("first", Agents.answering("fine"), ctx -> "Go"))
@@ -71,7 +73,7 @@ class ExecutorScenariosTest {
                 .stage(Stage.agent("after", Agents.of(after, TokenBudget.UNLIMITED), ctx -> "Go"))
                 .build();
         PipelineHandle handle = pipeline.start("");
-        awaitCalled(hanging);
+        assertThat(called.await(5, TimeUnit.SECONDS)).as("the model was called").isTrue();
 
         // when
         long start = System.nanoTime();
@@ -145,7 +147,8 @@ class ExecutorScenariosTest {
     @Test
     void anInterruptOfTheCallerCancelsTheRunningStageAndIsRestored() throws Exception {
         // given
-        ScriptedModel hanging = ScriptedModel.builder().hang().build();
+        CountDownLatch called = new CountDownLatch(1);
+        Model hanging = Agents.signalling(ScriptedModel.builder().hang().build(), called);
         Pipeline pipeline = Pipeline.builder()
                 .stage(Stage.agent("hangs", Agents.of(hanging, TokenBudget.UNLIMITED), ctx -> "Go"))
                 .stage(Stage.of("after", ctx -> new Termination.Completed()))
@@ -156,7 +159,7 @@ class ExecutorScenariosTest {
             result.set(pipeline.run(""));
             interruptedAfter.set(Thread.currentThread().isInterrupted());
         });
-        awaitCalled(hanging);
+        assertThat(called.await(5, TimeUnit.SECONDS)).as("the model was called").isTrue();
 
         // when
         caller.interrupt();
@@ -212,13 +215,5 @@ class ExecutorScenariosTest {
         } finally {
             single.shutdownNow();
         }
-    }
-
-    static void awaitCalled(ScriptedModel model) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (model.calls() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        assertThat(model.calls()).as("the model was called").isPositive();
     }
 }

@@ -13,6 +13,7 @@ import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.ManualClock;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.Map;
@@ -223,11 +224,12 @@ class PipelineScenariosTest {
 
     @Test
     void everyStageHasANonNegativeDurationWithinThePipelines() {
-        // given
-        Pipeline pipeline = Pipeline.builder()
+        // given: stage b takes 5 ms of the pipeline's clock
+        ManualClock clock = new ManualClock();
+        Pipeline pipeline = Pipeline.builder().clock(clock)
                 .stage(Stage.agent("a", Agents.answering("one"), ctx -> "Go"))
                 .stage(Stage.of("b", ctx -> {
-                    Thread.sleep(5);
+                    clock.advance(Duration.ofMillis(5));
                     return new Termination.Completed();
                 }))
                 .stage(Stage.of("c", ctx -> new Termination.Skipped("not needed")))

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.terminus.Termination;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentListener;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -73,13 +75,27 @@ class EventDispatcherTest {
 
         // when
         Thread supervisor = Thread.ofVirtual().start(() -> dispatcher.publishLast(last));
-        Thread.sleep(10);
+        awaitParkedOrEnded(supervisor);
         release.countDown();
         supervisor.join(5_000);
         runThread.join(5_000);
 
         // then
         assertThat(seen).containsExactly(started(1), last);
+    }
+
+    /**
+     * Waits until the thread has parked (the supervisor, waiting for the delivery under way) or ended (a dispatcher
+     * that does not wait): the supervisor's only blocking before it delivers is that wait, and nothing in it signals.
+     */
+    private static void awaitParkedOrEnded(Thread thread) {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        Set<Thread.State> parkedOrEnded = EnumSet.of(Thread.State.WAITING, Thread.State.TIMED_WAITING,
+                Thread.State.TERMINATED);
+        while (!parkedOrEnded.contains(thread.getState())) {
+            assertThat(System.nanoTime()).as("the thread parked or ended within 5 s").isLessThan(end);
+            Thread.onSpinWait();
+        }
     }
 
     @Test

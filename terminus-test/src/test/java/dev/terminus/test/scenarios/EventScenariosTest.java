@@ -159,9 +159,11 @@ class EventScenariosTest {
         // given: a tool that ignores interrupts, released only after the run was abandoned
         var recorder = new Scenarios.Recorder();
         var release = new java.util.concurrent.CountDownLatch(1);
+        var runThread = new java.util.concurrent.atomic.AtomicReference<Thread>();
         var model = ScriptedModel.builder().toolCall("stubborn", args()).text("late").build();
         var agent = Agent.builder(model).listener(recorder)
                 .tool(Tools.of("stubborn", "ignores interrupts", (args, run) -> {
+                    runThread.set(Thread.currentThread()); // the run's own thread: the tool runs on it
                     while (release.getCount() > 0) {
                         try {
                             release.await();
@@ -177,7 +179,8 @@ class EventScenariosTest {
         // when
         RunResult result = agent.run("go");
         release.countDown();
-        Thread.sleep(200);
+        runThread.get().join(Duration.ofSeconds(5)); // whatever the abandoned run still publishes, it has by now
+        assertThat(runThread.get().isAlive()).as("the abandoned run's thread ended").isFalse();
 
         // then
         assertThat(result).endedWith(Termination.TimeBudgetExhausted.class);

@@ -39,15 +39,15 @@ class InterruptionScenariosTest {
     private static final Duration MARGIN = Duration.ofSeconds(2);
     private static final Duration WAIT = Duration.ofSeconds(10);
 
-    /** A tool that signals it started, then sleeps until interrupted, and records the interrupt. */
-    private static Tool sleeper(String name, CountDownLatch started, AtomicBoolean interrupted) {
+    /** A tool that signals it started, then sleeps until interrupted, and counts the interrupt down. */
+    private static Tool sleeper(String name, CountDownLatch started, CountDownLatch interrupted) {
         return Tools.of(name, "sleeps", (args, run) -> {
             started.countDown();
             try {
                 Thread.sleep(60_000);
                 return "woke up";
             } catch (InterruptedException e) {
-                interrupted.set(true);
+                interrupted.countDown();
                 throw e;
             }
         });
@@ -85,7 +85,7 @@ class InterruptionScenariosTest {
     @Test
     void aHangingToolIsInterruptedAtTheDeadline() throws InterruptedException {
         // given
-        var interrupted = new AtomicBoolean();
+        var interrupted = new CountDownLatch(1);
         var model = ScriptedModel.builder().toolCall("echo", args("x", 1)).toolCall("sleepy", args()).build();
         var agent = Agent.builder(model).tools(echo("echo"), sleeper("sleepy", new CountDownLatch(1), interrupted))
                 .config(AgentConfig.custom().timeBudget(Duration.ofMillis(300)).build()).build();
@@ -96,7 +96,7 @@ class InterruptionScenariosTest {
         // then
         var exhausted = assertThat(result).endedWith(Termination.TimeBudgetExhausted.class).actual();
         assertThat(exhausted.limitMs()).isEqualTo(300);
-        Scenarios.assertEventuallySet(interrupted);
+        Scenarios.assertCountedDown(interrupted);
         assertThat(result.duration()).isLessThan(Duration.ofMillis(300).plus(MARGIN));
         assertThat(result).hasIterations(2).hasToolCalls(1).isConsistent();
         assertEveryCallAnsweredOnce(result);
@@ -104,9 +104,9 @@ class InterruptionScenariosTest {
     }
 
     @Test
-    void aHangingToolOnItsOwnThreadIsInterruptedAtTheDeadline() {
+    void aHangingToolOnItsOwnThreadIsInterruptedAtTheDeadline() throws InterruptedException {
         // given: a per-tool timeout longer than the run's budget runs the tool on its own thread
-        var interrupted = new AtomicBoolean();
+        var interrupted = new CountDownLatch(1);
         var model = ScriptedModel.builder().toolCall("sleepy", args()).build();
         var agent = Agent.builder(model).tool(sleeper("sleepy", new CountDownLatch(1), interrupted))
                 .config(AgentConfig.custom().timeBudget(Duration.ofMillis(200)).toolTimeout(Duration.ofSeconds(30))
@@ -120,18 +120,18 @@ class InterruptionScenariosTest {
         assertThat(result.duration()).isLessThan(Duration.ofMillis(200).plus(MARGIN));
         assertThat(result).isConsistent();
         assertEveryCallAnsweredOnce(result);
-        await().until(interrupted::get);
+        Scenarios.assertCountedDown(interrupted);
     }
 
     @Test
     void aToolThatIgnoresTheInterruptIsAbandonedAfterTheGraceWithAConsistentResult() {
         // given
-        var release = new AtomicBoolean();
+        var release = new CountDownLatch(1);
         var sawInterrupt = new AtomicBoolean();
         Tool stubborn = Tools.of("stubborn", "ignores interrupts", (args, run) -> {
-            while (!release.get()) {
+            while (release.getCount() > 0) {
                 try {
-                    Thread.sleep(5);
+                    release.await();
                 } catch (InterruptedException e) {
                     sawInterrupt.set(true);
                 }
@@ -156,7 +156,7 @@ class InterruptionScenariosTest {
             assertThat(result).hasIterations(2).hasToolCalls(1).isConsistent();
             assertThat(result.usage()).isEqualTo(Scenarios.usageOverIterations(result));
         } finally {
-            release.set(true);
+            release.countDown();
         }
     }
 
@@ -201,7 +201,7 @@ class InterruptionScenariosTest {
     void cancellingWhileAToolHangsInterruptsTheToolsThread() throws Exception {
         // given
         var started = new CountDownLatch(1);
-        var interrupted = new AtomicBoolean();
+        var interrupted = new CountDownLatch(1);
         var model = ScriptedModel.builder().toolCalls(List.of(Map.entry("sleepy", args()), Map.entry("echo", args("x", 1))))
                 .build();
         var echoCalls = new AtomicInteger();
@@ -215,7 +215,7 @@ class InterruptionScenariosTest {
 
         // then
         assertThat(result).endedWith(new Termination.Cancelled("bob")).hasToolCalls(0).isConsistent();
-        Scenarios.assertEventuallySet(interrupted);
+        Scenarios.assertCountedDown(interrupted);
         assertThat(echoCalls).hasValue(0);
         assertEveryCallAnsweredOnce(result);
         assertThat(resultOf(result, "call_1").content()).isEqualTo("Not completed: the run ended (Cancelled).");
@@ -226,8 +226,8 @@ class InterruptionScenariosTest {
     void cancellingInterruptsEveryToolOfAParallelRound() throws Exception {
         // given
         var started = new CountDownLatch(2);
-        var first = new AtomicBoolean();
-        var second = new AtomicBoolean();
+        var first = new CountDownLatch(1);
+        var second = new CountDownLatch(1);
         var model = ScriptedModel.builder().toolCalls(List.of(Map.entry("one", args()), Map.entry("two", args())))
                 .build();
         var agent = Agent.builder(model).tools(sleeper("one", started, first), sleeper("two", started, second))
@@ -242,7 +242,8 @@ class InterruptionScenariosTest {
         // then
         assertThat(result).endedWith(new Termination.Cancelled("carol")).isConsistent();
         assertEveryCallAnsweredOnce(result);
-        await().until(() -> first.get() && second.get());
+        Scenarios.assertCountedDown(first);
+        Scenarios.assertCountedDown(second);
     }
 
     @Test
@@ -340,27 +341,5 @@ class InterruptionScenariosTest {
         assertThat(result.get()).isNotNull();
         assertThat(result.get()).endedWith(new Termination.Cancelled("thread-interrupt")).isConsistent();
         assertThat(stillInterrupted).isTrue();
-    }
-
-    /** Polls a condition for up to ten seconds: for effects on other threads that land just after the result. */
-    private static Poll await() {
-        return new Poll();
-    }
-
-    private static final class Poll {
-        void until(java.util.function.BooleanSupplier condition) {
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (!condition.getAsBoolean()) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("condition not met within " + WAIT);
-                }
-                try {
-                    Thread.sleep(5);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new AssertionError(e);
-                }
-            }
-        }
     }
 }

@@ -19,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
@@ -137,14 +139,10 @@ final class Scenarios {
     }
 
     /**
-     * Waits (up to 5 s) for a flag a tool sets on its own thread: an interrupted tool notices its interrupt on that
-     * thread, possibly just after the run has returned.
+     * Waits (up to 5 s) for a latch a tool counts down on its own thread: an interrupted tool notices its interrupt on
+     * that thread, possibly just after the run has returned.
      */
-    static void assertEventuallySet(java.util.concurrent.atomic.AtomicBoolean flag) throws InterruptedException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
-        while (!flag.get() && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        assertThat(flag).as("set within 5 s").isTrue();
+    static void assertCountedDown(CountDownLatch latch) throws InterruptedException {
+        assertThat(latch.await(5, TimeUnit.SECONDS)).as("counted down within 5 s").isTrue();
     }
 }

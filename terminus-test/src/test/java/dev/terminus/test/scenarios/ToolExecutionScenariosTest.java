@@ -22,20 +22,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class ToolExecutionScenariosTest {
 
-    /** A tool that sleeps far longer than any timeout, records the interrupt, and rethrows it. */
-    private static Tool slow(AtomicBoolean interrupted) {
+    /** A tool that sleeps far longer than any timeout, counts the interrupt down, and rethrows it. */
+    private static Tool slow(CountDownLatch interrupted) {
         return Tools.of("slow", "takes forever", (args, run) -> {
             try {
                 Thread.sleep(30_000);
                 return "slow result";
             } catch (InterruptedException e) {
-                interrupted.set(true);
+                interrupted.countDown();
                 throw e;
             }
         });
@@ -51,7 +50,7 @@ class ToolExecutionScenariosTest {
     @Test
     void inAParallelRoundASlowToolTimesOutAsAMistakeWhileTheOthersResultsArrive() throws InterruptedException {
         // given
-        var interrupted = new AtomicBoolean();
+        var interrupted = new CountDownLatch(1);
         var recorder = new Scenarios.Recorder();
         var agent = Agent.builder(fastSlowFast()).tools(echo("echo"), slow(interrupted)).listener(recorder)
                 .config(AgentConfig.custom().parallelToolCalls(true).toolTimeout(Duration.ofMillis(200))
@@ -69,7 +68,7 @@ class ToolExecutionScenariosTest {
                 .isEqualTo(new Message.ToolResult("call_2", "slow", "Error: the tool did not answer within 200 ms", true));
         assertThat(toolResults(result)).extracting(Message.ToolResult::toolCallId)
                 .containsExactly("call_1", "call_2", "call_3");
-        Scenarios.assertEventuallySet(interrupted);
+        Scenarios.assertCountedDown(interrupted);
         assertThat(recorder.of(AgentEvent.ToolCalled.class)).extracting(AgentEvent.ToolCalled::error)
                 .startsWith(null, "timeout");
         assertThat(result.duration()).isLessThan(Duration.ofSeconds(5));
@@ -78,7 +77,7 @@ class ToolExecutionScenariosTest {
     @Test
     void aParallelRoundWithATimeoutGoesOnWhenTheMistakeIsUnderTheThreshold() throws InterruptedException {
         // given
-        var interrupted = new AtomicBoolean();
+        var interrupted = new CountDownLatch(1);
         var agent = Agent.builder(fastSlowFast()).tools(echo("echo"), slow(interrupted))
                 .config(AgentConfig.custom().parallelToolCalls(true).toolTimeout(Duration.ofMillis(200)).build())
                 .build();
@@ -92,13 +91,13 @@ class ToolExecutionScenariosTest {
         assertEveryCallAnsweredOnce(result);
         assertThat(toolResults(result)).extracting(Message.ToolResult::content)
                 .containsExactly("echo:1", "Error: the tool did not answer within 200 ms", "echo:2");
-        Scenarios.assertEventuallySet(interrupted);
+        Scenarios.assertCountedDown(interrupted);
     }
 
     @Test
-    void aSequentialRoundAppliesThePerToolTimeoutToo() {
+    void aSequentialRoundAppliesThePerToolTimeoutToo() throws InterruptedException {
         // given
-        var interrupted = new AtomicBoolean();
+        var interrupted = new CountDownLatch(1);
         var agent = Agent.builder(fastSlowFast()).tools(echo("echo"), slow(interrupted))
                 .config(AgentConfig.custom().toolTimeout(Duration.ofMillis(100)).build())
                 .build();
@@ -110,11 +109,8 @@ class ToolExecutionScenariosTest {
         assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(3).isConsistent();
         assertThat(toolResults(result)).extracting(Message.ToolResult::content)
                 .containsExactly("echo:1", "Error: the tool did not answer within 100 ms", "echo:2");
-        long until = System.nanoTime() + 2_000_000_000L; // the interrupt lands on the tool's own thread
-        while (!interrupted.get() && System.nanoTime() < until) {
-            Thread.onSpinWait();
-        }
-        assertThat(interrupted).as("the timed-out tool's thread was interrupted").isTrue();
+        // the interrupt lands on the tool's own thread
+        assertThat(interrupted.await(5, TimeUnit.SECONDS)).as("the timed-out tool's thread was interrupted").isTrue();
     }
 
     @Test
@@ -181,7 +177,7 @@ class ToolExecutionScenariosTest {
     @Test
     void aParallelRoundHaltedByAToolStopsTheOthers() {
         // given
-        var interrupted = new AtomicBoolean();
+        var interrupted = new CountDownLatch(1);
         var model = ScriptedModel.builder()
                 .toolCalls(List.of(Map.entry("halt", args()), Map.entry("slow", args())))
                 .build();

@@ -14,12 +14,15 @@ import dev.terminus.agent.Tool;
 import dev.terminus.agent.ToolArgumentException;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.ManualClock;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -38,9 +41,9 @@ class UninterruptibleCallScenariosTest {
     }
 
     /** A tool that ignores every interrupt until released. */
-    private static Tool deaf(String name, CountDownLatch release, AtomicReference<Thread> ranOn) {
+    private static Tool deaf(String name, CountDownLatch release, CompletableFuture<Thread> ranOn) {
         return Tools.of(name, "ignores interrupts", (arguments, run) -> {
-            ranOn.set(Thread.currentThread());
+            ranOn.complete(Thread.currentThread());
             awaitIgnoringInterrupts(release);
             return "too late";
         });
@@ -60,18 +63,15 @@ class UninterruptibleCallScenariosTest {
     private record Interrupted(boolean returned, RunResult result, boolean keptInterrupt) {}
 
     /** Runs the agent on a platform thread, interrupts that thread once the call has started, waits for it. */
-    private static Interrupted interruptDuringTheCall(Agent agent, AtomicReference<Thread> callThread, Duration wait)
-            throws InterruptedException {
+    private static Interrupted interruptDuringTheCall(Agent agent, CompletableFuture<Thread> callThread, Duration wait)
+            throws Exception {
         var result = new AtomicReference<RunResult>();
         var keptInterrupt = new AtomicBoolean();
         Thread caller = Thread.ofPlatform().start(() -> {
             result.set(agent.run("go"));
             keptInterrupt.set(Thread.currentThread().isInterrupted());
         });
-        long until = System.nanoTime() + MARGIN.toNanos();
-        while (callThread.get() == null && System.nanoTime() < until) {
-            Thread.onSpinWait();
-        }
+        callThread.get(MARGIN.toMillis(), TimeUnit.MILLISECONDS);
         caller.interrupt();
         caller.join(wait.toMillis());
         return new Interrupted(!caller.isAlive(), result.get(), keptInterrupt.get());
@@ -105,7 +105,7 @@ class UninterruptibleCallScenariosTest {
     void aDeclaredUninterruptibleToolIsLeftAtTheDeadlineAndTheRunReturnsWithItsCallAnswered() {
         // given
         var release = new CountDownLatch(1);
-        var ranOn = new AtomicReference<Thread>();
+        var ranOn = new CompletableFuture<Thread>();
         var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
         var agent = Agent.builder(model).config(withBudget(150))
                 .tool(Tools.uninterruptible(deaf("stubborn", release, ranOn))).build();
@@ -120,7 +120,7 @@ class UninterruptibleCallScenariosTest {
             assertThat(result.duration()).isLessThan(Duration.ofMillis(150).plus(AgentConfig.DEFAULT_INTERRUPT_GRACE)
                     .plus(MARGIN));
             assertThat(release.getCount()).as("the tool was still running when the run returned").isEqualTo(1);
-            assertThat(ranOn.get()).isNotSameAs(Thread.currentThread());
+            assertThat(ranOn.resultNow()).isNotSameAs(Thread.currentThread());
             assertThat(result).as("a call left unfinished is not counted").hasIterations(1).hasToolCalls(0).isConsistent();
             assertThat(Scenarios.toolResults(result)).singleElement()
                     .satisfies(answer -> assertThat(answer.content()).startsWith("Not completed"));
@@ -166,7 +166,7 @@ class UninterruptibleCallScenariosTest {
     void interruptingTheCallerCancelsTheRunDuringAnUninterruptibleCallAndKeepsItsInterrupt() throws Exception {
         // given: a long time budget; the caller is interrupted while the tool ignores interrupts
         var release = new CountDownLatch(1);
-        var ranOn = new AtomicReference<Thread>();
+        var ranOn = new CompletableFuture<Thread>();
         var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
         var agent = Agent.builder(model).config(withBudget(60_000))
                 .tool(Tools.uninterruptible(deaf("stubborn", release, ranOn))).build();
@@ -230,19 +230,15 @@ class UninterruptibleCallScenariosTest {
 
     @Test
     void anUndeclaredToolThatIgnoresTheInterruptHoldsTheCallerUntilItReturns() {
-        // given: what the default gives up, for a tool that does not say it ignores interrupts
+        // given: what the default gives up, for a tool that does not say it ignores interrupts; it works 300 ms of the
+        // run's clock, through the 100 ms deadline (whose interrupt it ignores) and the grace after it
+        var clock = new ManualClock();
         var returned = new AtomicBoolean();
         var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
-        var agent = Agent.builder(model).config(withBudget(100))
+        var agent = Agent.builder(model).clock(clock).config(withBudget(100))
                 .tool(Tools.of("stubborn", "ignores interrupts for 300 ms", (arguments, run) -> {
-                    long until = System.nanoTime() + 300_000_000L;
-                    while (System.nanoTime() < until) {
-                        try {
-                            Thread.sleep(5);
-                        } catch (InterruptedException ignored) {
-                            // deaf on purpose
-                        }
-                    }
+                    clock.advance(Duration.ofMillis(300)); // the deadline falls due on the way, interrupting this thread
+                    Thread.interrupted(); // deaf on purpose
                     returned.set(true);
                     return "late";
                 })).build();
@@ -278,7 +274,7 @@ class UninterruptibleCallScenariosTest {
     void aCallersInterruptStaysACancellationWhenTheDeadlinePassesDuringTheGrace() throws Exception {
         // given: the caller is interrupted soon after the call starts; the deadline passes while the call has its grace
         var release = new CountDownLatch(1);
-        var ranOn = new AtomicReference<Thread>();
+        var ranOn = new CompletableFuture<Thread>();
         var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
         var agent = Agent.builder(model)
                 .config(AgentConfig.custom().timeBudget(Duration.ofMillis(300)).interruptGrace(Duration.ofMillis(900))
@@ -354,7 +350,7 @@ class UninterruptibleCallScenariosTest {
         var agent = Agent.builder(model)
                 .config(AgentConfig.custom().timeBudget(Duration.ofSeconds(60)).toolTimeout(Duration.ofMillis(100))
                         .build())
-                .tool(Tools.uninterruptible(deaf("stubborn", release, new AtomicReference<>()))).build();
+                .tool(Tools.uninterruptible(deaf("stubborn", release, new CompletableFuture<>()))).build();
 
         try {
             // when
