@@ -1,0 +1,52 @@
+package dev.terminus.temporal;
+
+import dev.terminus.jackson.TerminusModule;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowClientOptions;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.testing.TestEnvironmentOptions;
+import io.temporal.testing.TestWorkflowEnvironment;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Temporal's in-process test server with time skipping, and a worker running the agents of some recipes. */
+final class WorkflowHarness implements AutoCloseable {
+    static final String TASK_QUEUE = "terminus-agents";
+
+    private final TestWorkflowEnvironment environment;
+    private final AtomicInteger runs = new AtomicInteger();
+
+    WorkflowHarness(AgentRecipes recipes, TerminusModule module) {
+        environment = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
+                .setWorkflowClientOptions(WorkflowClientOptions.newBuilder()
+                        .setDataConverter(TerminusDataConverter.of(module))
+                        .build())
+                .setUseTimeskipping(true)
+                .build());
+        AgentWorkflows.register(environment.newWorker(TASK_QUEUE), recipes);
+        environment.start();
+    }
+
+    WorkflowClient client() {
+        return environment.getWorkflowClient();
+    }
+
+    /** @return a stub of a new workflow whose id is the agent's name and a number */
+    AgentWorkflow workflow(String agentName) {
+        return client().newWorkflowStub(AgentWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(TASK_QUEUE)
+                .setWorkflowId(agentName + "-" + runs.incrementAndGet())
+                .setWorkflowRunTimeout(Duration.ofMinutes(5))
+                .build());
+    }
+
+    /** Runs the agent's task as a workflow and waits for its output. */
+    AgentRunOutput run(String agentName, String task) {
+        return workflow(agentName).run(new AgentRunInput(agentName, task));
+    }
+
+    @Override
+    public void close() {
+        environment.close();
+    }
+}
