@@ -17,7 +17,7 @@ import dev.terminus.agent.Agent;
  *
  * <p>A recipe must be deterministic (it runs again whenever Temporal replays the workflow) and must build the agent
  * on {@link AgentMaterials#model()}, {@link AgentMaterials#tools()} and {@link AgentMaterials#clock()}. Listeners
- * are left out of this version: a recipe's listener would fire on every replay of the workflow too.
+ * fire again whenever Temporal replays the workflow: wrap them in {@link ReplaySafeListener}.
  */
 @FunctionalInterface
 public interface AgentRecipe {

@@ -1,6 +1,7 @@
 package dev.terminus.temporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.Message;
@@ -75,8 +76,11 @@ class AgentWorkflowStopTest {
 
     @Test
     void aToolActivityThatOutlivesTheBudgetEndsTheRunTimeBudgetExhaustedAtTheBudget() {
+        // given
+        AgentWorkflow workflow = temporal.workflow("budgeted");
+
         // when
-        AgentRunOutput output = temporal.run("budgeted", "go");
+        AgentRunOutput output = workflow.run(new AgentRunInput("budgeted", "go"));
         FOR_THE_BUDGET.released.countDown();
 
         // then
@@ -87,6 +91,8 @@ class AgentWorkflowStopTest {
         assertThat(output.duration()).isGreaterThanOrEqualTo(BUDGET);
         assertThat(output.finalAnswer()).isNull();
         assertThat(output.transcript().getLast()).isInstanceOf(Message.ToolResult.class);
+        assertThatCode(() -> temporal.replay(WorkflowStub.fromTyped(workflow).getExecution().getWorkflowId()))
+                .as("the history replays to the same decisions").doesNotThrowAnyException();
     }
 
     @Test
@@ -108,5 +114,7 @@ class AgentWorkflowStopTest {
         assertThat(output.transcript().getLast()).isInstanceOf(Message.ToolResult.class);
         assertThatThrownBy(() -> stub.getResult(AgentRunOutput.class)).isInstanceOf(WorkflowFailedException.class)
                 .cause().isInstanceOf(CanceledFailure.class);
+        assertThatCode(() -> temporal.replay(stub.getExecution().getWorkflowId()))
+                .as("the history replays to the same decisions").doesNotThrowAnyException();
     }
 }

@@ -8,6 +8,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentHook;
+import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.HookDecision;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunContext;
@@ -18,6 +19,7 @@ import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.jackson.TerminusModule;
 import dev.terminus.scripted.ScriptedModel;
+import io.temporal.client.WorkflowStub;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +31,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A run as a workflow ends as the same run in one process: the same termination (case and facts) and final answer,
- * for scripted agents whose model and tool calls are activities.
+ * A run as a workflow ends as the same run in one process: the same termination (case and facts), final answer,
+ * figures and transcript, for scripted agents whose model and tool calls are activities; and its history replays to
+ * the same decisions.
  */
 @Timeout(60)
 class AgentWorkflowTest {
@@ -42,9 +45,9 @@ class AgentWorkflowTest {
 
     /** One scripted agent: its script (a new model for each run), its settings and its hooks. */
     record Scenario(String name, UnaryOperator<ScriptedModel.Builder> script, UnaryOperator<AgentConfig.Builder> config,
-            List<AgentHook> hooks) {
+            List<AgentHook> hooks, List<AgentListener> listeners) {
         Scenario(String name, UnaryOperator<ScriptedModel.Builder> script, UnaryOperator<AgentConfig.Builder> config) {
-            this(name, script, config, List.of());
+            this(name, script, config, List.of(), List.of());
         }
 
         ScriptedModel model() {
@@ -56,6 +59,7 @@ class AgentWorkflowTest {
                 Agent.Builder builder = Agent.builder(materials.model()).tools(materials.tools())
                         .clock(materials.clock()).config(config.apply(AgentConfig.custom()).build());
                 hooks.forEach(builder::hook);
+                listeners.forEach(builder::listener);
                 return builder.build();
             };
         }
@@ -105,7 +109,12 @@ class AgentWorkflowTest {
     private static final Scenario REFUSED = new Scenario("refused",
             s -> s.fail(new ModelException.Refused("content_filter", "blocked", null)), c -> c);
     private static final Scenario QUOTA_HOOK = new Scenario("quota",
-            s -> s.toolCall("echo", Map.of("x", "a")).text("unreachable"), c -> c, List.of(QUOTA));
+            s -> s.toolCall("echo", Map.of("x", "a")).text("unreachable"), c -> c, List.of(QUOTA), List.of());
+    private static final List<String> EVENTS = new CopyOnWriteArrayList<>();
+    private static final Scenario WATCHED = new Scenario("watched",
+            s -> s.toolCall("echo", Map.of("x", "a")).serverError(503).text("Watched."),
+            c -> c.retryPolicy(QUICK_RETRIES), List.of(),
+            List.of(ReplaySafeListener.of(event -> EVENTS.add(event.getClass().getSimpleName()))));
     private static final Scenario KEYED = new Scenario("keyed",
             s -> s.toolCall("keyed", Map.of()).text("Done."), c -> c);
 
@@ -115,7 +124,7 @@ class AgentWorkflowTest {
     static void startTheWorker() {
         AgentRecipes.Builder recipes = AgentRecipes.custom();
         for (Scenario scenario : List.of(TOOL_ROUND, ITERATIONS, TOOL_CALLS, MISTAKES, NO_PROGRESS, AUTH, RETRIED,
-                SERVER_DOWN, TOO_LONG, REFUSED, QUOTA_HOOK, KEYED)) {
+                SERVER_DOWN, TOO_LONG, REFUSED, QUOTA_HOOK, WATCHED, KEYED)) {
             recipes.agent(scenario.name(), scenario.model(), TOOLS, scenario.recipe());
         }
         temporal = new WorkflowHarness(recipes.build(),
@@ -129,8 +138,17 @@ class AgentWorkflowTest {
 
     /** The same scenario run in this process and as a workflow. */
     record Runs(RunResult local, AgentRunOutput workflow) {
+        /** Runs the scenario both ways, and replays the workflow's history, which must reach the same decisions. */
         static Runs of(Scenario scenario) {
-            return new Runs(scenario.runLocally("go"), temporal.run(scenario.name(), "go"));
+            RunResult local = scenario.runLocally("go");
+            AgentWorkflow workflow = temporal.workflow(scenario.name());
+            AgentRunOutput output = workflow.run(new AgentRunInput(scenario.name(), "go"));
+            try {
+                temporal.replay(WorkflowStub.fromTyped(workflow).getExecution().getWorkflowId());
+            } catch (Exception e) {
+                throw new AssertionError("the workflow of " + scenario.name() + " does not replay", e);
+            }
+            return new Runs(local, output);
         }
 
         /** @return the workflow's termination, once every figure of its end was found equal to the local run's */
@@ -254,6 +272,25 @@ class AgentWorkflowTest {
     }
 
     @Test
+    void aReplaySafeListenerHearsTheRunsEventsOnceAndNoneOfItsReplay() throws Exception {
+        // given
+        EVENTS.clear();
+        WATCHED.runLocally("go");
+        List<String> local = List.copyOf(EVENTS);
+        EVENTS.clear();
+        AgentWorkflow workflow = temporal.workflow(WATCHED.name());
+        workflow.run(new AgentRunInput(WATCHED.name(), "go"));
+        List<String> heard = List.copyOf(EVENTS);
+
+        // when
+        temporal.replay(WorkflowStub.fromTyped(workflow).getExecution().getWorkflowId());
+
+        // then
+        assertThat(heard).isEqualTo(local).contains("RunStarted", "ToolCalled", "RunTerminated");
+        assertThat(EVENTS).isEqualTo(heard);
+    }
+
+    @Test
     void aToolReadsTheIdempotencyKeyOfItsCallMadeOfTheWorkflowIdAndTheCallId() {
         // given
         KEYS.clear();
@@ -263,7 +300,7 @@ class AgentWorkflowTest {
         AgentRunOutput output = workflow.run(new AgentRunInput(KEYED.name(), "go"));
 
         // then
-        String workflowId = io.temporal.client.WorkflowStub.fromTyped(workflow).getExecution().getWorkflowId();
+        String workflowId = WorkflowStub.fromTyped(workflow).getExecution().getWorkflowId();
         assertThat(output.finalAnswer()).isEqualTo("Done.");
         assertThat(KEYS).containsExactly(workflowId + ":call_1");
     }
