@@ -1,6 +1,7 @@
 package dev.terminus.temporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.Category;
 import dev.terminus.ErrorCategory;
@@ -9,6 +10,7 @@ import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentHook;
 import dev.terminus.agent.AgentListener;
+import dev.terminus.agent.HaltException;
 import dev.terminus.agent.HookDecision;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunContext;
@@ -19,7 +21,9 @@ import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.jackson.TerminusModule;
 import dev.terminus.scripted.ScriptedModel;
+import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowStub;
+import io.temporal.failure.ApplicationFailure;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -76,6 +80,12 @@ class AgentWorkflowTest {
                 String key = IdempotencyKey.current().orElse("none");
                 KEYS.add(key);
                 return "done";
+            }),
+            Tools.of("broken", "Always fails", (arguments, run) -> {
+                throw new IllegalStateException("disk full");
+            }),
+            Tools.of("stop", "Halts the run", (arguments, run) -> {
+                throw new HaltException("the operator said stop");
             }));
     private static final RetryPolicy QUICK_RETRIES =
             new RetryPolicy(2, Duration.ofMillis(5), Duration.ofMillis(10), 0.5);
@@ -110,6 +120,10 @@ class AgentWorkflowTest {
             s -> s.fail(new ModelException.Refused("content_filter", "blocked", null)), c -> c);
     private static final Scenario QUOTA_HOOK = new Scenario("quota",
             s -> s.toolCall("echo", Map.of("x", "a")).text("unreachable"), c -> c, List.of(QUOTA), List.of());
+    private static final Scenario BROKEN_TOOL = new Scenario("broken-tool",
+            s -> s.toolCall("broken", Map.of()).text("The tool is broken."), c -> c);
+    private static final Scenario HALTING_TOOL = new Scenario("halting-tool",
+            s -> s.toolCall("stop", Map.of()).text("unreachable"), c -> c);
     private static final List<String> EVENTS = new CopyOnWriteArrayList<>();
     private static final Scenario WATCHED = new Scenario("watched",
             s -> s.toolCall("echo", Map.of("x", "a")).serverError(503).text("Watched."),
@@ -124,7 +138,8 @@ class AgentWorkflowTest {
     static void startTheWorker() {
         AgentRecipes.Builder recipes = AgentRecipes.custom();
         for (Scenario scenario : List.of(TOOL_ROUND, ITERATIONS, TOOL_CALLS, MISTAKES, NO_PROGRESS, AUTH, RETRIED,
-                SERVER_DOWN, TOO_LONG, REFUSED, QUOTA_HOOK, WATCHED, KEYED)) {
+                SERVER_DOWN, TOO_LONG, REFUSED, QUOTA_HOOK, BROKEN_TOOL, HALTING_TOOL, WATCHED,
+                KEYED)) {
             recipes.agent(scenario.name(), scenario.model(), TOOLS, scenario.recipe());
         }
         temporal = new WorkflowHarness(recipes.build(),
@@ -269,6 +284,39 @@ class AgentWorkflowTest {
 
         // then
         assertThat(runs.endedAlike()).isEqualTo(new QuotaExceeded("acme"));
+    }
+
+    @Test
+    void aToolsExceptionIsAnsweredToTheModelAsInOneProcessNamingItsClass() {
+        // when
+        Runs runs = Runs.of(BROKEN_TOOL);
+
+        // then
+        assertThat(runs.endedAlike()).isEqualTo(new Termination.NaturalCompletion());
+        assertThat(runs.workflow().transcript().get(2).content()).isEqualTo("Error: IllegalStateException: disk full");
+    }
+
+    @Test
+    void aToolsHaltExceptionEndsTheRunHaltedWithItsReason() {
+        // when
+        Runs runs = Runs.of(HALTING_TOOL);
+
+        // then
+        assertThat(runs.endedAlike()).isEqualTo(new Termination.Halted("tool:stop", "the operator said stop"));
+    }
+
+    @Test
+    void aWorkflowForAnUnregisteredAgentFailsNamingIt() {
+        // given
+        AgentWorkflow workflow = temporal.workflow("nobody");
+
+        // when / then
+        assertThatThrownBy(() -> workflow.run(new AgentRunInput("nobody", "go")))
+                .isInstanceOf(WorkflowFailedException.class).cause()
+                .isInstanceOfSatisfying(ApplicationFailure.class, failure -> {
+                    assertThat(failure.getType()).isEqualTo("terminus.configuration");
+                    assertThat(failure.getOriginalMessage()).startsWith("no agent is registered as \"nobody\"");
+                });
     }
 
     @Test
