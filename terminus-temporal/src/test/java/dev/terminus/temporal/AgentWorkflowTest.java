@@ -24,9 +24,12 @@ import dev.terminus.scripted.ScriptedModel;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowStub;
 import io.temporal.failure.ApplicationFailure;
+import java.math.BigDecimal;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterAll;
@@ -73,6 +76,9 @@ class AgentWorkflowTest {
         }
     }
 
+    /** A tool's value that is not a string: written as JSON, as the loop writes it. */
+    record Reading(Instant at, Duration took, Optional<String> note, BigDecimal price) {}
+
     private static final List<String> KEYS = new CopyOnWriteArrayList<>();
     private static final List<Tool> TOOLS = List.of(
             Tools.of("echo", "Echoes x", Map.of("type", "object"), (arguments, run) -> "echo:" + arguments.get("x")),
@@ -84,6 +90,8 @@ class AgentWorkflowTest {
             Tools.of("broken", "Always fails", (arguments, run) -> {
                 throw new IllegalStateException("disk full");
             }),
+            Tools.of("read", "Reads the meter", (arguments, run) -> new Reading(Instant.parse("2026-11-24T10:00:00Z"),
+                    Duration.ofSeconds(90), Optional.empty(), new BigDecimal("1.50"))),
             Tools.of("stop", "Halts the run", (arguments, run) -> {
                 throw new HaltException("the operator said stop");
             }));
@@ -122,6 +130,8 @@ class AgentWorkflowTest {
             s -> s.toolCall("echo", Map.of("x", "a")).text("unreachable"), c -> c, List.of(QUOTA), List.of());
     private static final Scenario BROKEN_TOOL = new Scenario("broken-tool",
             s -> s.toolCall("broken", Map.of()).text("The tool is broken."), c -> c);
+    private static final Scenario VALUED_TOOL = new Scenario("valued-tool",
+            s -> s.toolCall("read", Map.of()).text("Read."), c -> c);
     private static final Scenario HALTING_TOOL = new Scenario("halting-tool",
             s -> s.toolCall("stop", Map.of()).text("unreachable"), c -> c);
     private static final List<String> EVENTS = new CopyOnWriteArrayList<>();
@@ -138,7 +148,7 @@ class AgentWorkflowTest {
     static void startTheWorker() {
         AgentRecipes.Builder recipes = AgentRecipes.custom();
         for (Scenario scenario : List.of(TOOL_ROUND, ITERATIONS, TOOL_CALLS, MISTAKES, NO_PROGRESS, AUTH, RETRIED,
-                SERVER_DOWN, TOO_LONG, REFUSED, QUOTA_HOOK, BROKEN_TOOL, HALTING_TOOL, WATCHED,
+                SERVER_DOWN, TOO_LONG, REFUSED, QUOTA_HOOK, BROKEN_TOOL, VALUED_TOOL, HALTING_TOOL, WATCHED,
                 KEYED)) {
             recipes.agent(scenario.name(), scenario.model(), TOOLS, scenario.recipe());
         }
@@ -294,6 +304,17 @@ class AgentWorkflowTest {
         // then
         assertThat(runs.endedAlike()).isEqualTo(new Termination.NaturalCompletion());
         assertThat(runs.workflow().transcript().get(2).content()).isEqualTo("Error: IllegalStateException: disk full");
+    }
+
+    @Test
+    void aToolsValueReachesTheModelAsTheSameJsonAsInOneProcess() {
+        // when
+        Runs runs = Runs.of(VALUED_TOOL);
+
+        // then
+        assertThat(runs.endedAlike()).isEqualTo(new Termination.NaturalCompletion());
+        assertThat(runs.workflow().transcript().get(2).content())
+                .isEqualTo("{\"at\":\"2026-11-24T10:00:00Z\",\"took\":\"PT1M30S\",\"note\":null,\"price\":1.50}");
     }
 
     @Test
