@@ -1,7 +1,6 @@
 package dev.terminus.temporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.Category;
 import dev.terminus.ErrorCategory;
@@ -21,9 +20,7 @@ import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.jackson.TerminusModule;
 import dev.terminus.scripted.ScriptedModel;
-import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowStub;
-import io.temporal.failure.ApplicationFailure;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -324,20 +321,6 @@ class AgentWorkflowTest {
 
         // then
         assertThat(runs.endedAlike()).isEqualTo(new Termination.Halted("tool:stop", "the operator said stop"));
-    }
-
-    @Test
-    void aWorkflowForAnUnregisteredAgentFailsNamingIt() {
-        // given
-        AgentWorkflow workflow = temporal.workflow("nobody");
-
-        // when / then
-        assertThatThrownBy(() -> workflow.run(new AgentRunInput("nobody", "go")))
-                .isInstanceOf(WorkflowFailedException.class).cause()
-                .isInstanceOfSatisfying(ApplicationFailure.class, failure -> {
-                    assertThat(failure.getType()).isEqualTo("terminus.configuration");
-                    assertThat(failure.getOriginalMessage()).startsWith("no agent is registered as \"nobody\"");
-                });
     }
 
     @Test
