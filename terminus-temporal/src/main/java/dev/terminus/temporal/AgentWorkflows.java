@@ -1,0 +1,92 @@
+package dev.terminus.temporal;
+
+import dev.terminus.Preconditions;
+import dev.terminus.temporal.internal.AgentActivitiesImpl;
+import dev.terminus.temporal.internal.AgentWorkflowImpl;
+import io.temporal.client.WorkflowFailedException;
+import io.temporal.client.WorkflowStub;
+import io.temporal.failure.CanceledFailure;
+import io.temporal.worker.Worker;
+
+/**
+ * Puts the agents of some {@link AgentRecipes} on a Temporal worker: the {@link AgentWorkflow} and the
+ * {@link AgentActivities} that its model and tool calls are. The worker's client must use the
+ * {@link TerminusDataConverter}.
+ *
+ * {@snippet :
+ * WorkerFactory factory = WorkerFactory.newInstance(client);
+ * AgentWorkflows.register(factory.newWorker("agents"), recipes);
+ * factory.start();
+ * }
+ */
+public final class AgentWorkflows {
+
+    private AgentWorkflows() {}
+
+    /**
+     * Registers the workflow and the activities on a worker.
+     *
+     * @param worker the worker
+     * @param recipes the agents it runs
+     */
+    public static void register(Worker worker, AgentRecipes recipes) {
+        registerWorkflow(worker, recipes);
+        registerActivities(worker, recipes);
+    }
+
+    /**
+     * Registers the workflow alone, for a worker that runs workflows only.
+     *
+     * @param worker the worker
+     * @param recipes the agents it runs
+     */
+    public static void registerWorkflow(Worker worker, AgentRecipes recipes) {
+        Preconditions.notNull(worker, "worker");
+        Preconditions.notNull(recipes, "recipes");
+        worker.registerWorkflowImplementationFactory(AgentWorkflow.class, () -> new AgentWorkflowImpl(recipes));
+    }
+
+    /**
+     * Registers the activities alone, for a worker that makes the model and tool calls only.
+     *
+     * @param worker the worker
+     * @param recipes the agents whose calls it makes
+     */
+    public static void registerActivities(Worker worker, AgentRecipes recipes) {
+        Preconditions.notNull(worker, "worker");
+        Preconditions.notNull(recipes, "recipes");
+        worker.registerActivitiesImplementations(new AgentActivitiesImpl(recipes));
+    }
+
+    /**
+     * Waits for an {@link AgentWorkflow}'s output, whether the workflow completed or was cancelled. Temporal closes a
+     * workflow whose cancellation was requested as cancelled, without a value, whatever its method returns: the run's
+     * output (ended {@code Cancelled}, or however it ended before the cancellation reached it) is then read with the
+     * {@link AgentWorkflow#output()} query.
+     *
+     * {@snippet :
+     * WorkflowStub stub = client.newUntypedWorkflowStub("order-42");
+     * stub.cancel();
+     * AgentRunOutput output = AgentWorkflows.output(stub); // Cancelled("workflow-cancelled"), with the partial run
+     * }
+     *
+     * @param workflow the workflow's stub
+     * @return the run's output
+     * @throws WorkflowFailedException when the workflow failed (its input named no registered agent, its recipe
+     *     failed), or was cancelled before its run gave an output
+     */
+    public static AgentRunOutput output(WorkflowStub workflow) {
+        Preconditions.notNull(workflow, "workflow");
+        try {
+            return workflow.getResult(AgentRunOutput.class);
+        } catch (WorkflowFailedException e) {
+            if (e.getCause() instanceof CanceledFailure) {
+                AgentRunOutput output = workflow.query("output", AgentRunOutput.class);
+                if (output != null) {
+                    return output;
+                }
+            }
+            throw e;
+        }
+    }
+}

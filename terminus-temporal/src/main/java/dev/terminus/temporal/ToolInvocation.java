@@ -1,0 +1,28 @@
+package dev.terminus.temporal;
+
+import dev.terminus.Preconditions;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A tool call of a registered agent as it crosses the wire.
+ *
+ * @param agentName the agent
+ * @param toolName the tool
+ * @param idempotencyKey {@code "<workflow id>:<tool call id>"}: the same for every attempt at the same call
+ * @param arguments the arguments the model passed, a JSON object as plain Java values
+ * @param run the run so far, which the tool gets as its {@code RunContext}
+ */
+public record ToolInvocation(String agentName, String toolName, String idempotencyKey,
+        Map<String, @Nullable Object> arguments, RunSnapshot run) {
+
+    /** Validates that nothing is null. */
+    public ToolInvocation {
+        Preconditions.notNull(agentName, "ToolInvocation.agentName");
+        Preconditions.notNull(toolName, "ToolInvocation.toolName");
+        Preconditions.notNull(idempotencyKey, "ToolInvocation.idempotencyKey");
+        Objects.requireNonNull(arguments, "ToolInvocation.arguments");
+        Preconditions.notNull(run, "ToolInvocation.run");
+    }
+}

@@ -1,0 +1,72 @@
+package dev.terminus.temporal.internal;
+
+import dev.terminus.Message;
+import dev.terminus.ToolCall;
+import dev.terminus.agent.RunContext;
+import dev.terminus.agent.Tool;
+import dev.terminus.agent.spi.ToolSpec;
+import dev.terminus.temporal.RunSnapshot;
+import dev.terminus.temporal.ToolInvocation;
+import io.temporal.workflow.Workflow;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The workflow's stand-in for one of an agent's tools: the real tool's spec, its calls the tool activity's, with the
+ * idempotency key {@code "<workflow id>:<tool call id>"}.
+ */
+public final class ActivityTool implements Tool {
+    private final String agentName;
+    private final ToolSpec spec;
+    private final ActivityCalls calls;
+
+    /**
+     * @param agentName the agent whose tool it is
+     * @param spec the real tool's spec
+     * @param calls how calls are made
+     */
+    public ActivityTool(String agentName, ToolSpec spec, ActivityCalls calls) {
+        this.agentName = agentName;
+        this.spec = spec;
+        this.calls = calls;
+    }
+
+    @Override
+    public ToolSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public @Nullable Object call(Map<String, @Nullable Object> arguments, RunContext context) throws Exception {
+        String key = Workflow.getInfo().getWorkflowId() + ":" + callId(arguments, context);
+        ToolInvocation call = new ToolInvocation(agentName, spec.name(), key, arguments, RunSnapshot.of(context));
+        return calls.call(ActivityCalls.Kind.TOOL, activities -> activities.callTool(call));
+    }
+
+    /**
+     * The id of the call being made: the loop makes the calls of the last assistant message one after the other and
+     * answers each before the next, so it is the first call of this tool with these arguments that has no answer yet.
+     */
+    private String callId(Map<String, @Nullable Object> arguments, RunContext context) {
+        List<Message> transcript = context.transcript();
+        Set<String> answered = new HashSet<>();
+        for (int i = transcript.size() - 1; i >= 0; i--) {
+            Message message = transcript.get(i);
+            if (message instanceof Message.ToolResult result) {
+                answered.add(result.toolCallId());
+            } else if (message instanceof Message.Assistant assistant && !assistant.toolCalls().isEmpty()) {
+                for (ToolCall call : assistant.toolCalls()) {
+                    if (call.name().equals(spec.name()) && call.arguments().equals(arguments)
+                            && !answered.contains(call.id())) {
+                        return call.id();
+                    }
+                }
+                break;
+            }
+        }
+        return spec.name() + "#" + (context.toolCallCount() + 1);
+    }
+}

@@ -1,0 +1,101 @@
+package dev.terminus.temporal.internal;
+
+import dev.terminus.agent.spi.ModelException;
+import io.temporal.common.converter.Values;
+import io.temporal.failure.ApplicationFailure;
+import java.lang.reflect.Constructor;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How an exception of a model or tool crosses from its activity to the workflow: as a non-retryable
+ * {@link ApplicationFailure} whose type and details let the workflow throw the same exception again, so the loop
+ * classifies it exactly as it would in one process (a {@link ModelException} subtype with its status, reason or
+ * sizes; any other exception as its own class with its message when the workflow's class path has that class and a
+ * constructor taking a message).
+ */
+public final class CallFailures {
+    private static final String MODEL = "terminus.model.";
+
+    private CallFailures() {}
+
+    /**
+     * @param e what a model or tool threw
+     * @return the failure its activity throws
+     */
+    public static ApplicationFailure toFailure(Throwable e) {
+        String message = e.getMessage();
+        String text = message == null ? e.getClass().getName() : message;
+        return switch (e) {
+            case ModelException.AuthenticationFailed m -> failure(text, "AuthenticationFailed", message, m.status());
+            case ModelException.ServerError m -> failure(text, "ServerError", message, m.status());
+            case ModelException.ClientError m -> failure(text, "ClientError", message, m.status());
+            case ModelException.RateLimited m -> failure(text, "RateLimited", message);
+            case ModelException.Timeout m -> failure(text, "Timeout", message);
+            case ModelException.ContextLengthExceeded m ->
+                    failure(text, "ContextLengthExceeded", message, m.promptTokens(), m.contextWindow());
+            case ModelException.Refused m -> failure(text, "Refused", message, m.reason());
+            default -> ApplicationFailure.newNonRetryableFailure(text, e.getClass().getName(), message);
+        };
+    }
+
+    private static ApplicationFailure failure(String text, String kind, @Nullable Object... details) {
+        return ApplicationFailure.newNonRetryableFailure(text, MODEL + kind, details);
+    }
+
+    /**
+     * @param failure the failure an activity failed with
+     * @return the exception the model or tool threw, made again
+     */
+    public static Exception fromFailure(ApplicationFailure failure) {
+        String type = failure.getType();
+        Values details = failure.getDetails();
+        String message = details.getSize() > 0 ? details.get(0, String.class) : failure.getOriginalMessage();
+        String text = message == null ? "" : message;
+        if (type.startsWith(MODEL)) {
+            return switch (type.substring(MODEL.length())) {
+                case "AuthenticationFailed" -> new ModelException.AuthenticationFailed(status(details), text, null);
+                case "ServerError" -> new ModelException.ServerError(status(details), text, null);
+                case "ClientError" -> new ModelException.ClientError(status(details), text, null);
+                case "RateLimited" -> new ModelException.RateLimited(text, null);
+                case "Timeout" -> new ModelException.Timeout(text, null);
+                case "ContextLengthExceeded" -> new ModelException.ContextLengthExceeded(
+                        details.get(1, Long.class), details.get(2, Long.class), text, null);
+                case "Refused" -> new ModelException.Refused(details.get(1, String.class), text, null);
+                default -> new RemoteCallException(type, text);
+            };
+        }
+        return remade(type, message);
+    }
+
+    private static int status(Values details) {
+        Integer status = details.get(1, Integer.class);
+        return status == null ? 0 : status;
+    }
+
+    /** The exception of the type's class with the message, when there is such a class; else a stand-in. */
+    private static Exception remade(String type, @Nullable String message) {
+        try {
+            Class<?> found = Class.forName(type, false, CallFailures.class.getClassLoader());
+            if (Exception.class.isAssignableFrom(found)) {
+                Constructor<?> constructor = found.getConstructor(String.class);
+                return (Exception) constructor.newInstance(message);
+            }
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            // no such class here, or no public constructor taking a message: the stand-in says what it was
+        }
+        return new RemoteCallException(type, message == null ? "" : message);
+    }
+
+    /** An exception whose class the workflow cannot make again: named by its type, with its message. */
+    public static final class RemoteCallException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        /**
+         * @param type the original exception's type
+         * @param message its message
+         */
+        public RemoteCallException(String type, String message) {
+            super(type + ": " + message);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.terminus.temporal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.terminus.Category;
+import dev.terminus.Message;
+import dev.terminus.Outcome;
+import dev.terminus.Termination;
+import dev.terminus.ToolCall;
+import dev.terminus.agent.Usage;
+import dev.terminus.jackson.TerminusModule;
+import io.temporal.api.common.v1.Payload;
+import io.temporal.common.converter.DataConverter;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TerminusDataConverterTest {
+    record QuotaExceeded(String tenant, int limit) implements Termination.Extension {
+        @Override public String tag() { return "QuotaExceeded"; }
+        @Override public Category category() { return Category.CAPACITY; }
+    }
+
+    private static final List<Message> TRANSCRIPT = List.of(new Message.User("go"),
+            new Message.Assistant("", List.of(new ToolCall("call_1", "echo", Map.of("x", "a")))),
+            new Message.ToolResult("call_1", "echo", "echo:a", false));
+
+    @Test
+    void anOutputEndedWithAnApplicationsExtensionRoundTripsWithItsCaseAndFacts() {
+        // given
+        DataConverter converter = TerminusDataConverter.of(
+                TerminusModule.builder().registerExtension("QuotaExceeded", QuotaExceeded.class).build());
+        AgentRunOutput output = new AgentRunOutput(new QuotaExceeded("acme", 3), Outcome.FAILED, null, 2, 1,
+                Usage.of(20, 10), new BigDecimal("0.0125"), Duration.ofMillis(1500), TRANSCRIPT);
+
+        // when
+        Payload payload = converter.toPayload(output).orElseThrow();
+        AgentRunOutput back = converter.fromPayload(payload, AgentRunOutput.class, AgentRunOutput.class);
+
+        // then
+        assertThat(back).isEqualTo(output);
+    }
+
+    @Test
+    void terminationsAndMessagesAreWrittenInTheWireFormat() {
+        // given
+        DataConverter converter = TerminusDataConverter.ofDefaults();
+        AgentRunOutput output = new AgentRunOutput(new Termination.MaxIterationsReached(2, 2),
+                Outcome.FAILED, null, 2, 1, Usage.ZERO, BigDecimal.ZERO, Duration.ZERO, TRANSCRIPT);
+
+        // when
+        String json = converter.toPayload(output).orElseThrow().getData().toString(StandardCharsets.UTF_8);
+
+        // then
+        assertThat(json).contains("{\"$kind\":\"MaxIterationsReached\",\"limit\":2,\"iterationsUsed\":2}")
+                .contains("{\"role\":\"tool\",\"toolCallId\":\"call_1\"");
+    }
+}

@@ -1,0 +1,70 @@
+package dev.terminus.temporal;
+
+import dev.terminus.jackson.TerminusModule;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowClientOptions;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.testing.TestEnvironmentOptions;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.testing.WorkflowReplayer;
+import io.temporal.worker.Worker;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Temporal's in-process test server with time skipping, a worker running the agents of some recipes, and a worker
+ * that replays a finished workflow's history (as a worker that did not run it would, after a crash) and fails when
+ * the replayed run does not make the same decisions.
+ */
+final class WorkflowHarness implements AutoCloseable {
+    static final String TASK_QUEUE = "terminus-agents";
+
+    private final TestWorkflowEnvironment environment;
+    private final AtomicInteger runs = new AtomicInteger();
+    private final Worker replayer;
+
+    WorkflowHarness(AgentRecipes recipes, TerminusModule module) {
+        environment = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
+                .setWorkflowClientOptions(WorkflowClientOptions.newBuilder()
+                        .setDataConverter(TerminusDataConverter.of(module))
+                        .build())
+                .setUseTimeskipping(true)
+                .build());
+        AgentWorkflows.register(environment.newWorker(TASK_QUEUE), recipes);
+        replayer = environment.newWorker(TASK_QUEUE + "-replay");
+        AgentWorkflows.registerWorkflow(replayer, recipes);
+        environment.start();
+    }
+
+    WorkflowClient client() {
+        return environment.getWorkflowClient();
+    }
+
+    /** @return a stub of a new workflow whose id is the agent's name and a number */
+    AgentWorkflow workflow(String agentName) {
+        return client().newWorkflowStub(AgentWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(TASK_QUEUE)
+                .setWorkflowId(agentName + "-" + runs.incrementAndGet())
+                .setWorkflowRunTimeout(Duration.ofMinutes(5))
+                .build());
+    }
+
+    /** Runs the agent's task as a workflow and waits for its output. */
+    AgentRunOutput run(String agentName, String task) {
+        return workflow(agentName).run(new AgentRunInput(agentName, task));
+    }
+
+    /**
+     * Replays a finished workflow's history on a worker of its own.
+     *
+     * @throws Exception when the replayed run's decisions differ from the history's (non-determinism)
+     */
+    void replay(String workflowId) throws Exception {
+        WorkflowReplayer.replayWorkflowExecution(client().fetchHistory(workflowId), replayer);
+    }
+
+    @Override
+    public void close() {
+        environment.close();
+    }
+}
