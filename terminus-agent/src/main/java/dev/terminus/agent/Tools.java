@@ -1,5 +1,6 @@
 package dev.terminus.agent;
 
+import dev.terminus.agent.internal.JsonText;
 import dev.terminus.agent.internal.MethodTools;
 import dev.terminus.agent.spi.ToolSpec;
 import dev.terminus.Preconditions;
@@ -74,6 +75,19 @@ public final class Tools {
      */
     public static List<Tool> fromMethods(Object target) {
         return MethodTools.of(Preconditions.notNull(target, "target"));
+    }
+
+    /**
+     * The text the loop gives the model for a tool's value: a string as it is, null as empty, anything else as JSON
+     * (java.time values as ISO-8601 strings, an {@code Optional} as its value or null). A tool run elsewhere (in a
+     * workflow engine's activity) formats its value with this, so the model reads the same text as in one process.
+     *
+     * @param value what the tool returned
+     * @return the text of the tool's result
+     * @throws IllegalArgumentException when the value cannot be written as JSON (the message names its class)
+     */
+    public static String resultText(@Nullable Object value) {
+        return JsonText.resultText(value);
     }
 
     /**

@@ -195,4 +195,17 @@ class ToolsTest {
         assertThatThrownBy(() -> Tools.uninterruptible(null)).isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("tool");
     }
+
+    @Test
+    void aToolsValueBecomesTheTextTheModelReads() {
+        // given
+        record Forecast(String city, java.time.LocalDate day, java.util.Optional<Integer> rainMm) {}
+
+        // when / then
+        org.assertj.core.api.Assertions.assertThat(Tools.resultText("plain")).isEqualTo("plain");
+        org.assertj.core.api.Assertions.assertThat(Tools.resultText(null)).isEmpty();
+        org.assertj.core.api.Assertions.assertThat(Tools.resultText(
+                new Forecast("Oslo", java.time.LocalDate.of(2026, 11, 24), java.util.Optional.empty())))
+                .isEqualTo("{\"city\":\"Oslo\",\"day\":\"2026-11-24\",\"rainMm\":null}");
+    }
 }
