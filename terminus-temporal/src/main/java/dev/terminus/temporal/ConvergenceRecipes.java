@@ -3,6 +3,7 @@ package dev.terminus.temporal;
 import dev.terminus.Preconditions;
 import dev.terminus.converge.ConvergenceAgent;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,7 +56,7 @@ public final class ConvergenceRecipes {
     private final Duration turnTimeout;
 
     private ConvergenceRecipes(Builder b) {
-        this.engines = Map.copyOf(b.engines);
+        this.engines = Collections.unmodifiableMap(new LinkedHashMap<>(b.engines));
         this.turnTimeout = b.turnTimeout;
     }
 
@@ -78,7 +79,7 @@ public final class ConvergenceRecipes {
         return found;
     }
 
-    /** @return the registered engines' names */
+    /** @return the registered engines' names, in registration order */
     public Set<String> names() {
         return engines.keySet();
     }

@@ -61,8 +61,8 @@ public final class ConvergenceWorkflows {
 
     /**
      * Waits for a {@link ConvergenceWorkflow}'s output, whether the workflow completed or was cancelled (Temporal
-     * closes a cancelled workflow without a value; the output is then read with the {@link ConvergenceWorkflow#output()}
-     * query).
+     * closes a cancelled workflow without a value; the output is then read with the
+     * {@link ConvergenceWorkflow#output()} query).
      *
      * @param workflow the workflow's stub
      * @return the run's output

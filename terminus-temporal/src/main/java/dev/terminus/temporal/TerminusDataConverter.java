@@ -15,8 +15,8 @@ import io.temporal.common.converter.JacksonJsonPayloadConverter;
  * {@link dev.terminus.Termination} (an application's registered {@link dev.terminus.Termination.Extension} cases
  * included), {@link dev.terminus.Message} and {@link dev.terminus.ToolCall} crosses between workflows, activities and
  * clients as {@link TerminusModule} writes it, and a {@link GateDecision} (an approval gate's update) as an object
- * whose {@code $kind} names its case ({@code Approve}, {@code Reject}, {@code ApproveWithArguments}). Clients and workers of Terminus workflows must use the same converter
- * (the extensions of an application registered in it).
+ * whose {@code $kind} names its case ({@code Approve}, {@code Reject}, {@code ApproveWithArguments}). Clients and
+ * workers of Terminus workflows must use the same converter (the extensions of an application registered in it).
  *
  * {@snippet :
  * DataConverter converter = TerminusDataConverter.of(TerminusModule.builder()

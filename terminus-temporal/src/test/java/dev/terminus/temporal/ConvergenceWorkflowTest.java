@@ -138,7 +138,8 @@ class ConvergenceWorkflowTest {
             ConvergenceWorkflow workflow = temporal.workflow(scenario.name());
 
             // when
-            ConvergenceRunOutput output = workflow.run(new ConvergenceRunInput(scenario.name(), scenario.input().facts()));
+            ConvergenceRunOutput output =
+                    workflow.run(new ConvergenceRunInput(scenario.name(), scenario.input().facts()));
 
             // then
             assertThat(output.termination()).as(scenario.name()).isEqualTo(local.termination());

@@ -20,7 +20,7 @@ public final class AgentCalls {
     public enum Mode {
         /** On the coordinating thread, whose interrupt cancels the run. */
         CALLER,
-        /** On a virtual thread of its own, interrupted at the deadline or on cancellation, abandoned after the grace. */
+        /** On a virtual thread of its own, interrupted at the deadline or on cancellation, abandoned after a grace. */
         SUPERVISED,
         /**
          * On the coordinating thread under an engine's control (a workflow's): nothing is started or interrupted; the

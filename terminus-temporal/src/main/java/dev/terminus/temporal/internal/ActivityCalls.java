@@ -17,7 +17,7 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Makes a run's model and tool calls (and a convergence agent's turns) as activities, on a workflow thread: each call is tried once, may take the
+ * Makes a run's model and tool calls as activities, on a workflow thread: each call is tried once, may take the
  * agents' call timeout cut to the run's time left, runs in a cancellation scope of its own that the run's control
  * cancels when the run stops (a cancelled workflow, the deadline), and fails with the exception the model or tool
  * threw (see {@link CallFailures}).
@@ -37,7 +37,7 @@ public final class ActivityCalls {
     }
 
     /** Whether a call that failed as it did is a model call (its timeout is a model's timeout). */
-    enum Kind { MODEL, TOOL, TURN }
+    enum Kind { MODEL, TOOL, TURN } // TURN: a convergence agent's turn
 
     /**
      * Makes one call.

@@ -124,7 +124,7 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
         }
     }
 
-    /** Waits for the decision on a pause; once the workflow is cancelled, a stand-in the cancelled resume never applies. */
+    /** Waits for the decision on a pause; once the workflow is cancelled, a stand-in a cancelled resume ignores. */
     private GateDecision awaitDecision(Pause pause) {
         pending = pause;
         Workflow.await(() -> decision != null || cancelled);
