@@ -3,9 +3,9 @@ package dev.terminus.temporal;
 import dev.terminus.Preconditions;
 import dev.terminus.temporal.internal.ConvergenceActivitiesImpl;
 import dev.terminus.temporal.internal.ConvergenceWorkflowImpl;
+import dev.terminus.temporal.internal.WorkflowOutputs;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowStub;
-import io.temporal.failure.CanceledFailure;
 import io.temporal.worker.Worker;
 
 /**
@@ -71,16 +71,6 @@ public final class ConvergenceWorkflows {
      */
     public static ConvergenceRunOutput output(WorkflowStub workflow) {
         Preconditions.notNull(workflow, "workflow");
-        try {
-            return workflow.getResult(ConvergenceRunOutput.class);
-        } catch (WorkflowFailedException e) {
-            if (e.getCause() instanceof CanceledFailure) {
-                ConvergenceRunOutput output = workflow.query("output", ConvergenceRunOutput.class);
-                if (output != null) {
-                    return output;
-                }
-            }
-            throw e;
-        }
+        return WorkflowOutputs.await(workflow, ConvergenceRunOutput.class);
     }
 }
