@@ -1,6 +1,5 @@
 package dev.terminus.temporal;
 
-import dev.terminus.agent.GateDecision;
 import io.temporal.workflow.QueryMethod;
 import io.temporal.workflow.UpdateMethod;
 import io.temporal.workflow.UpdateValidatorMethod;
@@ -17,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  * ({@link ConvergenceWorkflows#output} reads either way).
  *
  * <p><b>Approval gates are updates.</b> When the run pauses at a gate (a proposal below the confidence threshold, a
- * gated key), the workflow keeps running and waits, for as long as it takes, for a {@link #decide} update naming the
+ * gated key), the workflow keeps running and waits, for as long as it takes, for an {@link #answer} update naming the
  * gate ({@link #pendingGate()} says which); it then resumes the run with the decision, in the same cycle and the same
  * workflow, and may pause again. The wait does not count against the time budget.
  *
@@ -26,8 +25,8 @@ import org.jspecify.annotations.Nullable;
  *         WorkflowOptions.newBuilder().setTaskQueue("converge").setWorkflowId("invoice-42").build());
  * WorkflowClient.start(workflow::run, ConvergenceRunInput.of("reconcile", Context.of(Map.of("document", text))));
  * // later, a person looks at the gate and decides:
- * PendingGate gate = workflow.pendingGate();
- * workflow.decide(GateDecision.approve(gate.gateId()));
+ * ConvergenceGate gate = workflow.pendingGate();
+ * workflow.answer(GateAnswer.approve(gate.gateId()));
  * ConvergenceRunOutput output = ConvergenceWorkflows.output(WorkflowStub.fromTyped(workflow));
  * }
  */
@@ -36,9 +35,6 @@ public interface ConvergenceWorkflow {
 
     /** Who {@code Cancelled} names when the run ended because its workflow was cancelled. */
     String CANCELLED_BY_WORKFLOW = AgentWorkflow.CANCELLED_BY_WORKFLOW;
-
-    /** The name of the {@link #decide} update. */
-    String DECIDE = "decide";
 
     /**
      * Runs from the input's context to the end, waiting at every approval gate for a decision. Whatever happens
@@ -60,27 +56,30 @@ public interface ConvergenceWorkflow {
     @QueryMethod
     @Nullable ConvergenceRunOutput output();
 
-    /** @return the gate the run waits at for a decision, or null when it is not waiting */
+    /** @return the gate the run waits at for an answer, or null when it is not waiting (or is answered already) */
     @QueryMethod
-    @Nullable PendingGate pendingGate();
+    @Nullable ConvergenceGate pendingGate();
 
     /**
-     * A person's decision on the gate the run waits at: {@link GateDecision.Approve} merges the proposal,
-     * {@link GateDecision.Reject} records it as rejected (never proposed again in the run); the run then goes on.
-     * Returns once the decision is taken, before the run has gone on.
+     * A person's answer to the gate the run waits at: an approval merges the proposal, a rejection records it as
+     * rejected by a person (never proposed again in the run); the run then goes on. Accepted only for the pending
+     * gate, once ({@link #validateAnswer}); returns as soon as the decision is taken, not when the run ends.
      *
-     * @param decision the decision, naming the pending gate
+     * @param answer the decision, naming the pending gate
+     * @return the gate it answered
      */
-    @UpdateMethod(name = DECIDE)
-    void decide(GateDecision decision);
+    @UpdateMethod
+    ConvergenceGate answer(GateAnswer answer);
 
     /**
-     * Refuses a decision, before it is recorded in the history: when no gate is pending, for a gate other than the
-     * pending one, or approving with arguments (a proposal has none); the message names the gate ids.
+     * Refuses an answer, leaving no trace in the workflow's history: when no gate is pending or it is answered
+     * already, when it names another gate than the pending one, or when it approves with arguments (a proposal has
+     * none); the message names the gate ids.
      *
-     * @param decision the decision
-     * @throws IllegalArgumentException why the decision cannot be taken
+     * @param answer the decision
+     * @throws IllegalStateException when no gate is pending or it is answered already
+     * @throws IllegalArgumentException when the answer names another gate or approves with arguments
      */
-    @UpdateValidatorMethod(updateName = DECIDE)
-    void validateDecision(GateDecision decision);
+    @UpdateValidatorMethod(updateName = "answer")
+    void validateAnswer(GateAnswer answer);
 }

@@ -1,34 +1,39 @@
 package dev.terminus.temporal;
 
 import dev.terminus.Preconditions;
-import dev.terminus.Termination;
-import dev.terminus.converge.Pause;
-import dev.terminus.converge.Proposal;
+import dev.terminus.agent.Checkpoint;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The approval gate a {@link ConvergenceWorkflow}'s run waits at: what a person is asked to decide, with
- * {@link ConvergenceWorkflow#decide}.
+ * The approval gate an {@link AgentWorkflow} waits at, as its {@code pendingGate} query returns it: which tool call
+ * waits for a person's {@link GateAnswer}, with what arguments.
  *
- * @param gateId the gate's id, which the decision must name
- * @param summary what is proposed and why it needs a person, in one line
- * @param cycle the cycle the run paused in
- * @param proposal the proposal waiting for the decision
+ * @param gateId the gate's id, which an answer must name
+ * @param toolCallId the id of the model's tool call waiting
+ * @param toolName the tool
+ * @param arguments the arguments the model proposed, as JSON values
+ * @param summary one line saying what waits (the gate termination's summary)
+ * @param iteration the iteration the run paused in
  */
-public record PendingGate(String gateId, String summary, int cycle, Proposal proposal) {
+public record PendingGate(String gateId, String toolCallId, String toolName, Map<String, @Nullable Object> arguments,
+        String summary, int iteration) {
+
     /** Validates that nothing is null. */
     public PendingGate {
         Preconditions.notBlank(gateId, "PendingGate.gateId");
+        Preconditions.notNull(toolCallId, "PendingGate.toolCallId");
+        Preconditions.notNull(toolName, "PendingGate.toolName");
+        Preconditions.notNull(arguments, "PendingGate.arguments");
         Preconditions.notNull(summary, "PendingGate.summary");
-        Preconditions.nonNegative(cycle, "PendingGate.cycle");
-        Preconditions.notNull(proposal, "PendingGate.proposal");
     }
 
     /**
-     * @param pause a paused run
+     * @param checkpoint a run paused at a gate
      * @return the gate it waits at
      */
-    public static PendingGate of(Pause pause) {
-        Termination.HitlGatePending gate = pause.gate();
-        return new PendingGate(gate.gateId(), gate.summary(), gate.cycle(), pause.staged());
+    public static PendingGate of(Checkpoint checkpoint) {
+        return new PendingGate(checkpoint.gateId(), checkpoint.pendingCall().id(), checkpoint.pendingCall().name(),
+                checkpoint.pendingCall().arguments(), checkpoint.gate().summary(), checkpoint.iteration());
     }
 }

@@ -55,9 +55,9 @@ final class ConvergenceHarness implements AutoCloseable {
     }
 
     /** Polls the workflow's pending gate until it has one (at most 10 s of real time). */
-    static PendingGate awaitGate(ConvergenceWorkflow workflow) throws InterruptedException {
+    static ConvergenceGate awaitGate(ConvergenceWorkflow workflow) throws InterruptedException {
         long giveUp = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        PendingGate gate = workflow.pendingGate();
+        ConvergenceGate gate = workflow.pendingGate();
         while (gate == null && System.nanoTime() < giveUp) {
             Thread.sleep(20);
             gate = workflow.pendingGate();

@@ -80,13 +80,14 @@ class ConvergenceWorkflowGateTest {
         Pause pause = local.run(Context.empty()).pause().orElseThrow();
         ConvergenceResult approved = local.resume(pause, GateDecision.approve(pause.gateId()));
         ConvergenceWorkflow workflow = start();
-        PendingGate gate = ConvergenceHarness.awaitGate(workflow);
+        ConvergenceGate gate = ConvergenceHarness.awaitGate(workflow);
 
         // when
-        workflow.decide(GateDecision.approve(gate.gateId()));
+        ConvergenceGate answered = workflow.answer(GateAnswer.approve(gate.gateId()));
         ConvergenceRunOutput output = outputOf(workflow);
 
         // then
+        assertThat(answered).isEqualTo(gate);
         assertThat(gate.proposal()).isEqualTo(pause.staged());
         assertThat(gate.summary()).isEqualTo(pause.gate().summary());
         assertThat(gate.cycle()).isEqualTo(1);
@@ -103,10 +104,10 @@ class ConvergenceWorkflowGateTest {
         Pause pause = local.run(Context.empty()).pause().orElseThrow();
         ConvergenceResult rejected = local.resume(pause, GateDecision.reject(pause.gateId(), "the total is on page 2"));
         ConvergenceWorkflow workflow = start();
-        PendingGate gate = ConvergenceHarness.awaitGate(workflow);
+        ConvergenceGate gate = ConvergenceHarness.awaitGate(workflow);
 
         // when
-        workflow.decide(GateDecision.reject(gate.gateId(), "the total is on page 2"));
+        workflow.answer(GateAnswer.reject(gate.gateId(), "the total is on page 2"));
         ConvergenceRunOutput output = outputOf(workflow);
 
         // then
@@ -121,12 +122,12 @@ class ConvergenceWorkflowGateTest {
     void anApprovalThreeDaysLaterResumesTheRunWithoutCountingTheWaitAgainstItsTimeBudget() throws Exception {
         // given
         ConvergenceWorkflow workflow = start();
-        PendingGate gate = ConvergenceHarness.awaitGate(workflow);
+        ConvergenceGate gate = ConvergenceHarness.awaitGate(workflow);
         long pausedAt = temporal.environment().currentTimeMillis();
 
         // when
         temporal.environment().sleep(Duration.ofDays(3));
-        workflow.decide(GateDecision.approve(gate.gateId()));
+        workflow.answer(GateAnswer.approve(gate.gateId()));
         ConvergenceRunOutput output = outputOf(workflow);
 
         // then
@@ -141,15 +142,15 @@ class ConvergenceWorkflowGateTest {
     void theValidatorRefusesADecisionForAnotherGateNamingBothAndTheRunStillWaitsForTheRightOne() throws Exception {
         // given
         ConvergenceWorkflow workflow = start();
-        PendingGate gate = ConvergenceHarness.awaitGate(workflow);
+        ConvergenceGate gate = ConvergenceHarness.awaitGate(workflow);
 
         // when / then
-        assertThatThrownBy(() -> workflow.decide(GateDecision.approve("gate-elsewhere")))
+        assertThatThrownBy(() -> workflow.answer(GateAnswer.approve("gate-elsewhere")))
                 .isInstanceOf(WorkflowUpdateException.class)
-                .cause().hasMessageContaining("the decision is for gate \"gate-elsewhere\", but the run waits at"
-                        + " gate \"" + gate.gateId() + "\"");
+                .cause().hasMessageContaining("the answer names gate \"gate-elsewhere\" but the run waits at gate \""
+                        + gate.gateId() + "\"");
         assertThat(workflow.pendingGate()).isEqualTo(gate);
-        workflow.decide(GateDecision.approve(gate.gateId()));
+        workflow.answer(GateAnswer.approve(gate.gateId()));
         assertThat(outputOf(workflow).termination()).isEqualTo(new Termination.Converged(3));
         assertThatCode(() -> temporal.replay(workflow)).as("the history replays").doesNotThrowAnyException();
     }
@@ -158,14 +159,14 @@ class ConvergenceWorkflowGateTest {
     void theValidatorRefusesAnApprovalWithArgumentsAsAProposalHasNone() throws Exception {
         // given
         ConvergenceWorkflow workflow = start();
-        PendingGate gate = ConvergenceHarness.awaitGate(workflow);
+        ConvergenceGate gate = ConvergenceHarness.awaitGate(workflow);
 
         // when / then
-        assertThatThrownBy(() -> workflow.decide(GateDecision.approveWithArguments(gate.gateId(), Map.of("x", 1))))
+        assertThatThrownBy(() -> workflow.answer(GateAnswer.approveWithArguments(gate.gateId(), Map.of("x", 1))))
                 .isInstanceOf(WorkflowUpdateException.class)
-                .cause().hasMessageContaining("the decision approves gate \"" + gate.gateId() + "\" with arguments,"
+                .cause().hasMessageContaining("the answer approves gate \"" + gate.gateId() + "\" with arguments,"
                         + " but a convergence run's proposal has no arguments to edit");
-        workflow.decide(GateDecision.approve(gate.gateId()));
+        workflow.answer(GateAnswer.approve(gate.gateId()));
         assertThat(outputOf(workflow).termination()).isEqualTo(new Termination.Converged(3));
     }
 

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.Termination;
-import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.converge.Context;
 import dev.terminus.converge.ConvergenceAgent;
@@ -143,9 +142,9 @@ class ConvergenceWorkflowStopTest {
         assertThat(WITHOUT_A_GATE.started.await(10, TimeUnit.SECONDS)).isTrue();
 
         // when / then
-        assertThatThrownBy(() -> workflow.decide(GateDecision.approve("gate-1")))
+        assertThatThrownBy(() -> workflow.answer(GateAnswer.approve("gate-1")))
                 .isInstanceOf(WorkflowUpdateException.class)
-                .cause().hasMessageContaining("the decision is for gate \"gate-1\", but the run waits at no gate");
+                .cause().hasMessageContaining("no gate is pending: the answer for gate \"gate-1\" has nothing to answer");
         assertThat(workflow.pendingGate()).isNull();
         WITHOUT_A_GATE.released.countDown();
         assertThat(ConvergenceWorkflows.output(WorkflowStub.fromTyped(workflow)).termination())

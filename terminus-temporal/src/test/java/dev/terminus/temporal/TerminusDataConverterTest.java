@@ -7,7 +7,6 @@ import dev.terminus.Message;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
-import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.Usage;
 import dev.terminus.jackson.TerminusModule;
 import io.temporal.api.common.v1.Payload;
@@ -58,25 +57,5 @@ class TerminusDataConverterTest {
         // then
         assertThat(json).contains("{\"$kind\":\"MaxIterationsReached\",\"limit\":2,\"iterationsUsed\":2}")
                 .contains("{\"role\":\"tool\",\"toolCallId\":\"call_1\"");
-    }
-
-    @Test
-    void gateDecisionsCrossTheWireWithTheirCaseNamedInKind() {
-        // given
-        DataConverter converter = TerminusDataConverter.ofDefaults();
-        List<GateDecision> decisions = List.of(GateDecision.approve("gate-1"),
-                GateDecision.reject("gate-1", "the total is on page 2"),
-                GateDecision.approveWithArguments("gate-1", Map.of("amount", 50)));
-
-        for (GateDecision decision : decisions) {
-            // when
-            Payload payload = converter.toPayload(decision).orElseThrow();
-            GateDecision back = converter.fromPayload(payload, GateDecision.class, GateDecision.class);
-
-            // then
-            assertThat(back).isEqualTo(decision);
-            assertThat(payload.getData().toString(StandardCharsets.UTF_8))
-                    .startsWith("{\"$kind\":\"" + decision.getClass().getSimpleName() + "\",\"gateId\":\"gate-1\"");
-        }
     }
 }

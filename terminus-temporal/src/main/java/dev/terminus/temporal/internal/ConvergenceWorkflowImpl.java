@@ -1,6 +1,5 @@
 package dev.terminus.temporal.internal;
 
-import dev.terminus.Preconditions;
 import dev.terminus.Termination;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.control.RunClock;
@@ -10,12 +9,13 @@ import dev.terminus.converge.ConvergenceAgent;
 import dev.terminus.converge.ConvergenceEngine;
 import dev.terminus.converge.ConvergenceResult;
 import dev.terminus.converge.Pause;
+import dev.terminus.temporal.ConvergenceGate;
 import dev.terminus.temporal.ConvergenceMaterials;
 import dev.terminus.temporal.ConvergenceRecipes;
 import dev.terminus.temporal.ConvergenceRunInput;
 import dev.terminus.temporal.ConvergenceRunOutput;
 import dev.terminus.temporal.ConvergenceWorkflow;
-import dev.terminus.temporal.PendingGate;
+import dev.terminus.temporal.GateAnswer;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.CanceledFailure;
 import io.temporal.workflow.Async;
@@ -23,6 +23,7 @@ import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -30,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * One convergence run in one workflow execution, from start to end through every pause. The engine runs in a detached
  * cancellation scope, as an agent's loop does in its workflow: a watcher in the workflow's scope turns the workflow's
  * cancellation into the run's ({@code control.cancel}), whose stop hooks cancel the turn in flight. A pause keeps the
- * run in the workflow: it waits for the {@code decide} update (or the cancellation), then resumes the engine under a
+ * run in the workflow: it waits for the {@code answer} update (or the cancellation), then resumes the engine under a
  * new control whose time counts on from the pause's. A cancellation while the run waits resumes it under a control
  * cancelled already, which ends it {@code Cancelled} with the pause's context, no decision applied.
  */
@@ -42,7 +43,7 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
     private boolean cancelled;
     private boolean ended;
     private @Nullable Pause pending;
-    private @Nullable GateDecision decision;
+    private @Nullable GateAnswer answer;
 
     /** @param recipes the engines the worker runs */
     public ConvergenceWorkflowImpl(ConvergenceRecipes recipes) {
@@ -61,7 +62,7 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
             ConvergenceResult step = under(engine.newControl(), calls, next -> engine.run(initial, next));
             while (step.termination() instanceof Termination.HitlGatePending && step.pausedRun() != null) {
                 Pause pause = step.pausedRun();
-                GateDecision taken = awaitDecision(pause);
+                GateDecision taken = awaitAnswer(pause);
                 step = under(engine.newControl(pause), calls, next -> engine.resume(pause, taken, next));
             }
             result[0] = step;
@@ -79,31 +80,34 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
     }
 
     @Override
-    public @Nullable PendingGate pendingGate() {
+    public @Nullable ConvergenceGate pendingGate() {
         Pause waiting = pending;
-        return waiting == null ? null : PendingGate.of(waiting);
+        return waiting == null || answer != null ? null : ConvergenceGate.of(waiting);
     }
 
     @Override
-    public void decide(GateDecision decision) {
-        this.decision = decision;
-        pending = null;
+    public ConvergenceGate answer(GateAnswer answer) {
+        validateAnswer(answer);
+        this.answer = answer;
+        return ConvergenceGate.of(Objects.requireNonNull(pending));
     }
 
     @Override
-    public void validateDecision(GateDecision decision) {
-        Preconditions.notNull(decision, "decision");
+    public void validateAnswer(GateAnswer answer) {
         Pause waiting = pending;
         if (waiting == null) {
-            throw new IllegalArgumentException("the decision is for gate \"" + decision.gateId()
-                    + "\", but the run waits at no gate");
+            throw new IllegalStateException("no gate is pending: the answer for gate \"" + answer.gateId()
+                    + "\" has nothing to answer");
         }
-        if (!decision.gateId().equals(waiting.gateId())) {
-            throw new IllegalArgumentException("the decision is for gate \"" + decision.gateId()
-                    + "\", but the run waits at gate \"" + waiting.gateId() + "\"");
+        if (this.answer != null) {
+            throw new IllegalStateException("gate \"" + waiting.gateId() + "\" is answered already");
         }
-        if (decision instanceof GateDecision.ApproveWithArguments edited) {
-            throw new IllegalArgumentException("the decision approves gate \"" + edited.gateId() + "\" with arguments,"
+        if (!waiting.gateId().equals(answer.gateId())) {
+            throw new IllegalArgumentException("the answer names gate \"" + answer.gateId()
+                    + "\" but the run waits at gate \"" + waiting.gateId() + "\"");
+        }
+        if (answer.verdict() == GateAnswer.Verdict.APPROVE_WITH_ARGUMENTS) {
+            throw new IllegalArgumentException("the answer approves gate \"" + answer.gateId() + "\" with arguments,"
                     + " but a convergence run's proposal has no arguments to edit: approve or reject it");
         }
     }
@@ -124,14 +128,15 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
         }
     }
 
-    /** Waits for the decision on a pause; once the workflow is cancelled, a stand-in a cancelled resume ignores. */
-    private GateDecision awaitDecision(Pause pause) {
+    /** Waits for the answer on a pause; once the workflow is cancelled, a stand-in a cancelled resume ignores. */
+    private GateDecision awaitAnswer(Pause pause) {
         pending = pause;
-        Workflow.await(() -> decision != null || cancelled);
-        GateDecision taken = decision;
+        answer = null;
+        Workflow.await(() -> answer != null || cancelled);
+        GateAnswer given = answer;
         pending = null;
-        decision = null;
-        return taken != null ? taken : GateDecision.reject(pause.gateId(), "the workflow was cancelled");
+        answer = null;
+        return given != null ? given.decision() : GateDecision.reject(pause.gateId(), "the workflow was cancelled");
     }
 
     private void watchCancellation(CancellationScope workflowScope) {

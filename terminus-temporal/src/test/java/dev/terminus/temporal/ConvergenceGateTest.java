@@ -12,7 +12,7 @@ import dev.terminus.converge.Trigger;
 import io.temporal.common.converter.DataConverter;
 import org.junit.jupiter.api.Test;
 
-class PendingGateTest {
+class ConvergenceGateTest {
     private static final DataConverter CONVERTER = TerminusDataConverter.ofDefaults();
 
     private static Pause pause() {
@@ -23,14 +23,14 @@ class PendingGateTest {
     }
 
     @Test
-    void aPendingGateNamesThePausesGateAndWhatIsProposedAndCrossesTheWire() {
+    void aConvergenceGateNamesThePausesGateAndWhatIsProposedAndCrossesTheWire() {
         // given
         Pause pause = pause();
 
         // when
-        PendingGate gate = PendingGate.of(pause);
-        PendingGate back = CONVERTER.fromPayload(CONVERTER.toPayload(gate).orElseThrow(), PendingGate.class,
-                PendingGate.class);
+        ConvergenceGate gate = ConvergenceGate.of(pause);
+        ConvergenceGate back = CONVERTER.fromPayload(CONVERTER.toPayload(gate).orElseThrow(), ConvergenceGate.class,
+                ConvergenceGate.class);
 
         // then
         assertThat(gate.gateId()).isEqualTo(pause.gateId());
