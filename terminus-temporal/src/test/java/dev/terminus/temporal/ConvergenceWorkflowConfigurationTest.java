@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.terminus.converge.Context;
 import dev.terminus.converge.ConvergenceAgent;
 import dev.terminus.converge.ConvergenceEngine;
+import dev.terminus.converge.Fact;
 import dev.terminus.converge.Reply;
 import dev.terminus.converge.Trigger;
 import dev.terminus.jackson.TerminusModule;
@@ -33,6 +34,8 @@ class ConvergenceWorkflowConfigurationTest {
                         .agents(materials.agents().toArray(ConvergenceAgent[]::new)).build())
                 .engine("own-agents", List.of(QUIET), materials -> ConvergenceEngine.builder()
                         .agent(QUIET).clock(materials.clock()).build())
+                .engine("valid", List.of(QUIET), materials -> ConvergenceEngine.builder()
+                        .agents(materials.agents().toArray(ConvergenceAgent[]::new)).clock(materials.clock()).build())
                 .build(), new TerminusModule());
     }
 
@@ -42,9 +45,14 @@ class ConvergenceWorkflowConfigurationTest {
     }
 
     private static ApplicationFailure failureOf(String engineName) {
+        return failureOf(ConvergenceRunInput.of(engineName, Context.empty()));
+    }
+
+    private static ApplicationFailure failureOf(ConvergenceRunInput input) {
+        String engineName = input.engineName();
         ConvergenceWorkflow workflow = temporal.workflow(engineName);
         try {
-            workflow.run(ConvergenceRunInput.of(engineName, Context.empty()));
+            workflow.run(input);
         } catch (WorkflowFailedException e) {
             return (ApplicationFailure) e.getCause();
         }
@@ -59,7 +67,7 @@ class ConvergenceWorkflowConfigurationTest {
         // then
         assertThat(failure.getType()).isEqualTo("terminus.configuration");
         assertThat(failure.getOriginalMessage()).isEqualTo("no convergence engine is registered as \"nothing\";"
-                + " registered: [system-clocked, own-agents]");
+                + " registered: [system-clocked, own-agents, valid]");
     }
 
     @Test
@@ -80,5 +88,16 @@ class ConvergenceWorkflowConfigurationTest {
         // then
         assertThat(failure.getOriginalMessage()).isEqualTo("the recipe of convergence engine \"own-agents\" must build"
                 + " it on the materials' agents, but agent \"quiet\" is not one of them");
+    }
+
+    @Test
+    void anInitialContextWithAKeyTwiceFailsTheWorkflowNamingTheKey() {
+        // given / when
+        ApplicationFailure failure = failureOf(new ConvergenceRunInput("valid",
+                List.of(Fact.input("document", "a"), Fact.input("document", "b"))));
+
+        // then
+        assertThat(failure.getType()).isEqualTo("terminus.configuration");
+        assertThat(failure.getOriginalMessage()).isEqualTo("facts holds key \"document\" twice");
     }
 }

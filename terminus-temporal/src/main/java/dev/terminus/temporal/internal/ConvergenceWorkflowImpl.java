@@ -54,7 +54,7 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
     public ConvergenceRunOutput run(ConvergenceRunInput input) {
         ActivityCalls calls = new ActivityCalls(recipes.turnTimeout());
         ConvergenceEngine engine = engine(input.engineName(), calls);
-        Context initial = input.context();
+        Context initial = initial(input);
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
         ConvergenceResult[] result = new ConvergenceResult[1];
@@ -154,6 +154,20 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
         }
     }
 
+    /** The input's context; a workflow failure when two of its facts have one key. */
+    private static Context initial(ConvergenceRunInput input) {
+        try {
+            return input.context();
+        } catch (RuntimeException e) {
+            throw configuration(e);
+        }
+    }
+
+    private static ApplicationFailure configuration(RuntimeException e) {
+        return ApplicationFailure.newNonRetryableFailureWithCause(String.valueOf(e.getMessage()),
+                "terminus.configuration", e);
+    }
+
     /** The engine built by its recipe on proxies and the workflow's clock; a workflow failure when it cannot be. */
     private ConvergenceEngine engine(String name, ActivityCalls calls) {
         try {
@@ -177,8 +191,7 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
             }
             return engine;
         } catch (RuntimeException e) {
-            throw ApplicationFailure.newNonRetryableFailureWithCause(String.valueOf(e.getMessage()),
-                    "terminus.configuration", e);
+            throw configuration(e);
         }
     }
 }
