@@ -52,7 +52,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     @Override
     public AgentRunOutput run(AgentRunInput input) {
         ActivityCalls calls = new ActivityCalls(recipes.callTimeout());
-        Agent agent = agent(input.agentName(), calls);
+        Agent agent = calls.agent(agent(input.agentName(), calls));
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
         RunResult result = part(agent.newControl(), calls, control -> agent.run(input.task(), control));
