@@ -52,6 +52,8 @@ class AgentWorkflowCrashTest {
     private final AtomicBoolean flaked = new AtomicBoolean();
     private final CountDownLatch reached = new CountDownLatch(1);
     private final CountDownLatch over = new CountDownLatch(1);
+    /** The worker whose tools never answer, as a process killed in a tool call. */
+    private volatile String dyingInTool = "";
     private WorkerFleet fleet;
 
     @AfterEach
@@ -76,6 +78,9 @@ class AgentWorkflowCrashTest {
         return Tools.of(name, "Records the idempotency key of each of its executions", (arguments, run) -> {
             executions.computeIfAbsent(IdempotencyKey.current().orElse("none"), key -> new CopyOnWriteArrayList<>())
                     .add(worker);
+            if (worker.equals(dyingInTool)) {
+                hang();
+            }
             return name + " done";
         });
     }
@@ -90,7 +95,7 @@ class AgentWorkflowCrashTest {
     }
 
     /** A dead process answers nothing: the call never returns, whatever interrupts it, until the test is over. */
-    private ModelResponse hang() {
+    private <T> T hang() {
         reached.countDown();
         while (true) {
             try {
@@ -177,6 +182,39 @@ class AgentWorkflowCrashTest {
                 .containsOnly(Map.entry("model-call:call_1", List.of("A")));
         assertThat(fleet.events("model-call", EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED)).hasSize(1);
         assertThatCode(() -> fleet.replay("model-call")).as("the history replays to the same decisions")
+                .doesNotThrowAnyException();
+    }
+
+    @Test
+    void aToolCallLostWithItsWorkerIsAnsweredAsStoppedAndNotMadeAgain() throws Exception {
+        // given: worker A dies in the tool call
+        FunctionModel.Answer answer = request -> toolResults(request) == 0 ? call("call_1", "first")
+                : ModelResponse.text("Carried on.", Usage.of(10, 5));
+        dyingInTool = "A";
+        fleet = new WorkerFleet(recipes("replayer", answer));
+        WorkerFactory first = fleet.start(recipes("A", answer));
+        AgentWorkflow workflow = start("tool-call");
+        assertThat(reached.await(20, TimeUnit.SECONDS)).as("the run reached the tool call").isTrue();
+
+        // when
+        fleet.kill(first);
+        fleet.start(recipes("B", answer));
+        AgentRunOutput output = WorkflowStub.fromTyped(workflow).getResult(AgentRunOutput.class);
+
+        // then
+        assertThat(output.termination()).isInstanceOf(Termination.NaturalCompletion.class);
+        assertThat(output.finalAnswer()).isEqualTo("Carried on.");
+        assertThat(output.transcript()).filteredOn(Message.ToolResult.class::isInstance).singleElement()
+                .satisfies(result -> {
+                    assertThat(((Message.ToolResult) result).error()).isTrue();
+                    assertThat(((Message.ToolResult) result).content())
+                            .startsWith("Error: CallStoppedException: the tool call timed out");
+                });
+        assertThat(executions).as("the lost call ran once, on the worker that died with it")
+                .containsOnly(Map.entry("tool-call:call_1", List.of("A")));
+        assertThat(modelCalls).containsExactly("A", "B");
+        assertThat(fleet.events("tool-call", EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED)).hasSize(1);
+        assertThatCode(() -> fleet.replay("tool-call")).as("the history replays to the same decisions")
                 .doesNotThrowAnyException();
     }
 }
