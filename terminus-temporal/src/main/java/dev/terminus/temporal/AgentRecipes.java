@@ -50,15 +50,23 @@ public final class AgentRecipes {
         }
     }
 
+    /** The history length past which a run goes on in a fresh execution, unless set: {@value}. */
+    public static final int DEFAULT_CONTINUE_AS_NEW_AFTER = 10_000;
+
     private final Map<String, Registered> agents;
     private final Duration callTimeout;
+    private final int continueAsNewAfter;
 
     private AgentRecipes(Builder b) {
         this.agents = Map.copyOf(b.agents);
         this.callTimeout = b.callTimeout;
+        this.continueAsNewAfter = b.continueAsNewAfter;
     }
 
-    /** @return a builder without agents, and a call timeout of 10 minutes */
+    /**
+     * @return a builder without agents, a call timeout of 10 minutes, and runs continued as new past
+     *     {@value #DEFAULT_CONTINUE_AS_NEW_AFTER} history events
+     */
     public static Builder custom() {
         return new Builder();
     }
@@ -90,10 +98,20 @@ public final class AgentRecipes {
         return callTimeout;
     }
 
+    /**
+     * @return the number of events of a workflow's history past which its run, at the end of an iteration, goes on in
+     *     a fresh execution of the workflow (continue-as-new) with its state; it does so earlier when the server
+     *     suggests it
+     */
+    public int continueAsNewAfter() {
+        return continueAsNewAfter;
+    }
+
     /** Builds {@link AgentRecipes}. */
     public static final class Builder {
         private final Map<String, Registered> agents = new LinkedHashMap<>();
         private Duration callTimeout = Duration.ofMinutes(10);
+        private int continueAsNewAfter = DEFAULT_CONTINUE_AS_NEW_AFTER;
 
         private Builder() {}
 
@@ -126,6 +144,20 @@ public final class AgentRecipes {
                 throw new IllegalArgumentException("callTimeout must be positive, was " + callTimeout);
             }
             this.callTimeout = callTimeout;
+            return this;
+        }
+
+        /**
+         * @param events the history length past which a run goes on in a fresh execution; at least 100, so that
+         *     an execution runs at least one iteration
+         * @return this builder
+         * @throws IllegalArgumentException naming the value when it is under 100
+         */
+        public Builder continueAsNewAfter(int events) {
+            if (events < 100) {
+                throw new IllegalArgumentException("continueAsNewAfter must be at least 100 events, was " + events);
+            }
+            this.continueAsNewAfter = events;
             return this;
         }
 

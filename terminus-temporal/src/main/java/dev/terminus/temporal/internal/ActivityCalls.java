@@ -65,7 +65,7 @@ public final class ActivityCalls {
     }
 
     /** Whether a call that failed as it did is a model call (its timeout is a model's timeout). */
-    enum Kind { MODEL, TOOL }
+    enum Kind { MODEL, TOOL, TURN } // TURN: a convergence agent's turn
 
     /**
      * Makes one call.
@@ -77,18 +77,36 @@ public final class ActivityCalls {
      * @throws Exception what the model or tool threw, or why the call was stopped
      */
     <T> T call(Kind kind, Function<AgentActivities, T> body) throws Exception {
+        return call(AgentActivities.class, kind, body);
+    }
+
+    /**
+     * Makes one call on a stub of the given activities.
+     *
+     * @param activities the activities' interface
+     * @param kind whose call it is
+     * @param body the call on an activity stub
+     * @param <A> the activities
+     * @param <T> its value
+     * @return its value
+     * @throws Exception what the call threw, or why it was stopped
+     */
+    <A, T> T call(Class<A> activities, Kind kind, Function<A, T> body) throws Exception {
         RunControl run = control;
         if (run == null) {
             throw new IllegalStateException("a call was made before the run's control was set");
         }
         Limit limit = limit(kind, run);
-        AgentActivities stub = Workflow.newActivityStub(AgentActivities.class, ActivityOptions.newBuilder()
+        ActivityOptions.Builder options = ActivityOptions.newBuilder()
                 .setStartToCloseTimeout(limit.timeout())
-                .setHeartbeatTimeout(HEARTBEAT_TIMEOUT.compareTo(limit.timeout()) < 0 ? HEARTBEAT_TIMEOUT
-                        : limit.timeout())
                 .setCancellationType(ActivityCancellationType.TRY_CANCEL)
-                .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
-                .build());
+                .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build());
+        if (kind != Kind.TURN) {
+            // model and tool activities heartbeat while their call runs (AgentActivitiesImpl)
+            options.setHeartbeatTimeout(HEARTBEAT_TIMEOUT.compareTo(limit.timeout()) < 0 ? HEARTBEAT_TIMEOUT
+                    : limit.timeout());
+        }
+        A stub = Workflow.newActivityStub(activities, options.build());
         Object[] value = new Object[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> value[0] = body.apply(stub));
         RunControl.Registration stop = run.onStop(scope::cancel);
@@ -155,16 +173,19 @@ public final class ActivityCalls {
             }
             case TimeoutFailure timeout -> kind == Kind.MODEL
                     ? new ModelException.Timeout("the model call timed out: " + timeout.getMessage(), timeout)
-                    : new CallStoppedException("the tool call timed out: " + timeout.getMessage(), timeout);
+                    : new CallStoppedException((kind == Kind.TOOL ? "the tool call" : "the agent's turn")
+                            + " timed out: " + timeout.getMessage(), timeout);
             default -> new CallStoppedException("the call failed: " + cause.getMessage(), cause);
         };
     }
 
     /** A call whose activity was lost with its worker: a model call is retried as a timeout, a tool call is not. */
     private static Exception lost(Kind kind, String why, Throwable cause) {
-        return kind == Kind.MODEL
-                ? new ModelException.Timeout("the model call was lost: " + why, cause)
-                : new CallStoppedException("the tool call was lost, its effect unknown: " + why, cause);
+        return switch (kind) {
+            case MODEL -> new ModelException.Timeout("the model call was lost: " + why, cause);
+            case TOOL -> new CallStoppedException("the tool call was lost, its effect unknown: " + why, cause);
+            case TURN -> new CallStoppedException("the agent's turn was lost: " + why, cause);
+        };
     }
 
     /** A call stopped by Temporal: cancelled, timed out, or lost. */

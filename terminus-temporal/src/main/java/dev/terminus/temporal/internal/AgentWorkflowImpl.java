@@ -3,8 +3,11 @@ package dev.terminus.temporal.internal;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.Continuation;
 import dev.terminus.agent.GateDecision;
+import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.RunStep;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.control.RunControl;
@@ -20,10 +23,12 @@ import io.temporal.failure.CanceledFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Workflow;
+import io.temporal.workflow.WorkflowInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,7 +38,9 @@ import org.jspecify.annotations.Nullable;
  * {@code Cancelled} with its partial result. Temporal closes a workflow whose cancellation was requested as cancelled,
  * without a value, whatever its method returns: that result is then read with the {@link #output()} query (which
  * {@code AgentWorkflows.output} does). A run that pauses at an approval gate waits in the workflow for the gate's
- * answer (an update) and goes on with {@code Agent.resume} under a new control: one workflow from start to end.
+ * answer (an update) and goes on with {@code Agent.resume} under a new control: one workflow from start to end. A run
+ * whose history grows long stops between two iterations and goes on in a fresh execution of the workflow
+ * (continue-as-new) from its {@code Continuation}.
  */
 public final class AgentWorkflowImpl implements AgentWorkflow {
     private final AgentRecipes recipes;
@@ -55,9 +62,22 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         Agent agent = calls.agent(agent(input.agentName(), calls));
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
-        RunResult result = part(agent.newControl(), calls, control -> agent.run(input.task(), control));
-        while (result.termination() instanceof Termination.HitlGatePending
-                && result.pausedRun() instanceof Checkpoint checkpoint) {
+        Predicate<RunContext> historyFull = run -> !cancelled && historyFull();
+        Continuation from = input.continuation();
+        RunStep step = from == null
+                ? part(agent.newControl(), calls, control -> agent.run(input.task(), control, historyFull))
+                : part(agent.newControl(from), calls, control -> agent.proceed(from, control, historyFull));
+        RunResult result;
+        while (true) {
+            if (step instanceof RunStep.Suspended(Continuation continuation)) {
+                // the history is long: the run goes on in a fresh execution of this workflow, with its state
+                Workflow.continueAsNew(new AgentRunInput(input.agentName(), input.task(), continuation));
+            }
+            result = ((RunStep.Ended) step).result();
+            if (!(result.termination() instanceof Termination.HitlGatePending)
+                    || !(result.pausedRun() instanceof Checkpoint checkpoint)) {
+                break;
+            }
             GateDecision decision = awaitAnswer(checkpoint);
             RunControl control = agent.newControl(checkpoint);
             if (decision == null) {
@@ -67,12 +87,18 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
                 decision = GateDecision.reject(checkpoint.gateId(), CANCELLED_BY_WORKFLOW);
             }
             GateDecision taken = decision;
-            result = part(control, calls, resumed -> agent.resume(checkpoint, taken, resumed));
+            step = part(control, calls, resumed -> agent.resume(checkpoint, taken, resumed, historyFull));
         }
         // Temporal closes a workflow whose cancellation was requested as cancelled, without a value, whatever this
         // returns: the output stays readable through the output query
         output = AgentRunOutput.of(result);
         return output;
+    }
+
+    /** Whether this execution's history is long enough for the run to go on in a fresh one. */
+    private boolean historyFull() {
+        WorkflowInfo info = Workflow.getInfo();
+        return info.getHistoryLength() >= recipes.continueAsNewAfter() || info.isContinueAsNewSuggested();
     }
 
     @Override
@@ -112,13 +138,13 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
      * Runs one part of the run (its start, or its continuation after a gate) under a control of its own, in a
      * detached scope, with the control's deadline armed on workflow time.
      */
-    private RunResult part(RunControl control, ActivityCalls calls, Function<RunControl, RunResult> body) {
+    private RunStep part(RunControl control, ActivityCalls calls, Function<RunControl, RunStep> body) {
         current = control;
         calls.control(control);
         if (cancelled) {
             control.cancel(CANCELLED_BY_WORKFLOW);
         }
-        RunResult[] result = new RunResult[1];
+        RunStep[] result = new RunStep[1];
         Workflow.newDetachedCancellationScope(() -> {
             RunClock.Scheduled deadline = control.armDeadline();
             try {
