@@ -59,7 +59,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     @Override
     public AgentRunOutput run(AgentRunInput input) {
         ActivityCalls calls = new ActivityCalls(recipes.callTimeout(), recipes.modelCalls(), recipes.toolCalls());
-        Agent agent = agent(input.agentName(), calls);
+        Agent agent = calls.agent(agent(input.agentName(), calls));
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
         Predicate<RunContext> historyFull = run -> !cancelled && historyFull();
