@@ -28,6 +28,7 @@ class HeartbeatsTest {
                     new Class<?>[] {ActivityInfo.class}, (self, method, arguments) -> switch (method.getName()) {
                         case "getHeartbeatTimeout" -> Duration.ofMillis(80);
                         case "getActivityId" -> "7";
+                        case "isLocal" -> false;
                         default -> throw new UnsupportedOperationException(method.getName());
                     });
             return (ActivityExecutionContext) Proxy.newProxyInstance(getClass().getClassLoader(),
