@@ -20,6 +20,7 @@ import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.jackson.TerminusModule;
 import dev.terminus.scripted.FunctionModel;
 import dev.terminus.scripted.ScriptedModel;
+import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowClient;
@@ -79,8 +80,8 @@ class LocalActivityCallsTest {
         }
     }
 
-    /** Counts to {@value #ROUNDS} with a tool, then answers: reads the last result, so any worker answers. */
-    private static Model counter() {
+    /** Counts to {@code rounds} with a tool, then answers: reads the last result, so any worker answers. */
+    private static Model counter(int rounds) {
         return FunctionModel.of("counter", request -> {
             int done = 0;
             List<Message> messages = request.messages();
@@ -90,7 +91,7 @@ class LocalActivityCallsTest {
                     break;
                 }
             }
-            if (done == ROUNDS) {
+            if (done == rounds) {
                 return ModelResponse.text("Counted to " + done + ".", Usage.of(40, 5));
             }
             ToolCall call = new ToolCall("call-" + (done + 1), "count", Map.of("n", done + 1));
@@ -99,7 +100,7 @@ class LocalActivityCallsTest {
         });
     }
 
-    private static final Case COUNTER = new Case("counter", LocalActivityCallsTest::counter, c -> c);
+    private static final Case COUNTER = new Case("counter", () -> counter(ROUNDS), c -> c);
     private static final Case RETRIED = new Case("retried",
             () -> ScriptedModel.builder().serverError(503).serverError(503).text("Answered.").build(),
             c -> c.retryPolicy(QUICK_RETRIES));
@@ -201,5 +202,32 @@ class LocalActivityCallsTest {
         assertThat(output.termination()).isEqualTo(new Termination.Cancelled(AgentWorkflow.CANCELLED_BY_WORKFLOW));
         assertThat(output.iterations()).isEqualTo(1);
         assertThat(output.finalAnswer()).isNull();
+    }
+
+    @Test
+    void aLongRunOfLocalCallsContinuesAsNewBeforeItsHistoryPassesTheBound() throws Exception {
+        // given: 120 tool rounds and an answer, under a history bound of 100 events
+        Case longRun = new Case("long", () -> counter(120), c -> c.maxIterations(200));
+        try (WorkflowHarness small = new WorkflowHarness(AgentRecipes.custom()
+                .calls(CallMode.LOCAL_ACTIVITY, CallMode.LOCAL_ACTIVITY).continueAsNewAfter(100)
+                .agent(longRun.name(), longRun.model().get(), TOOLS, longRun.recipe())
+                .build(), new TerminusModule())) {
+            RunResult local = longRun.runLocally();
+            AgentWorkflow workflow = small.workflow(longRun.name());
+
+            // when
+            AgentRunOutput output = workflow.run(new AgentRunInput(longRun.name(), "go"));
+            WorkflowExecution first = WorkflowStub.fromTyped(workflow).getExecution();
+            List<HistoryEvent> firstHistory = small.client()
+                    .fetchHistory(first.getWorkflowId(), first.getRunId()).getEvents();
+
+            // then
+            assertThat(output.termination()).isEqualTo(local.termination());
+            assertThat(output.transcript()).isEqualTo(local.transcript());
+            assertThat(output.iterations()).isEqualTo(121);
+            assertThat(firstHistory.getLast().getEventType())
+                    .isEqualTo(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW);
+            assertThat(firstHistory).hasSizeLessThanOrEqualTo(110);
+        }
     }
 }

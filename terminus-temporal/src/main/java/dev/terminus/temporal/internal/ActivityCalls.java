@@ -45,6 +45,7 @@ public final class ActivityCalls {
     private final CallMode modelCalls;
     private final CallMode toolCalls;
     private @Nullable Duration toolTimeout;
+    private int localCalls;
     private @Nullable RunControl control;
 
     /** @param callTimeout the longest a call may take when the run's time left does not cut it shorter */
@@ -72,6 +73,14 @@ public final class ActivityCalls {
     public Agent agent(Agent agent) {
         this.toolTimeout = agent.config().toolTimeout().orElse(null);
         return agent;
+    }
+
+    /**
+     * @return the local activities this execution has made: each is a marker event, though the history's length
+     *     counts them only once the workflow task that made them completes
+     */
+    public int localCalls() {
+        return localCalls;
     }
 
     /** @param control the run's control, once the agent has made it */
@@ -134,6 +143,7 @@ public final class ActivityCalls {
         RetryOptions once = RetryOptions.newBuilder().setMaximumAttempts(1).build();
         CallMode mode = kind == Kind.MODEL ? modelCalls : kind == Kind.TOOL ? toolCalls : CallMode.ACTIVITY;
         if (mode == CallMode.LOCAL_ACTIVITY) {
+            localCalls++;
             // the marker keeps the result only: a model call's arguments are the whole transcript
             return Workflow.newLocalActivityStub(activities, LocalActivityOptions.newBuilder()
                     .setStartToCloseTimeout(timeout).setRetryOptions(once).setDoNotIncludeArgumentsIntoMarker(true)

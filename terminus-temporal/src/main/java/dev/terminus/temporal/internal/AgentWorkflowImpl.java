@@ -62,7 +62,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         Agent agent = calls.agent(agent(input.agentName(), calls));
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
-        Predicate<RunContext> historyFull = run -> !cancelled && historyFull();
+        Predicate<RunContext> historyFull = run -> !cancelled && historyFull(calls);
         Continuation from = input.continuation();
         RunStep step = from == null
                 ? part(agent.newControl(), calls, control -> agent.run(input.task(), control, historyFull))
@@ -96,9 +96,12 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     }
 
     /** Whether this execution's history is long enough for the run to go on in a fresh one. */
-    private boolean historyFull() {
+    private boolean historyFull(ActivityCalls calls) {
         WorkflowInfo info = Workflow.getInfo();
-        return info.getHistoryLength() >= recipes.continueAsNewAfter() || info.isContinueAsNewSuggested();
+        // local activities run inside one workflow task, whose markers the length counts only once it completes:
+        // counting them again may continue a little early, never late
+        return info.getHistoryLength() + calls.localCalls() >= recipes.continueAsNewAfter()
+                || info.isContinueAsNewSuggested();
     }
 
     @Override
