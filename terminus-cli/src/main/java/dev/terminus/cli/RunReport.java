@@ -21,6 +21,11 @@ final class RunReport {
 
     /** The summary: the termination with its facts, category, outcome, counters, tokens, cost and duration. */
     static List<String> text(String scenario, RunResult result) {
+        return text(scenario, RunView.of(result));
+    }
+
+    /** The summary of a run however it ran. */
+    static List<String> text(String scenario, RunView result) {
         Termination termination = result.termination();
         List<String> lines = new ArrayList<>();
         lines.add(label("Scenario") + scenario);
@@ -45,6 +50,11 @@ final class RunReport {
 
     /** The result as JSON, the termination and the transcript in the wire format. */
     static ObjectNode json(String scenario, RunResult result) {
+        return json(scenario, RunView.of(result));
+    }
+
+    /** The result as JSON, however it ran: without iteration records when its output has none (a workflow's). */
+    static ObjectNode json(String scenario, RunView result) {
         ObjectNode node = NODES.objectNode();
         node.put("scenario", scenario);
         node.set("termination", Wire.encode(result.termination()));
@@ -60,8 +70,9 @@ final class RunReport {
         } else {
             node.put("finalAnswer", result.finalAnswer());
         }
-        ArrayNode iterations = node.putArray("iterationRecords");
-        for (IterationRecord record : result.iterations()) {
+        List<IterationRecord> records = result.iterations();
+        ArrayNode iterations = records == null ? NODES.arrayNode() : node.putArray("iterationRecords");
+        for (IterationRecord record : records == null ? List.<IterationRecord>of() : records) {
             ObjectNode row = iterations.addObject();
             row.put("iteration", record.iteration());
             row.set("usage", usage(record.usage()));
@@ -83,6 +94,11 @@ final class RunReport {
 
     /** One row of the demo table. */
     static List<String> demoRow(String scenario, @Nullable String expected, RunResult result) {
+        return demoRow(scenario, expected, RunView.of(result));
+    }
+
+    /** One row of the demo table, however the scenario ran. */
+    static List<String> demoRow(String scenario, @Nullable String expected, RunView result) {
         String tag = result.termination().tag();
         String check = expected == null ? "" : expected.equals(tag) ? "ok" : "EXPECTED " + expected;
         return List.of(scenario, tag, result.termination().category().name(), result.outcome().name(),

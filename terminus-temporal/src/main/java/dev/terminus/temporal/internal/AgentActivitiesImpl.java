@@ -10,6 +10,7 @@ import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.IdempotencyKey;
 import dev.terminus.temporal.ModelAnswer;
 import dev.terminus.temporal.ModelCall;
+import dev.terminus.temporal.ModelCallSequence;
 import dev.terminus.temporal.ToolInvocation;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,7 +32,7 @@ public final class AgentActivitiesImpl implements AgentActivities {
     public ModelAnswer chat(ModelCall call) {
         Agent agent = agent(call.agentName());
         try {
-            return ModelAnswer.of(agent.model().chat(call.request()));
+            return ModelAnswer.of(ModelCallSequence.with(call.sequence(), () -> agent.model().chat(call.request())));
         } catch (Exception e) {
             throw CallFailures.toFailure(e);
         }

@@ -39,7 +39,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     @Override
     public AgentRunOutput run(AgentRunInput input) {
         ActivityCalls calls = new ActivityCalls(recipes.callTimeout());
-        Agent agent = agent(input.agentName(), calls);
+        Agent agent = agent(recipes.key(input), calls);
         RunControl control = agent.newControl();
         calls.control(control);
         RunResult[] result = new RunResult[1];
