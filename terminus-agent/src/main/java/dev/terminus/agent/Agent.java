@@ -188,6 +188,77 @@ public final class Agent {
         return RunTask.runUnder(spec, RunTask.Entry.resumption(control, checkpoint, decision));
     }
 
+    /**
+     * As {@link #newControl()}, for a suspended run continued now: its time so far counts against the budget.
+     *
+     * @param continuation the suspended run
+     * @return a new control
+     */
+    public RunControl newControl(Continuation continuation) {
+        return RunTask.Entry.control(spec, Preconditions.notNull(continuation, "continuation"));
+    }
+
+    /**
+     * Runs a task as {@link #run(String, RunControl)} does, and stops it between two iterations when the engine asks:
+     * {@code suspendWhen} is asked after every iteration, and when it holds the run stops there, without a
+     * termination, as a {@link Continuation} that {@link #proceed} goes on from, in this execution or another.
+     * Listeners see one run: {@code RunStarted} once, {@code RunTerminated} at its real end.
+     *
+     * @param task what to do
+     * @param control the run's control, from {@link #newControl()}
+     * @param suspendWhen whether to stop after the iteration just finished (for instance when the engine's history
+     *     has grown past a threshold)
+     * @return the run's result, or where it stopped
+     * @throws IllegalArgumentException when the control reads another clock than this agent's
+     */
+    public RunStep run(String task, RunControl control, Predicate<RunContext> suspendWhen) {
+        Preconditions.notNull(task, "task");
+        Preconditions.notNull(control, "control");
+        Preconditions.notNull(suspendWhen, "suspendWhen");
+        return RunTask.stepUnder(spec, RunTask.Entry.task(control, task), suspendWhen);
+    }
+
+    /**
+     * Continues a paused run as {@link #resume(Checkpoint, GateDecision, RunControl)} does, and stops it between two
+     * iterations when the engine asks, as {@link #run(String, RunControl, Predicate)} does.
+     *
+     * @param checkpoint the paused run
+     * @param decision the decision, for the checkpoint's gate
+     * @param control the run's control, from {@link #newControl(Checkpoint)}
+     * @param suspendWhen whether to stop after the iteration just finished
+     * @return the run's result, or where it stopped
+     * @throws IllegalArgumentException as {@link #resume(Checkpoint, GateDecision)}
+     */
+    public RunStep resume(Checkpoint checkpoint, GateDecision decision, RunControl control,
+            Predicate<RunContext> suspendWhen) {
+        Preconditions.notNull(checkpoint, "checkpoint");
+        Preconditions.notNull(decision, "decision");
+        Preconditions.notNull(control, "control");
+        Preconditions.notNull(suspendWhen, "suspendWhen");
+        Resumption.check(spec, checkpoint, decision);
+        return RunTask.stepUnder(spec, RunTask.Entry.resumption(control, checkpoint, decision), suspendWhen);
+    }
+
+    /**
+     * Goes on with a run suspended between two iterations, under a control the caller's engine drives: the run makes
+     * the decisions it would have made had it never stopped, and ends as it would have (its guards, budgets and time
+     * counting on from the continuation's figures).
+     *
+     * @param continuation the suspended run, from {@link RunStep.Suspended}
+     * @param control the run's control, from {@link #newControl(Continuation)}
+     * @param suspendWhen whether to stop again after the iteration just finished
+     * @return the run's result, or where it stopped again
+     * @throws IllegalArgumentException when the continuation was written by an agent of another name, model or
+     *     configuration (the message names which), or the control reads another clock than this agent's
+     */
+    public RunStep proceed(Continuation continuation, RunControl control, Predicate<RunContext> suspendWhen) {
+        Preconditions.notNull(continuation, "continuation");
+        Preconditions.notNull(control, "control");
+        Preconditions.notNull(suspendWhen, "suspendWhen");
+        Resumption.check(spec, continuation);
+        return RunTask.stepUnder(spec, RunTask.Entry.continuation(control, continuation), suspendWhen);
+    }
+
     /** @return the clock the agent's runs read their time from and wait on */
     public RunClock clock() {
         return spec.clock();

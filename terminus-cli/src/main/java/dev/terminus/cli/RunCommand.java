@@ -9,6 +9,8 @@ import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
+import dev.terminus.cli.temporal.ScenarioRuns;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,8 +114,9 @@ final class RunCommand implements Callable<Integer> {
                     : Wire.sourceName(path) + ": " + e.getMessage());
         }
         RunResult result = connection == null ? agent.run() : null;
-        RunView view = result != null ? RunView.of(result) : connection.run(agent, scenario,
-                new String(text, java.nio.charset.StandardCharsets.UTF_8));
+        ScenarioRuns.Progress progress = connection == null ? null
+                : connection.run(agent, scenario, new String(text, StandardCharsets.UTF_8));
+        RunView view = result != null ? RunView.of(result) : RunView.of(progress, agent.agent().config().name());
         if (json) {
             terminus.out.print(Wire.pretty(RunReport.json(agent.name(), view)));
         } else {
@@ -121,6 +124,8 @@ final class RunCommand implements Callable<Integer> {
         }
         if (result != null) {
             Pauses.saveIfPaused(result, agent, text, Path.of(checkpoints), json ? terminus.err : terminus.out);
+        } else if (progress instanceof ScenarioRuns.Progress.Paused paused) {
+            Pauses.printWaiting(paused, temporal, json ? terminus.err : terminus.out);
         }
         terminus.out.flush();
         return 0;
@@ -145,6 +150,7 @@ final class RunCommand implements Callable<Integer> {
         rows.add(RunReport.demoHeader());
         ArrayNode results = JsonNodeFactory.instance.arrayNode();
         int mismatches = 0;
+        List<String> answered = new ArrayList<>();
         for (String name : ScenarioReader.DEMO) {
             ScenarioAgent agent;
             try {
@@ -152,8 +158,17 @@ final class RunCommand implements Callable<Integer> {
             } catch (ScenarioException e) {
                 throw new IllegalStateException("demo scenario " + name + ": " + e.getMessage(), e);
             }
-            RunView result = connection == null ? RunView.of(agent.run())
-                    : connection.run(agent, ScenarioReader.demo(name), ScenarioReader.demoText(name));
+            RunView result;
+            if (connection == null) {
+                result = RunView.of(agent.run());
+            } else {
+                ScenarioRuns.Progress progress =
+                        connection.run(agent, ScenarioReader.demo(name), ScenarioReader.demoText(name));
+                result = RunView.of(progress, agent.agent().config().name());
+                if (progress instanceof ScenarioRuns.Progress.Paused paused) {
+                    answered.add(connection.approve(name, paused));
+                }
+            }
             if (agent.expect() != null && !agent.expect().equals(result.termination().tag())) {
                 mismatches++;
             }
@@ -172,6 +187,7 @@ final class RunCommand implements Callable<Integer> {
                     + " scripted scenarios: every termination the agent loop produces, each invariant class.");
             terminus.out.println();
             Text.table(rows).forEach(terminus.out::println);
+            answered.forEach(terminus.out::println);
             terminus.out.println();
             convergence.lines().forEach(terminus.out::println);
             terminus.out.println();

@@ -34,10 +34,12 @@ final class RunReport {
         lines.add(label("Category") + termination.category() + " - " + Playbook.meaning(termination.category()));
         lines.add(label("Outcome") + result.outcome());
         lines.add(label("Iterations") + result.iterationCount());
-        lines.add(label("Tool calls") + result.toolCalls());
-        lines.add(label("Tokens") + tokens(result.usage()));
-        lines.add(label("Cost") + "$" + result.costUsd().toPlainString());
-        lines.add(label("Duration") + result.duration().toMillis() + " ms");
+        if (result.figures()) {
+            lines.add(label("Tool calls") + result.toolCalls());
+            lines.add(label("Tokens") + tokens(result.usage()));
+            lines.add(label("Cost") + "$" + result.costUsd().toPlainString());
+            lines.add(label("Duration") + result.duration().toMillis() + " ms");
+        }
         if (result.finalAnswer() != null) {
             lines.addAll(Text.wrap(label("Answer"), result.finalAnswer()));
         }
@@ -53,7 +55,10 @@ final class RunReport {
         return json(scenario, RunView.of(result));
     }
 
-    /** The result as JSON, however it ran: without iteration records when its output has none (a workflow's). */
+    /**
+     * The result as JSON, however it ran: without iteration records when its output has none (a workflow's), without
+     * figures when they are not known (a workflow waiting at a gate).
+     */
     static ObjectNode json(String scenario, RunView result) {
         ObjectNode node = NODES.objectNode();
         node.put("scenario", scenario);
@@ -61,10 +66,12 @@ final class RunReport {
         node.put("category", result.termination().category().name());
         node.put("outcome", result.outcome().name());
         node.put("iterations", result.iterationCount());
-        node.put("toolCalls", result.toolCalls());
-        node.set("usage", usage(result.usage()));
-        node.put("costUsd", result.costUsd());
-        node.put("durationMs", result.duration().toMillis());
+        if (result.figures()) {
+            node.put("toolCalls", result.toolCalls());
+            node.set("usage", usage(result.usage()));
+            node.put("costUsd", result.costUsd());
+            node.put("durationMs", result.duration().toMillis());
+        }
         if (result.finalAnswer() == null) {
             node.putNull("finalAnswer");
         } else {
@@ -101,10 +108,12 @@ final class RunReport {
     static List<String> demoRow(String scenario, @Nullable String expected, RunView result) {
         String tag = result.termination().tag();
         String check = expected == null ? "" : expected.equals(tag) ? "ok" : "EXPECTED " + expected;
+        boolean known = result.figures();
         return List.of(scenario, tag, result.termination().category().name(), result.outcome().name(),
-                String.valueOf(result.iterationCount()), String.valueOf(result.toolCalls()),
-                String.valueOf(result.usage().totalTokens()), result.costUsd().toPlainString(),
-                String.valueOf(result.duration().toMillis()), check);
+                String.valueOf(result.iterationCount()), known ? String.valueOf(result.toolCalls()) : "-",
+                known ? String.valueOf(result.usage().totalTokens()) : "-",
+                known ? result.costUsd().toPlainString() : "-",
+                known ? String.valueOf(result.duration().toMillis()) : "-", check);
     }
 
     private static ObjectNode usage(Usage usage) {

@@ -12,12 +12,14 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowException;
 import io.temporal.client.WorkflowServiceException;
 import io.temporal.failure.ApplicationFailure;
+import dev.terminus.temporal.GateAnswer;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Duration;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -98,23 +100,55 @@ final class TemporalConnection implements AutoCloseable {
     }
 
     /**
-     * Runs a scenario as a workflow on this connection and waits for its end.
+     * Runs a scenario as a workflow on this connection and waits until it ends or waits at a gate.
      *
      * @param agent the scenario's agent, built here (so the scenario is checked before it is sent)
      * @param scenario the scenario as read
      * @param text the scenario's document, which the workflow's input carries to the worker
-     * @return how the run ended
+     * @return where the run stands
      * @throws BadInputException when Temporal refused the run or its workflow failed
      */
-    RunView run(ScenarioAgent agent, Scenario scenario, String text) throws BadInputException {
+    ScenarioRuns.Progress run(ScenarioAgent agent, Scenario scenario, String text) throws BadInputException {
+        return call("the run of " + agent.name(),
+                () -> scenarios().run(agent.name(), scenario.task(), text, scenario.cancelAfterMs()));
+    }
+
+    /**
+     * Approves the gate a demo scenario's workflow waits at, through the workflow's update, and waits for its end.
+     *
+     * @param scenario the scenario's name
+     * @param paused its workflow, waiting
+     * @return one line saying so and how the run then ended
+     * @throws BadInputException when Temporal refused the answer
+     */
+    String approve(String scenario, ScenarioRuns.Progress.Paused paused) throws BadInputException {
+        ScenarioRuns.Progress after = call("the answer to workflow " + paused.workflowId(),
+                () -> scenarios().answer(paused.workflowId(), GateAnswer.approve(paused.gate().gateId())));
+        String end = after instanceof ScenarioRuns.Progress.Ended ended
+                ? "ended " + ended.output().termination().tag() + " (" + ended.output().outcome() + ")"
+                : "waits at another gate";
+        return scenario + ": its workflow waited at gate " + paused.gate().gateId() + "; approved through the"
+                + " workflow's answer update, the run then " + end + ".";
+    }
+
+    /**
+     * A Temporal call of this command, its failures one line.
+     *
+     * @param what what the call does, for the message
+     * @param call the call
+     * @param <T> its value
+     * @return its value
+     * @throws BadInputException when Temporal refused it or the workflow failed
+     */
+    static <T> T call(String what, Supplier<T> call) throws BadInputException {
         try {
-            return RunView.of(scenarios().run(agent.name(), scenario.task(), text, scenario.cancelAfterMs()));
+            return call.get();
         } catch (StatusRuntimeException | WorkflowServiceException e) {
-            throw new BadInputException("--temporal: the run of " + agent.name() + " failed: " + reason(e));
+            throw new BadInputException("--temporal: " + what + " failed: " + reason(e));
         } catch (WorkflowException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new BadInputException("the workflow " + e.getExecution().getWorkflowId() + " of " + agent.name()
-                    + " failed: " + (cause instanceof ApplicationFailure failure ? failure.getOriginalMessage()
+            throw new BadInputException("--temporal: " + what + " (workflow " + e.getExecution().getWorkflowId()
+                    + ") failed: " + (cause instanceof ApplicationFailure failure ? failure.getOriginalMessage()
                     : cause.getMessage()));
         }
     }
@@ -125,6 +159,9 @@ final class TemporalConnection implements AutoCloseable {
             if (cause instanceof StatusRuntimeException status) {
                 String description = status.getStatus().getDescription();
                 return status.getStatus().getCode() + (description == null ? "" : " (" + description + ")");
+            }
+            if (cause instanceof ApplicationFailure failure) {
+                return failure.getOriginalMessage();
             }
         }
         return String.valueOf(e.getMessage());

@@ -58,6 +58,9 @@ public final class AgentRecipes {
         }
     }
 
+    /** The history length past which a run goes on in a fresh execution, unless set: {@value}. */
+    public static final int DEFAULT_CONTINUE_AS_NEW_AFTER = 10_000;
+
     /** How many defined agents (and their documents) a worker keeps resolved. */
     public static final int DEFINED_CACHE = 256;
 
@@ -66,14 +69,19 @@ public final class AgentRecipes {
     private final @Nullable AgentResolver resolver;
     private final Map<String, String> definitions = lru();
     private final Map<String, Registered> defined = lru();
+    private final int continueAsNewAfter;
 
     private AgentRecipes(Builder b) {
         this.agents = Map.copyOf(b.agents);
         this.callTimeout = b.callTimeout;
         this.resolver = b.resolver;
+        this.continueAsNewAfter = b.continueAsNewAfter;
     }
 
-    /** @return a builder without agents, and a call timeout of 10 minutes */
+    /**
+     * @return a builder without agents, a call timeout of 10 minutes, and runs continued as new past
+     *     {@value #DEFAULT_CONTINUE_AS_NEW_AFTER} history events
+     */
     public static Builder custom() {
         return new Builder();
     }
@@ -186,11 +194,21 @@ public final class AgentRecipes {
         };
     }
 
+    /**
+     * @return the number of events of a workflow's history past which its run, at the end of an iteration, goes on in
+     *     a fresh execution of the workflow (continue-as-new) with its state; it does so earlier when the server
+     *     suggests it
+     */
+    public int continueAsNewAfter() {
+        return continueAsNewAfter;
+    }
+
     /** Builds {@link AgentRecipes}. */
     public static final class Builder {
         private final Map<String, Registered> agents = new LinkedHashMap<>();
         private Duration callTimeout = Duration.ofMinutes(10);
         private @Nullable AgentResolver resolver;
+        private int continueAsNewAfter = DEFAULT_CONTINUE_AS_NEW_AFTER;
 
         private Builder() {}
 
@@ -232,6 +250,20 @@ public final class AgentRecipes {
          */
         public Builder resolver(AgentResolver resolver) {
             this.resolver = Preconditions.notNull(resolver, "resolver");
+            return this;
+        }
+
+        /**
+         * @param events the history length past which a run goes on in a fresh execution; at least 100, so that
+         *     an execution runs at least one iteration
+         * @return this builder
+         * @throws IllegalArgumentException naming the value when it is under 100
+         */
+        public Builder continueAsNewAfter(int events) {
+            if (events < 100) {
+                throw new IllegalArgumentException("continueAsNewAfter must be at least 100 events, was " + events);
+            }
+            this.continueAsNewAfter = events;
             return this;
         }
 

@@ -1,6 +1,8 @@
 package dev.terminus.temporal;
 
 import io.temporal.workflow.QueryMethod;
+import io.temporal.workflow.UpdateMethod;
+import io.temporal.workflow.UpdateValidatorMethod;
 import io.temporal.workflow.WorkflowInterface;
 import io.temporal.workflow.WorkflowMethod;
 import org.jspecify.annotations.Nullable;
@@ -11,6 +13,12 @@ import org.jspecify.annotations.Nullable;
  * {@code Agent.run} under the workflow's control. Its time budget counts workflow time; cancelling the workflow
  * cancels the run, which ends {@code Cancelled}. Temporal closes a cancelled workflow without a value, so the output
  * of a cancelled run is read with the {@link #output()} query ({@link AgentWorkflows#output} reads either way).
+ *
+ * <p>A run that reaches an approval gate does not end there: the workflow waits, for as long as it takes, with the
+ * gate readable through the {@link #pendingGate()} query, until a person answers it with the {@link #answer} update;
+ * the run then goes on in the same workflow as {@code Agent.resume} would go on. The wait does not count against the
+ * run's time budget, as the time between a local pause and its resumption does not. Cancelling the workflow while it
+ * waits ends the run {@code Cancelled}.
  *
  * {@snippet :
  * AgentWorkflow workflow = client.newWorkflowStub(AgentWorkflow.class,
@@ -43,4 +51,34 @@ public interface AgentWorkflow {
      */
     @QueryMethod
     @Nullable AgentRunOutput output();
+
+    /**
+     * The gate the run waits at.
+     *
+     * @return the gate, or null when the run does not wait at one
+     */
+    @QueryMethod
+    @Nullable PendingGate pendingGate();
+
+    /**
+     * Answers the pending gate; the run goes on with the decision. The update is accepted only for the gate the run
+     * waits at, once ({@link #validateAnswer}); it returns as soon as the decision is taken, not when the run ends.
+     *
+     * @param answer the decision, naming the pending gate
+     * @return the gate it answered
+     */
+    @UpdateMethod
+    PendingGate answer(GateAnswer answer);
+
+    /**
+     * Refuses an answer when no gate is pending, when it names another gate than the pending one, or when the
+     * pending gate is answered already; the message names the gate ids. A refused answer leaves no trace in the
+     * workflow's history.
+     *
+     * @param answer the decision
+     * @throws IllegalStateException when no gate is pending or it is answered already
+     * @throws IllegalArgumentException when the answer names another gate
+     */
+    @UpdateValidatorMethod(updateName = "answer")
+    void validateAnswer(GateAnswer answer);
 }

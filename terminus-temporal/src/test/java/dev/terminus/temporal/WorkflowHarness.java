@@ -42,10 +42,15 @@ final class WorkflowHarness implements AutoCloseable {
 
     /** @return a stub of a new workflow whose id is the agent's name and a number */
     AgentWorkflow workflow(String agentName) {
+        return workflow(agentName, Duration.ofMinutes(5));
+    }
+
+    /** @return a stub of a new workflow whose id is the agent's name and a number, closed after {@code runTimeout} */
+    AgentWorkflow workflow(String agentName, Duration runTimeout) {
         return client().newWorkflowStub(AgentWorkflow.class, WorkflowOptions.newBuilder()
                 .setTaskQueue(TASK_QUEUE)
                 .setWorkflowId(agentName + "-" + runs.incrementAndGet())
-                .setWorkflowRunTimeout(Duration.ofMinutes(5))
+                .setWorkflowRunTimeout(runTimeout)
                 .build());
     }
 
@@ -61,6 +66,20 @@ final class WorkflowHarness implements AutoCloseable {
      */
     void replay(String workflowId) throws Exception {
         WorkflowReplayer.replayWorkflowExecution(client().fetchHistory(workflowId), replayer);
+    }
+
+    /**
+     * Moves the server's time on, firing the timers due on the way.
+     *
+     * @param duration how far
+     */
+    void skip(Duration duration) {
+        environment.sleep(duration);
+    }
+
+    /** @return the server's time, in milliseconds since the epoch */
+    long currentTimeMillis() {
+        return environment.currentTimeMillis();
     }
 
     @Override

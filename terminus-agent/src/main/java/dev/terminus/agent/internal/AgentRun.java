@@ -8,6 +8,8 @@ import dev.terminus.ToolCall;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.Continuation;
+import dev.terminus.agent.RunContext;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
@@ -21,6 +23,7 @@ import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.agent.spi.ToolSpec;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -59,6 +62,9 @@ public final class AgentRun {
     private boolean finalizing;
     private final ApprovalPause pause = new ApprovalPause();
     private final RunPublication publication;
+    /** When an engine asks the run to stop between two iterations; null when it never does. */
+    private @Nullable Predicate<RunContext> suspendWhen;
+    private @Nullable Continuation suspended;
 
     /** Where a run's thread comes from, and so what stops it. */
     enum Mode {
@@ -166,7 +172,7 @@ public final class AgentRun {
     }
 
     /** Runs the task to its end on the calling thread. */
-    RunResult execute(String task) {
+    @Nullable RunResult execute(String task) {
         Termination end;
         try {
             begin();
@@ -177,14 +183,55 @@ public final class AgentRun {
         } catch (Throwable e) {
             end = failure(e);
         }
-        return finish(end);
+        return end == null ? suspend() : finish(end);
+    }
+
+    /**
+     * Continues a run suspended between two iterations: restores it, with its progress guard's memory, and goes on
+     * iterating. It was announced by its first part: {@code RunStarted} is not published again.
+     */
+    @Nullable RunResult proceed(Continuation continuation) {
+        Termination end;
+        try {
+            state.restore(continuation);
+            finalizing = continuation.finalizing();
+            claims.repairsUsed = continuation.repairsUsed();
+            progress.restore(continuation.progress());
+            announced = true;
+            model.check();
+            end = control.interruptionAt(clock.nanoTime());
+            if (end == null) {
+                end = iterate();
+            }
+        } catch (Throwable e) {
+            end = failure(e);
+        }
+        return end == null ? suspend() : finish(end);
+    }
+
+    /** @param when whether to stop between two iterations, asked after each */
+    void suspendWhen(Predicate<RunContext> when) {
+        this.suspendWhen = when;
+    }
+
+    /** @return where the run stopped between two iterations, or null when it ended */
+    @Nullable Continuation suspended() {
+        return suspended;
+    }
+
+    /** Stops between two iterations: the run has no result, its state becomes a continuation. */
+    private @Nullable RunResult suspend() {
+        state.closeIteration();
+        suspended = Resumption.continuation(spec, state, clock.nanoTime() - state.startNanos(), claims.repairsUsed,
+                finalizing, progress.memory());
+        return null;
     }
 
     /**
      * Continues a paused run on the calling thread: restores it from the checkpoint, carries out the decision on the
      * pending call, runs the rest of that round and goes on iterating.
      */
-    RunResult resume(Checkpoint checkpoint, GateDecision decision) {
+    @Nullable RunResult resume(Checkpoint checkpoint, GateDecision decision) {
         Termination end;
         try {
             state.restore(checkpoint, clock.nanoTime());
@@ -204,6 +251,9 @@ public final class AgentRun {
                 if (end == null) {
                     state.endIteration(clock.nanoTime());
                     end = iterate();
+                    if (end == null) {
+                        return suspend();
+                    }
                 }
             }
         } catch (Throwable e) {
@@ -229,10 +279,10 @@ public final class AgentRun {
     }
 
     /**
-     * Iterates until the run ends. The clock is read once per iteration: the time an iteration ends is when the next
+     * Iterates until the run ends, or until its engine asks it to stop between two iterations (null). The clock is read once per iteration: the time an iteration ends is when the next
      * one starts, and the deadline is compared with it.
      */
-    private Termination iterate() throws Exception {
+    private @Nullable Termination iterate() throws Exception {
         long now = clock.nanoTime();
         while (true) {
             Termination end = iteration(now);
@@ -241,6 +291,9 @@ public final class AgentRun {
             }
             now = clock.nanoTime();
             state.endIteration(now);
+            if (suspendWhen != null && suspendWhen.test(state)) {
+                return null;
+            }
         }
     }
 

@@ -4,6 +4,7 @@ import dev.terminus.Message;
 import dev.terminus.ToolCall;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -133,6 +134,35 @@ final class ProgressGuard {
 
     int identicalStreak() {
         return identicalStreak;
+    }
+
+    /** @return what the guard remembers, for a run continued in another execution */
+    dev.terminus.agent.Continuation.Progress memory() {
+        List<Long> window = new ArrayList<>(seenCount);
+        for (int i = 0; i < seenCount; i++) {
+            window.add(seen[i]);
+        }
+        return new dev.terminus.agent.Continuation.Progress(window, seenNext, previousIteration, hasPrevious,
+                identicalStreak, stallStreak);
+    }
+
+    /** Takes up what a suspended run's guard remembered. */
+    void restore(dev.terminus.agent.Continuation.Progress memory) {
+        List<Long> window = memory.seen();
+        if (window.size() > WINDOW || memory.nextSlot() >= Math.max(1, WINDOW)) {
+            throw new IllegalArgumentException("Continuation.progress holds " + window.size()
+                    + " fingerprints and slot " + memory.nextSlot() + "; the window has " + WINDOW);
+        }
+        seen = new long[Math.max(8, window.size())];
+        for (int i = 0; i < window.size(); i++) {
+            seen[i] = window.get(i);
+        }
+        seenCount = window.size();
+        seenNext = memory.nextSlot();
+        previousIteration = memory.previousIteration();
+        hasPrevious = memory.hasPrevious();
+        identicalStreak = memory.identicalStreak();
+        stallStreak = memory.stallStreak();
     }
 
     // Fingerprints are 64-bit hashes of the content itself (not of the 32-bit hashCode()s, under which e.g. "Aa"

@@ -4,6 +4,7 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.Continuation;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.spi.ToolSpec;
@@ -42,20 +43,47 @@ public final class Resumption {
             throw new IllegalArgumentException("the decision is for gate \"" + decision.gateId()
                     + "\" but the checkpoint is waiting at gate \"" + checkpoint.gateId() + "\"");
         }
-        mustMatch("agentName", checkpoint.agentName(), spec.config().name());
-        mustMatch("modelName", checkpoint.modelName(), spec.model().name());
-        mustMatch("configFingerprint", checkpoint.configFingerprint(), fingerprint(spec));
+        sameAgent(spec, "checkpoint", checkpoint.agentName(), checkpoint.modelName(), checkpoint.configFingerprint());
         if (!spec.tools().containsKey(checkpoint.pendingCall().name())) {
             throw new IllegalArgumentException("the checkpoint's pending call is to tool \""
                     + checkpoint.pendingCall().name() + "\", which this agent does not have");
         }
     }
 
-    private static void mustMatch(String field, String inCheckpoint, String inAgent) {
-        if (!inCheckpoint.equals(inAgent)) {
-            throw new IllegalArgumentException("the checkpoint's " + field + " is \"" + inCheckpoint
+    /**
+     * Refuses a continuation from an agent of another name, model or configuration.
+     *
+     * @param spec the agent asked to continue
+     * @param continuation the suspended run
+     * @throws IllegalArgumentException naming what does not match, and both values
+     */
+    public static void check(AgentSpec spec, Continuation continuation) {
+        sameAgent(spec, "continuation", continuation.agentName(), continuation.modelName(),
+                continuation.configFingerprint());
+    }
+
+    private static void sameAgent(AgentSpec spec, String what, String agentName, String modelName,
+            String configFingerprint) {
+        mustMatch(what, "agentName", agentName, spec.config().name());
+        mustMatch(what, "modelName", modelName, spec.model().name());
+        mustMatch(what, "configFingerprint", configFingerprint, fingerprint(spec));
+    }
+
+    private static void mustMatch(String what, String field, String inValue, String inAgent) {
+        if (!inValue.equals(inAgent)) {
+            throw new IllegalArgumentException("the " + what + "'s " + field + " is \"" + inValue
                     + "\" but this agent's is \"" + inAgent + "\": it was written by an agent of another configuration");
         }
+    }
+
+    /** @return a run suspended between two iterations, as its continuation */
+    static Continuation continuation(AgentSpec spec, RunState state, long elapsedNanos, int repairsUsed,
+            boolean finalizing, Continuation.Progress progress) {
+        RunState.Snapshot snapshot = state.snapshot();
+        return new Continuation(spec.config().name(), spec.model().name(), fingerprint(spec), snapshot.transcript(),
+                state.iteration, snapshot.toolCalls(), snapshot.usage(), snapshot.cost(), snapshot.records(),
+                Duration.ofNanos(Math.max(0, elapsedNanos)), state.consecutiveMistakes, repairsUsed, finalizing,
+                progress);
     }
 
     /** @return the SHA-256 of what a paused transcript depends on, as 64 hex digits */
@@ -134,7 +162,11 @@ public final class Resumption {
 
     /** @return the time already spent, as nanoseconds to subtract from now for the run's start */
     static long elapsedNanos(Checkpoint checkpoint) {
-        Duration elapsed = checkpoint.elapsed();
+        return elapsedNanos(checkpoint.elapsed());
+    }
+
+    /** @return the time already spent, as nanoseconds to subtract from now for the run's start */
+    static long elapsedNanos(Duration elapsed) {
         return elapsed.compareTo(Duration.ofNanos(Long.MAX_VALUE / 4)) > 0 ? Long.MAX_VALUE / 4 : elapsed.toNanos();
     }
 }

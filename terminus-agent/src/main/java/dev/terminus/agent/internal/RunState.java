@@ -265,19 +265,43 @@ final class RunState implements RunContext {
      * counting on.
      */
     synchronized void restore(dev.terminus.agent.Checkpoint checkpoint, long nowNanos) {
-        transcript.addAll(checkpoint.transcript());
-        iteration = checkpoint.iteration();
-        toolCalls = checkpoint.toolCalls();
-        Usage total = checkpoint.usage();
+        List<IterationRecord> records = checkpoint.iterations();
+        int finished = records.isEmpty() ? 0 : records.size() - 1;
+        restoreTotals(checkpoint.transcript(), checkpoint.iteration(), checkpoint.toolCalls(), checkpoint.usage(),
+                checkpoint.costUsd(), checkpoint.consecutiveMistakes(), records, finished);
+        IterationRecord paused = records.isEmpty() ? null : records.getLast();
+        iterationOpen = true;
+        iterationEnded = false;
+        iterationStart = nowNanos - (paused == null ? 0 : paused.duration().toNanos());
+        iterationUsage = paused == null ? Usage.ZERO : paused.usage();
+        iterationToolCallsBefore = toolCalls - (paused == null ? 0 : paused.toolCalls());
+        iterationFinish = paused == null ? null : paused.finishReason();
+    }
+
+    /**
+     * Restores a run suspended between two iterations (before it goes on): transcript, counters, usage, cost and
+     * every iteration's record; no iteration is open.
+     */
+    synchronized void restore(dev.terminus.agent.Continuation continuation) {
+        restoreTotals(continuation.transcript(), continuation.iterations(), continuation.toolCalls(),
+                continuation.usage(), continuation.costUsd(), continuation.consecutiveMistakes(),
+                continuation.records(), continuation.records().size());
+        iterationOpen = false;
+        iterationEnded = false;
+    }
+
+    private void restoreTotals(List<Message> messages, int iterationNumber, int toolCallCount, Usage total,
+            BigDecimal costUsd, int mistakes, List<IterationRecord> records, int finished) {
+        transcript.addAll(messages);
+        iteration = iterationNumber;
+        toolCalls = toolCallCount;
         inputTokens = total.inputTokens();
         outputTokens = total.outputTokens();
         cachedInputTokens = total.cachedInputTokens();
         reasoningTokens = total.reasoningTokens();
         usage = null;
-        cost.restore(checkpoint.costUsd());
-        consecutiveMistakes = checkpoint.consecutiveMistakes();
-        List<IterationRecord> records = checkpoint.iterations();
-        int finished = records.isEmpty() ? 0 : records.size() - 1;
+        cost.restore(costUsd);
+        consecutiveMistakes = mistakes;
         recordUsage = new Usage[Math.max(8, finished)];
         recordToolCalls = new int[recordUsage.length];
         recordFinish = new FinishReason[recordUsage.length];
@@ -290,13 +314,6 @@ final class RunState implements RunContext {
             recordNanos[i] = record.duration().toNanos();
         }
         recordCount = finished;
-        IterationRecord paused = records.isEmpty() ? null : records.getLast();
-        iterationOpen = true;
-        iterationEnded = false;
-        iterationStart = nowNanos - (paused == null ? 0 : paused.duration().toNanos());
-        iterationUsage = paused == null ? Usage.ZERO : paused.usage();
-        iterationToolCallsBefore = toolCalls - (paused == null ? 0 : paused.toolCalls());
-        iterationFinish = paused == null ? null : paused.finishReason();
     }
 
     /** Run's thread only. @return the tokens of a kind consumed so far */

@@ -1,14 +1,19 @@
 package dev.terminus.agent.internal;
 
 import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.Continuation;
+import dev.terminus.agent.RunContext;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.RunStep;
 import dev.terminus.agent.control.CallerDeadline;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.control.SupervisedRun;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,7 +38,7 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
      * @param beforeNanos the run's time before now (a resumed run's)
      * @param body what the run does on its thread
      */
-    public record Entry(RunControl control, long beforeNanos, Function<AgentRun, RunResult> body) {
+    public record Entry(RunControl control, long beforeNanos, Function<AgentRun, @Nullable RunResult> body) {
 
         /**
          * @param spec the agent
@@ -74,6 +79,30 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
         }
 
         /**
+         * @param control the run's control, made by the caller (see {@link #control(AgentSpec, Continuation)})
+         * @param continuation the suspended run
+         * @return the continuation of the suspended run under that control
+         */
+        public static Entry continuation(RunControl control, Continuation continuation) {
+            return new Entry(control, Resumption.elapsedNanos(continuation.elapsed()),
+                    run -> run.proceed(continuation));
+        }
+
+        /**
+         * @param spec the agent
+         * @param continuation the suspended run
+         * @return the control of the suspended run continued now: its clock, its time budget, its time so far
+         */
+        public static RunControl control(AgentSpec spec, Continuation continuation) {
+            return RunControl.resume(spec.clock(), continuation.elapsed(), budget(spec));
+        }
+
+        /** @return the result of a run that cannot be suspended (no engine asked it to) */
+        RunResult result(AgentRun run) {
+            return Objects.requireNonNull(body.apply(run), "a run no engine suspends ends with a result");
+        }
+
+        /**
          * @param spec the agent
          * @return the control of a run of the agent that starts now: its clock, its time budget
          */
@@ -110,7 +139,7 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
         AgentRun run = entry.run(spec, AgentRun.Mode.SUPERVISED);
         RunTask handle = new RunTask(run, entry.control(), spec.config().interruptGrace());
         run.begin(); // on the caller's thread: listeners see the caller's context
-        handle.start("terminus-run-" + spec.config().name(), () -> entry.body().apply(run));
+        handle.start("terminus-run-" + spec.config().name(), () -> entry.result(run));
         return handle;
     }
 
@@ -125,11 +154,11 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
     public static RunResult runInline(AgentSpec spec, Entry entry) {
         AgentRun run = entry.run(spec, AgentRun.Mode.CALLER);
         if (!entry.control().hasDeadline()) {
-            return entry.body().apply(run);
+            return entry.result(run);
         }
         try (CallerDeadline deadline = CallerDeadline.arm(entry.control())) {
             run.disarmBeforeFinish(deadline);
-            return entry.body().apply(run);
+            return entry.result(run);
         }
     }
 
@@ -144,12 +173,35 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
      * @throws IllegalArgumentException when the control reads another clock than the agent's
      */
     public static RunResult runUnder(AgentSpec spec, Entry entry) {
+        return entry.result(engineRun(spec, entry));
+    }
+
+    /**
+     * Runs on the calling thread under an engine's control, as {@link #runUnder} does, until the run ends or the
+     * engine asks it to stop between two iterations.
+     *
+     * @param spec the agent
+     * @param entry where the run starts, with the engine's control
+     * @param suspendWhen asked after each iteration: whether the run stops there
+     * @return how this part of the run ended
+     * @throws IllegalArgumentException when the control reads another clock than the agent's
+     */
+    public static RunStep stepUnder(AgentSpec spec, Entry entry, Predicate<RunContext> suspendWhen) {
+        AgentRun run = engineRun(spec, entry);
+        run.suspendWhen(suspendWhen);
+        RunResult result = entry.body().apply(run);
+        Continuation continuation = run.suspended();
+        return continuation != null ? new RunStep.Suspended(continuation)
+                : new RunStep.Ended(Objects.requireNonNull(result, "a run that was not suspended has a result"));
+    }
+
+    private static AgentRun engineRun(AgentSpec spec, Entry entry) {
         if (entry.control().clock() != spec.clock()) {
             throw new IllegalArgumentException("the control reads " + entry.control().clock()
                     + ", but agent \"" + spec.config().name() + "\" reads " + spec.clock()
                     + ": make the control with the agent's newControl()");
         }
-        return entry.body().apply(entry.run(spec, AgentRun.Mode.ENGINE));
+        return entry.run(spec, AgentRun.Mode.ENGINE);
     }
 
     @Override

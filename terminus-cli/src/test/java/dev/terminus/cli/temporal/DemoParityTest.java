@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.terminus.Termination;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
@@ -12,6 +13,8 @@ import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.jackson.TerminusModule;
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflow;
+import dev.terminus.temporal.GateAnswer;
+import dev.terminus.temporal.PendingGate;
 import dev.terminus.temporal.TerminusDataConverter;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.testing.TestEnvironmentOptions;
@@ -29,7 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every {@code terminus run --demo} scenario ends the same as a Temporal workflow (on the in-process server, time
  * skipping, the command line's worker registrations) as in one process: the same termination, case and facts, but
- * for the facts that differ between any two runs wherever they run ({@link #PER_RUN}). The one case that cannot be equal by nature is named in {@link #DIFFERENT_BY_NATURE}.
+ * for the facts that differ between any two runs wherever they run ({@link #PER_RUN}).
  */
 @Timeout(120)
 class DemoParityTest {
@@ -43,6 +46,12 @@ class DemoParityTest {
      * {@link AgentWorkflow#CANCELLED_BY_WORKFLOW} (in one process, the command line names itself).
      */
     private static final Map<String, String> DIFFERENT_BY_NATURE = Map.of("cancelled", "requestedBy");
+    /**
+     * The scenario whose run pauses at an approval gate: in one process the run ends {@code HitlGatePending}; a
+     * workflow does not end there but waits at the gate for an answer (an update), so it is compared at the gate,
+     * and once approved with the local run resumed with the same decision.
+     */
+    private static final String WAITS_AT_GATE = "hitl-gate-pending";
 
     private static TestWorkflowEnvironment environment;
 
@@ -63,22 +72,71 @@ class DemoParityTest {
         environment.close();
     }
 
-    static List<String> demos() {
-        return ScenarioReader.DEMO;
+    static List<String> endingDemos() {
+        return ScenarioReader.DEMO.stream().filter(name -> !name.equals(WAITS_AT_GATE)).toList();
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("demos")
+    @MethodSource("endingDemos")
     void aDemoScenarioEndsAsAWorkflowAsItEndsInOneProcess(String name) throws Exception {
         // given
         Scenario scenario = ScenarioReader.demo(name);
         RunResult local = ScenarioAgent.of(scenario).run();
 
         // when
-        AgentRunOutput workflow = new ScenarioRuns(environment.getWorkflowClient(), TASK_QUEUE)
-                .run(name, scenario.task(), ScenarioReader.demoText(name), scenario.cancelAfterMs());
+        AgentRunOutput workflow = ended(runs().run(name, scenario.task(), ScenarioReader.demoText(name),
+                scenario.cancelAfterMs()));
 
         // then
+        assertSameEnd(name, workflow, local);
+    }
+
+    @Test
+    void aRunPausedAtAGateWaitsInItsWorkflowAtTheSameGateAndEndsAsInOneProcessOnceApproved() throws Exception {
+        // given
+        Scenario scenario = ScenarioReader.demo(WAITS_AT_GATE);
+        ScenarioAgent agent = ScenarioAgent.of(scenario);
+        RunResult paused = agent.run();
+        RunResult resumed = agent.resume(paused.checkpoint().orElseThrow(),
+                GateDecision.approve(paused.checkpoint().orElseThrow().gateId()));
+
+        // when
+        ScenarioRuns.Progress progress = runs().run(WAITS_AT_GATE, scenario.task(),
+                ScenarioReader.demoText(WAITS_AT_GATE), null);
+        PendingGate gate = ((ScenarioRuns.Progress.Paused) progress).gate();
+        AgentRunOutput approved = ended(runs().answer(progress.workflowId(), GateAnswer.approve(gate.gateId())));
+
+        // then
+        assertThat(comparable(WAITS_AT_GATE, new Termination.HitlGatePending(gate.gateId(), gate.toolCallId(),
+                gate.summary(), agent.agent().config().name(), gate.iteration())))
+                .isEqualTo(comparable(WAITS_AT_GATE, paused.termination()));
+        assertSameEnd(WAITS_AT_GATE, approved, resumed);
+    }
+
+    @Test
+    void aCancelledWorkflowNamesTheWorkflowAsWhoCancelledIt() throws Exception {
+        // given
+        Scenario scenario = ScenarioReader.demo("cancelled");
+
+        // when
+        AgentRunOutput workflow = ended(runs().run("cancelled", scenario.task(),
+                ScenarioReader.demoText("cancelled"), scenario.cancelAfterMs()));
+
+        // then
+        assertThat(workflow.termination())
+                .isEqualTo(new Termination.Cancelled(AgentWorkflow.CANCELLED_BY_WORKFLOW));
+    }
+
+    private static ScenarioRuns runs() {
+        return new ScenarioRuns(environment.getWorkflowClient(), TASK_QUEUE);
+    }
+
+    private static AgentRunOutput ended(ScenarioRuns.Progress progress) {
+        assertThat(progress).isInstanceOf(ScenarioRuns.Progress.Ended.class);
+        return ((ScenarioRuns.Progress.Ended) progress).output();
+    }
+
+    private static void assertSameEnd(String name, AgentRunOutput workflow, RunResult local) {
         assertThat(workflow.termination().tag()).isEqualTo(local.termination().tag());
         assertThat(facts(workflow.termination())).isEqualTo(facts(local.termination()));
         assertThat(comparable(name, workflow.termination())).isEqualTo(comparable(name, local.termination()));
@@ -88,20 +146,6 @@ class DemoParityTest {
         assertThat(workflow.usage()).isEqualTo(local.usage());
         assertThat(workflow.costUsd()).isEqualByComparingTo(local.costUsd());
         assertThat(workflow.finalAnswer()).isEqualTo(local.finalAnswer());
-    }
-
-    @Test
-    void aCancelledWorkflowNamesTheWorkflowAsWhoCancelledIt() throws Exception {
-        // given
-        Scenario scenario = ScenarioReader.demo("cancelled");
-
-        // when
-        AgentRunOutput workflow = new ScenarioRuns(environment.getWorkflowClient(), TASK_QUEUE)
-                .run("cancelled", scenario.task(), ScenarioReader.demoText("cancelled"), scenario.cancelAfterMs());
-
-        // then
-        assertThat(workflow.termination())
-                .isEqualTo(new Termination.Cancelled(AgentWorkflow.CANCELLED_BY_WORKFLOW));
     }
 
     /** The names of the termination's facts in the wire format, its per-run facts included. */

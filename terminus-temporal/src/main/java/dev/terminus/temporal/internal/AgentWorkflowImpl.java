@@ -1,7 +1,13 @@
 package dev.terminus.temporal.internal;
 
+import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.Continuation;
+import dev.terminus.agent.GateDecision;
+import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.RunStep;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.control.RunControl;
@@ -10,13 +16,19 @@ import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentRunInput;
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflow;
+import dev.terminus.temporal.GateAnswer;
+import dev.terminus.temporal.PendingGate;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.CanceledFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Workflow;
+import io.temporal.workflow.WorkflowInfo;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,11 +37,21 @@ import org.jspecify.annotations.Nullable;
  * into the run's ({@code control.cancel}), whose stop hooks cancel the call in flight; the loop then ends
  * {@code Cancelled} with its partial result. Temporal closes a workflow whose cancellation was requested as cancelled,
  * without a value, whatever its method returns: that result is then read with the {@link #output()} query (which
- * {@code AgentWorkflows.output} does).
+ * {@code AgentWorkflows.output} does). A run that pauses at an approval gate waits in the workflow for the gate's
+ * answer (an update) and goes on with {@code Agent.resume} under a new control: one workflow from start to end. A run
+ * whose history grows long stops between two iterations and goes on in a fresh execution of the workflow
+ * (continue-as-new) from its {@code Continuation}.
  */
 public final class AgentWorkflowImpl implements AgentWorkflow {
     private final AgentRecipes recipes;
     private @Nullable AgentRunOutput output;
+    /** The control of the part of the run going on now (a run answered at a gate goes on under a new one). */
+    private @Nullable RunControl current;
+    private boolean cancelled;
+    private @Nullable PendingGate pending;
+    private @Nullable GateAnswer answer;
+    /** The run's model, which numbers its calls. */
+    private @Nullable ActivityModel model;
 
     /** @param recipes the agents the worker runs */
     public AgentWorkflowImpl(AgentRecipes recipes) {
@@ -39,24 +61,46 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     @Override
     public AgentRunOutput run(AgentRunInput input) {
         ActivityCalls calls = new ActivityCalls(recipes.callTimeout());
-        Agent agent = agent(recipes.key(input), calls);
-        RunControl control = agent.newControl();
-        calls.control(control);
-        RunResult[] result = new RunResult[1];
+        Agent agent = agent(recipes.key(input), calls, input.modelCalls());
         CancellationScope workflowScope = CancellationScope.current();
-        Async.procedure(() -> watchCancellation(workflowScope, control, result));
-        Workflow.newDetachedCancellationScope(() -> {
-            RunClock.Scheduled deadline = control.armDeadline();
-            try {
-                result[0] = agent.run(input.task(), control);
-            } finally {
-                deadline.cancel();
+        Async.procedure(() -> watchCancellation(workflowScope));
+        Predicate<RunContext> historyFull = run -> !cancelled && historyFull();
+        Continuation from = input.continuation();
+        RunStep step = from == null
+                ? part(agent.newControl(), calls, control -> agent.run(input.task(), control, historyFull))
+                : part(agent.newControl(from), calls, control -> agent.proceed(from, control, historyFull));
+        RunResult result;
+        while (true) {
+            if (step instanceof RunStep.Suspended(Continuation continuation)) {
+                // the history is long: the run goes on in a fresh execution of this workflow, with its state
+                Workflow.continueAsNew(input.continued(continuation, model == null ? 0 : model.nextSequence()));
             }
-        }).run();
+            result = ((RunStep.Ended) step).result();
+            if (!(result.termination() instanceof Termination.HitlGatePending)
+                    || !(result.pausedRun() instanceof Checkpoint checkpoint)) {
+                break;
+            }
+            GateDecision decision = awaitAnswer(checkpoint);
+            RunControl control = agent.newControl(checkpoint);
+            if (decision == null) {
+                // cancelled while waiting: the resumed run checks its control before it carries out any decision,
+                // and ends Cancelled with the paused run's figures
+                control.cancel(CANCELLED_BY_WORKFLOW);
+                decision = GateDecision.reject(checkpoint.gateId(), CANCELLED_BY_WORKFLOW);
+            }
+            GateDecision taken = decision;
+            step = part(control, calls, resumed -> agent.resume(checkpoint, taken, resumed, historyFull));
+        }
         // Temporal closes a workflow whose cancellation was requested as cancelled, without a value, whatever this
         // returns: the output stays readable through the output query
-        output = AgentRunOutput.of(result[0]);
+        output = AgentRunOutput.of(result);
         return output;
+    }
+
+    /** Whether this execution's history is long enough for the run to go on in a fresh one. */
+    private boolean historyFull() {
+        WorkflowInfo info = Workflow.getInfo();
+        return info.getHistoryLength() >= recipes.continueAsNewAfter() || info.isContinueAsNewSuggested();
     }
 
     @Override
@@ -64,20 +108,89 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         return output;
     }
 
-    private static void watchCancellation(CancellationScope workflowScope, RunControl control,
-            @Nullable RunResult[] result) {
+    @Override
+    public @Nullable PendingGate pendingGate() {
+        return answer == null ? pending : null;
+    }
+
+    @Override
+    public PendingGate answer(GateAnswer answer) {
+        validateAnswer(answer);
+        this.answer = answer;
+        return Objects.requireNonNull(pending);
+    }
+
+    @Override
+    public void validateAnswer(GateAnswer answer) {
+        PendingGate gate = pending;
+        if (gate == null) {
+            throw new IllegalStateException("no gate is pending: the answer for gate \"" + answer.gateId()
+                    + "\" has nothing to answer");
+        }
+        if (this.answer != null) {
+            throw new IllegalStateException("gate \"" + gate.gateId() + "\" is answered already");
+        }
+        if (!gate.gateId().equals(answer.gateId())) {
+            throw new IllegalArgumentException("the answer names gate \"" + answer.gateId()
+                    + "\" but the run waits at gate \"" + gate.gateId() + "\"");
+        }
+    }
+
+    /**
+     * Runs one part of the run (its start, or its continuation after a gate) under a control of its own, in a
+     * detached scope, with the control's deadline armed on workflow time.
+     */
+    private RunStep part(RunControl control, ActivityCalls calls, Function<RunControl, RunStep> body) {
+        current = control;
+        calls.control(control);
+        if (cancelled) {
+            control.cancel(CANCELLED_BY_WORKFLOW);
+        }
+        RunStep[] result = new RunStep[1];
+        Workflow.newDetachedCancellationScope(() -> {
+            RunClock.Scheduled deadline = control.armDeadline();
+            try {
+                result[0] = body.apply(control);
+            } finally {
+                deadline.cancel();
+            }
+        }).run();
+        return result[0];
+    }
+
+    /** Waits for the gate's answer: its decision, or null when the workflow was cancelled first. */
+    private @Nullable GateDecision awaitAnswer(Checkpoint checkpoint) {
+        pending = PendingGate.of(checkpoint);
+        answer = null;
         try {
-            Workflow.await(() -> result[0] != null || workflowScope.isCancelRequested());
+            Workflow.await(() -> answer != null || cancelled);
+        } catch (CanceledFailure e) {
+            // the workflow's cancellation ends the wait; the watcher turns it into the run's
+            cancelled = true;
+        }
+        GateAnswer given = answer;
+        pending = null;
+        answer = null;
+        return cancelled || given == null ? null : given.decision();
+    }
+
+    private void watchCancellation(CancellationScope workflowScope) {
+        try {
+            Workflow.await(() -> output != null || workflowScope.isCancelRequested());
         } catch (CanceledFailure e) {
             // the workflow was cancelled while this watcher waited
         }
-        if (result[0] == null) {
-            control.cancel(CANCELLED_BY_WORKFLOW);
+        if (output == null) {
+            cancelled = true;
+            RunControl control = current;
+            if (control != null) {
+                control.cancel(CANCELLED_BY_WORKFLOW);
+            }
         }
     }
 
     /** The agent built by its recipe on proxies and the workflow's clock; a workflow failure when it cannot be. */
-    private Agent agent(String name, ActivityCalls calls) {
+    private Agent agent(String name, ActivityCalls calls, long firstModelCall) {
         try {
             AgentRecipes.Registered registered = recipes.registered(name);
             List<Tool> tools = new ArrayList<>();
@@ -85,8 +198,8 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
                 tools.add(new ActivityTool(name, tool.spec(), calls));
             }
             WorkflowClock clock = new WorkflowClock();
-            Agent agent = registered.recipe().build(
-                    new AgentMaterials(new ActivityModel(name, registered.model(), calls), tools, clock));
+            model = new ActivityModel(name, registered.model(), calls, firstModelCall);
+            Agent agent = registered.recipe().build(new AgentMaterials(model, tools, clock));
             if (agent.clock() != clock) {
                 throw new IllegalArgumentException("the recipe of agent \"" + name + "\" must build it on the"
                         + " materials' clock (Agent.Builder.clock(materials.clock())), not on " + agent.clock());

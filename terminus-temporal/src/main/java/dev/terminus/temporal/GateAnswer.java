@@ -1,0 +1,99 @@
+package dev.terminus.temporal;
+
+import dev.terminus.Preconditions;
+import dev.terminus.agent.GateDecision;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A person's answer to the gate an {@link AgentWorkflow} waits at, as the payload of its {@code answer} update: the
+ * wire form of a {@link GateDecision}. Approve, reject with a reason, or approve with edited arguments.
+ *
+ * {@snippet :
+ * PendingGate gate = workflow.pendingGate();
+ * workflow.answer(GateAnswer.reject(gate.gateId(), "refunds over 100 EUR need a manager"));
+ * }
+ *
+ * @param gateId the gate answered; must be the pending one's
+ * @param verdict what the person decided
+ * @param reason why, for a rejection; null otherwise
+ * @param arguments the arguments to run the call with, for an approval with edits; null otherwise
+ */
+public record GateAnswer(String gateId, Verdict verdict, @Nullable String reason,
+        @Nullable Map<String, @Nullable Object> arguments) {
+
+    /** What a person may decide at a gate. */
+    public enum Verdict {
+        /** Run the pending call as the model proposed it. */
+        APPROVE,
+        /** Do not run it; the model reads the reason. */
+        REJECT,
+        /** Run it with the answer's arguments instead. */
+        APPROVE_WITH_ARGUMENTS
+    }
+
+    /**
+     * Validates the answer by the decision it stands for: a gate id that is not blank, a reason with a rejection
+     * only, arguments with an approval with edits only.
+     */
+    public GateAnswer {
+        Preconditions.notBlank(gateId, "GateAnswer.gateId");
+        Preconditions.notNull(verdict, "GateAnswer.verdict");
+        if ((verdict == Verdict.REJECT) != (reason != null)) {
+            throw new IllegalArgumentException("GateAnswer.reason must be given with verdict REJECT and only with it;"
+                    + " verdict " + verdict + ", reason " + (reason == null ? "null" : "\"" + reason + "\""));
+        }
+        if ((verdict == Verdict.APPROVE_WITH_ARGUMENTS) != (arguments != null)) {
+            throw new IllegalArgumentException("GateAnswer.arguments must be given with verdict"
+                    + " APPROVE_WITH_ARGUMENTS and only with it; verdict " + verdict + ", arguments " + arguments);
+        }
+        if (arguments != null) {
+            arguments = new GateDecision.ApproveWithArguments(gateId, arguments).arguments();
+        }
+    }
+
+    /** @param gateId the gate @return an approval */
+    public static GateAnswer approve(String gateId) {
+        return new GateAnswer(gateId, Verdict.APPROVE, null, null);
+    }
+
+    /** @param gateId the gate @param reason why @return a rejection */
+    public static GateAnswer reject(String gateId, String reason) {
+        return new GateAnswer(gateId, Verdict.REJECT, Preconditions.notNull(reason, "reason"), null);
+    }
+
+    /** @param gateId the gate @param arguments the arguments to run with @return an approval with edits */
+    public static GateAnswer approveWithArguments(String gateId, Map<String, @Nullable Object> arguments) {
+        return new GateAnswer(gateId, Verdict.APPROVE_WITH_ARGUMENTS, null,
+                Preconditions.notNull(arguments, "arguments"));
+    }
+
+    /**
+     * @param decision a decision
+     * @return its wire form
+     */
+    public static GateAnswer of(GateDecision decision) {
+        return switch (Preconditions.notNull(decision, "decision")) {
+            case GateDecision.Approve(String gateId) -> approve(gateId);
+            case GateDecision.Reject(String gateId, String reason) -> reject(gateId, reason);
+            case GateDecision.ApproveWithArguments(String gateId, var arguments) ->
+                    approveWithArguments(gateId, arguments);
+        };
+    }
+
+    /** @return the decision this answer stands for */
+    public GateDecision decision() {
+        return switch (verdict) {
+            case APPROVE -> GateDecision.approve(gateId);
+            case REJECT -> GateDecision.reject(gateId, requireNonNull(reason));
+            case APPROVE_WITH_ARGUMENTS -> GateDecision.approveWithArguments(gateId, requireNonNull(arguments));
+        };
+    }
+
+    private static <T> T requireNonNull(@Nullable T value) {
+        if (value == null) {
+            throw new IllegalStateException("validated by the constructor");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.terminus.temporal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.terminus.agent.GateDecision;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class GateAnswerTest {
+
+    @Test
+    void everyDecisionCrossesAsAnAnswerAndComesBackEqual() {
+        // given
+        List<GateDecision> decisions = List.of(GateDecision.approve("gate-1"),
+                GateDecision.reject("gate-1", "needs a manager"),
+                GateDecision.approveWithArguments("gate-1", Map.of("amount", 50)));
+
+        // when / then
+        for (GateDecision decision : decisions) {
+            assertThat(GateAnswer.of(decision).decision()).isEqualTo(decision);
+        }
+    }
+
+    @Test
+    void anAnswerReadsBackFromItsJsonAsTheSameAnswer() throws Exception {
+        // given
+        ObjectMapper mapper = new ObjectMapper();
+        GateAnswer answer = GateAnswer.approveWithArguments("gate-7", Map.of("order", "42", "amount", 50));
+
+        // when
+        GateAnswer read = mapper.readValue(mapper.writeValueAsString(answer), GateAnswer.class);
+
+        // then
+        assertThat(read).isEqualTo(answer);
+        assertThat(read.decision()).isEqualTo(answer.decision());
+    }
+
+    @Test
+    void aRejectionWithoutAReasonIsRefusedNamingTheField() {
+        // when / then
+        assertThatThrownBy(() -> new GateAnswer("gate-1", GateAnswer.Verdict.REJECT, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("GateAnswer.reason").hasMessageContaining("REJECT");
+    }
+
+    @Test
+    void argumentsWithAPlainApprovalAreRefusedNamingTheField() {
+        // when / then
+        assertThatThrownBy(() -> new GateAnswer("gate-1", GateAnswer.Verdict.APPROVE, null, Map.of("a", 1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("GateAnswer.arguments").hasMessageContaining("APPROVE");
+    }
+
+    @Test
+    void aBlankGateIdIsRefusedNamingTheField() {
+        // when / then
+        assertThatThrownBy(() -> GateAnswer.approve(" "))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("GateAnswer.gateId");
+    }
+}
