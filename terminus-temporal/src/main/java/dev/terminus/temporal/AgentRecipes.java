@@ -3,7 +3,6 @@ package dev.terminus.temporal;
 import dev.terminus.Preconditions;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.Model;
-import dev.terminus.temporal.internal.WorkflowInputs;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -143,7 +142,7 @@ public final class AgentRecipes {
             definition = definitions.get(key);
         }
         if (definition == null) {
-            definition = WorkflowInputs.definition();
+            definition = WorkflowInputs.definitionOfCurrentActivity();
         }
         if (definition == null || !key.equals(name + "@" + digest(definition))) {
             throw new IllegalArgumentException("the definition of agent \"" + key + "\" is unknown to this worker"
