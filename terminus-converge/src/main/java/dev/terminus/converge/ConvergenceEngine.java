@@ -7,11 +7,12 @@ import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.spi.GateStore;
+import dev.terminus.converge.internal.AgentCalls;
 import dev.terminus.converge.internal.ConvergenceRun;
 import dev.terminus.converge.internal.EngineSpec;
 import dev.terminus.converge.internal.EngineTask;
+import dev.terminus.converge.internal.Resumption;
 import dev.terminus.converge.spi.ProposalGate;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -83,8 +84,6 @@ public final class ConvergenceEngine {
     /** The default cycle cap. */
     public static final int DEFAULT_MAX_CYCLES = 100;
 
-    private static final System.Logger LOG = System.getLogger("dev.terminus.converge");
-
     private final EngineSpec spec;
 
     private ConvergenceEngine(EngineSpec spec) {
@@ -110,7 +109,7 @@ public final class ConvergenceEngine {
         RunClock.Scheduled deadline = control.armDeadline();
         ConvergenceResult result;
         try {
-            result = new ConvergenceRun(spec, control, spec.timeBudget() != null).run(initial);
+            result = new ConvergenceRun(spec, control, onCaller()).run(initial);
         } finally {
             deadline.cancel();
         }
@@ -129,7 +128,44 @@ public final class ConvergenceEngine {
     public ConvergenceHandle start(Context initial) {
         Preconditions.notNull(initial, "initial");
         RunControl control = RunControl.start(spec.clock(), spec.timeBudget());
-        return EngineTask.start(spec, control, () -> new ConvergenceRun(spec, control, true).run(initial));
+        return EngineTask.start(spec, control,
+                () -> new ConvergenceRun(spec, control, AgentCalls.Mode.SUPERVISED).run(initial));
+    }
+
+    /**
+     * A control for a run of this engine that an engine of the caller's drives (a durable workflow): on this engine's
+     * {@linkplain Builder#clock clock}, with its time budget, starting now. The caller arms its deadline (its own
+     * timers, or {@link RunControl#armDeadline()}) and cancels through it.
+     *
+     * @return a new control, for {@link #run(Context, RunControl)}
+     */
+    public RunControl newControl() {
+        return RunControl.start(spec.clock(), spec.timeBudget());
+    }
+
+    /**
+     * @param pause a paused run, resumed now: its time before the pause counts against the budget, its wait does not
+     * @return a new control, as {@link #newControl()}, for {@link #resume(Pause, GateDecision, RunControl)}
+     */
+    public RunControl newControl(Pause pause) {
+        return RunControl.resume(spec.clock(), Preconditions.notNull(pause, "pause").elapsed(), spec.timeBudget());
+    }
+
+    /**
+     * Runs as {@link #run(Context)} does, on the calling thread under a control the caller's engine drives: no thread
+     * is started and nothing is interrupted; agents are called one after the other on this thread, time is read from
+     * the control's clock, the control is checked before every turn, and whoever makes a turn's call stops it (a
+     * workflow cancels its activity). A turn that fails once the run is cancelled or past its deadline ends the run
+     * {@code Cancelled} or {@code TimeBudgetExhausted}. The caller arms the deadline before and cancels it after.
+     *
+     * @param initial the facts the run starts with
+     * @param control the run's control, from {@link #newControl()}
+     * @return the result; never null
+     * @throws IllegalArgumentException when the control reads another clock than this engine's
+     */
+    public ConvergenceResult run(Context initial, RunControl control) {
+        Preconditions.notNull(initial, "initial");
+        return ConvergenceRun.underEngine(spec, control).run(initial);
     }
 
     /**
@@ -153,44 +189,56 @@ public final class ConvergenceEngine {
     public ConvergenceResult resume(Pause pause, GateDecision decision) {
         Preconditions.notNull(pause, "pause");
         Preconditions.notNull(decision, "decision");
-        if (decision instanceof GateDecision.ApproveWithArguments edited) {
-            throw new IllegalArgumentException("the decision approves gate \"" + edited.gateId() + "\" with arguments "
-                    + edited.arguments() + ", but a convergence run's proposal has no arguments to edit: approve or"
-                    + " reject it");
-        }
-        if (!decision.gateId().equals(pause.gateId())) {
-            throw new IllegalArgumentException("the decision is for gate \"" + decision.gateId()
-                    + "\", but the pause waits at gate \"" + pause.gateId() + "\"");
-        }
-        if (!pause.agents().equals(spec.agentNames())) {
-            throw new IllegalArgumentException("the pause was written by an engine with agents " + pause.agents()
-                    + ", but this engine has agents " + spec.agentNames());
-        }
-        if (!pause.engine().equals(spec.name())) {
-            throw new IllegalArgumentException("Pause.engine is \"" + pause.engine() + "\", but this engine is named \""
-                    + spec.name() + "\"");
-        }
+        Resumption.check(spec, pause, decision);
         RunControl control = RunControl.resume(spec.clock(), pause.elapsed(), spec.timeBudget());
         RunClock.Scheduled deadline = control.armDeadline();
         ConvergenceResult result;
         try {
-            result = new ConvergenceRun(spec, control, spec.timeBudget() != null).resume(pause, decision);
+            result = new ConvergenceRun(spec, control, onCaller()).resume(pause, decision);
         } finally {
             deadline.cancel();
         }
-        GateStore<Pause> store = spec.store();
-        if (store != null) {
-            try {
-                store.delete(pause.gateId());
-            } catch (IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "could not delete the resumed pause " + pause.gateId()
-                        + " from " + store, e);
-            }
-        }
+        Resumption.forget(spec, pause);
         if (control.cancelledByInterrupt()) {
             Thread.currentThread().interrupt();
         }
         return result;
+    }
+
+    /**
+     * Continues a paused run as {@link #resume(Pause, GateDecision)} does, under a control the caller's engine drives
+     * as {@link #run(Context, RunControl)} runs one. A control cancelled already ends the run {@code Cancelled} with
+     * the pause's context: cancellation is checked before the decision is applied.
+     *
+     * @param pause the paused run
+     * @param decision the decision, for the pause's gate
+     * @param control the run's control, from {@link #newControl(Pause)}
+     * @return the result of the continued run
+     * @throws IllegalArgumentException as {@link #resume(Pause, GateDecision)}, or when the control reads another
+     *     clock than this engine's
+     */
+    public ConvergenceResult resume(Pause pause, GateDecision decision, RunControl control) {
+        Preconditions.notNull(pause, "pause");
+        Preconditions.notNull(decision, "decision");
+        Resumption.check(spec, pause, decision);
+        ConvergenceResult result = ConvergenceRun.underEngine(spec, control).resume(pause, decision);
+        Resumption.forget(spec, pause);
+        return result;
+    }
+
+    /** Agents run on the caller's thread, or supervised on their own when there is a deadline to keep. */
+    private AgentCalls.Mode onCaller() {
+        return spec.timeBudget() != null ? AgentCalls.Mode.SUPERVISED : AgentCalls.Mode.CALLER;
+    }
+
+    /** @return the agents, in registration order */
+    public List<ConvergenceAgent> agents() {
+        return spec.agents();
+    }
+
+    /** @return the clock the engine's runs read their time from and wait on */
+    public RunClock clock() {
+        return spec.clock();
     }
 
     /** @return the engine's name */

@@ -7,6 +7,7 @@ import dev.terminus.agent.control.RunClock;
 import dev.terminus.eval.internal.BenchmarkRun;
 import dev.terminus.eval.internal.BenchmarkSpec;
 import dev.terminus.eval.internal.SharedAgent;
+import dev.terminus.eval.spi.AttemptRunner;
 import dev.terminus.eval.spi.Evaluator;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,6 +56,10 @@ import org.jspecify.annotations.Nullable;
  * finished row, and {@link #rerun} picks up from what the file holds. An interrupt of the calling thread stops the
  * benchmark: no new task runs start, those in flight finish, and the report returned is not
  * {@linkplain EvalReport#complete() complete} (the interrupt is restored).
+ *
+ * <p><b>Attempts run elsewhere.</b> Given an {@link AttemptRunner} instead of an agent factory, the benchmark makes
+ * no agents: the runner runs each attempt (on a durable engine's workers, say) and hands back its run's result, which
+ * is graded, retried and written exactly as a local run's. The runner applies the task timeout itself.
  */
 public final class Benchmark {
     /** How long a run cancelled at its task's timeout may take to hand back its partial result, by default. */
@@ -91,6 +96,8 @@ public final class Benchmark {
      * @return every row, in the benchmark's order (the file has them in the order they finished), and their summary
      * @throws IOException when the report cannot be created, or a row cannot be written: then no new task runs start,
      *     those in flight finish, and the rows written before stay in the file
+     * @throws IllegalStateException when the {@linkplain AttemptRunner#begin attempt runner cannot begin}: no row is
+     *     written then
      */
     public EvalReport run(Path report) throws IOException {
         return BenchmarkRun.run(spec, Preconditions.notNull(report, "report"), null);
@@ -122,6 +129,32 @@ public final class Benchmark {
         return BenchmarkRun.run(spec, report, previous);
     }
 
+    /**
+     * The same benchmark with its attempts run by a runner instead of its agent factory (which is not called): every
+     * other setting, the evaluator, retries, concurrency and task timeout included, stays.
+     *
+     * @param runner runs the attempts
+     * @return the benchmark on the runner
+     * @throws IllegalArgumentException when the benchmark has an environment or a user simulator, which a runner's
+     *     attempts could not be given
+     */
+    public Benchmark withAttemptRunner(AttemptRunner runner) {
+        Preconditions.notNull(runner, "attemptRunner");
+        refuseEnvironment(spec.environment(), spec.users());
+        BenchmarkSpec s = spec;
+        return new Benchmark(new BenchmarkSpec(s.tasks(), null, null, null, s.evaluator(), s.repeats(),
+                s.concurrency(), s.taskTimeout(), s.interruptGrace(), s.retry(), s.capacityPolicy(), s.listeners(),
+                s.json(), s.clock(), runner));
+    }
+
+    private static void refuseEnvironment(@Nullable Environment environment, @Nullable UserSimulatorFactory users) {
+        if (environment != null || users != null) {
+            throw new IllegalArgumentException("attemptRunner: a runner's attempts cannot be given the "
+                    + (environment != null ? "environment's tools" : "user simulator") + " of each task; the runner"
+                    + " provides what its agents need");
+        }
+    }
+
     /** @return the tasks, in order */
     public List<Task> tasks() {
         return spec.tasks();
@@ -143,6 +176,7 @@ public final class Benchmark {
         private final List<Task> tasks = new ArrayList<>();
         private final Set<String> ids = new HashSet<>();
         private @Nullable AgentFactory agents;
+        private @Nullable AttemptRunner runner;
         private @Nullable Environment environment;
         private @Nullable UserSimulatorFactory users;
         private @Nullable Evaluator evaluator;
@@ -186,6 +220,16 @@ public final class Benchmark {
         /** @param agent one agent for every task ({@link AgentFactory#shared}) @return this builder */
         public Builder agent(Agent agent) {
             return agentFactory(AgentFactory.shared(Preconditions.notNull(agent, "agent")));
+        }
+
+        /**
+         * @param runner runs every attempt elsewhere and hands back its run's result, instead of an agent factory
+         *     (see {@link AttemptRunner})
+         * @return this builder
+         */
+        public Builder attemptRunner(AttemptRunner runner) {
+            this.runner = Preconditions.notNull(runner, "attemptRunner");
+            return this;
         }
 
         /** @param environment makes every attempt's tools, or null for none @return this builder */
@@ -282,15 +326,24 @@ public final class Benchmark {
 
         /**
          * @return the benchmark
-         * @throws IllegalArgumentException when it has no task, no agent or no evaluator, or a shared agent comes
-         *     with an environment or a user simulator it could not be given
+         * @throws IllegalArgumentException when it has no task, no evaluator, not exactly one of an agent factory and
+         *     an attempt runner, or a shared agent or an attempt runner comes with an environment or a user simulator
+         *     it could not be given
          */
         public Benchmark build() {
             if (tasks.isEmpty()) {
                 throw new IllegalArgumentException("tasks: the benchmark has none, add at least one");
             }
-            if (agents == null) {
-                throw new IllegalArgumentException("agentFactory: not set, give one (or a shared agent)");
+            if (agents == null && runner == null) {
+                throw new IllegalArgumentException("agentFactory: not set, give one (or a shared agent, or an"
+                        + " attemptRunner)");
+            }
+            if (agents != null && runner != null) {
+                throw new IllegalArgumentException("attemptRunner: the benchmark has an agentFactory too; give one of"
+                        + " them");
+            }
+            if (runner != null) {
+                refuseEnvironment(environment, users);
             }
             if (evaluator == null) {
                 throw new IllegalArgumentException("evaluator: not set, give one (e.g. Evaluators.exactMatch())");
@@ -305,7 +358,8 @@ public final class Benchmark {
                         + " repeats is more task runs than a report can hold");
             }
             return new Benchmark(new BenchmarkSpec(List.copyOf(tasks), agents, environment, users, evaluator, repeats,
-                    concurrency, taskTimeout, interruptGrace, retry, capacityPolicy, List.copyOf(listeners), json, clock));
+                    concurrency, taskTimeout, interruptGrace, retry, capacityPolicy, List.copyOf(listeners), json, clock,
+                    runner));
         }
 
         private static int atLeast(int value, int min, String setting) {

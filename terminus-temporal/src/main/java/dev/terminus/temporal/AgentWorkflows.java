@@ -3,9 +3,9 @@ package dev.terminus.temporal;
 import dev.terminus.Preconditions;
 import dev.terminus.temporal.internal.AgentActivitiesImpl;
 import dev.terminus.temporal.internal.AgentWorkflowImpl;
+import dev.terminus.temporal.internal.WorkflowOutputs;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowStub;
-import io.temporal.failure.CanceledFailure;
 import io.temporal.worker.Worker;
 
 /**
@@ -77,16 +77,6 @@ public final class AgentWorkflows {
      */
     public static AgentRunOutput output(WorkflowStub workflow) {
         Preconditions.notNull(workflow, "workflow");
-        try {
-            return workflow.getResult(AgentRunOutput.class);
-        } catch (WorkflowFailedException e) {
-            if (e.getCause() instanceof CanceledFailure) {
-                AgentRunOutput output = workflow.query("output", AgentRunOutput.class);
-                if (output != null) {
-                    return output;
-                }
-            }
-            throw e;
-        }
+        return WorkflowOutputs.await(workflow, AgentRunOutput.class);
     }
 }

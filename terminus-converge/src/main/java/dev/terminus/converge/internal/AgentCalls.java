@@ -9,11 +9,26 @@ import dev.terminus.converge.Reply;
 import java.util.concurrent.CancellationException;
 
 /**
- * Calls an agent: on the coordinating thread (no time budget, not cancellable from a handle), or supervised on a
- * virtual thread of its own, which is interrupted at the deadline or on cancellation and abandoned after the grace.
+ * Calls an agent: on the coordinating thread (no time budget, not cancellable from a handle), supervised on a
+ * virtual thread of its own, which is interrupted at the deadline or on cancellation and abandoned after the grace,
+ * or on the coordinating thread under an engine's control, which stops the call itself.
  */
 public final class AgentCalls {
     private AgentCalls() {}
+
+    /** Where an agent's turn runs, and so what stops it. */
+    public enum Mode {
+        /** On the coordinating thread, whose interrupt cancels the run. */
+        CALLER,
+        /** On a virtual thread of its own, interrupted at the deadline or on cancellation, abandoned after a grace. */
+        SUPERVISED,
+        /**
+         * On the coordinating thread under an engine's control (a workflow's): nothing is started or interrupted; the
+         * engine stops the turn (cancels its activity), and a turn that fails once the run is stopped or past its
+         * deadline ends the run {@code Cancelled} or {@code TimeBudgetExhausted}, read on the run's clock.
+         */
+        ENGINE
+    }
 
     /** How a call ended. */
     public sealed interface Outcome {}
@@ -32,14 +47,17 @@ public final class AgentCalls {
      * @param context the cycle's context
      * @param cycle the cycle
      * @param control the run's control
-     * @param supervised whether to run it on its own thread
+     * @param mode where the turn runs
      * @param graceNanos how long a supervised agent may take to end once interrupted
      * @return how it ended
      */
-    public static Outcome call(ConvergenceAgent agent, Context context, int cycle, RunControl control,
-            boolean supervised, long graceNanos) {
-        return supervised ? supervised(agent, context, cycle, control, graceNanos)
-                : inline(agent, context, cycle, control);
+    public static Outcome call(ConvergenceAgent agent, Context context, int cycle, RunControl control, Mode mode,
+            long graceNanos) {
+        return switch (mode) {
+            case CALLER -> inline(agent, context, cycle, control);
+            case SUPERVISED -> supervised(agent, context, cycle, control, graceNanos);
+            case ENGINE -> underEngine(agent, context, cycle, control);
+        };
     }
 
     private static Outcome inline(ConvergenceAgent agent, Context context, int cycle, RunControl control) {
@@ -54,6 +72,21 @@ public final class AgentCalls {
             return control.noteInterrupt() || control.isCancelled() ? new Stopped(stopping(control)) : new Threw(e);
         }
         return control.noteInterrupt() || control.isCancelled() ? new Stopped(stopping(control)) : new Replied(reply);
+    }
+
+    private static Outcome underEngine(ConvergenceAgent agent, Context context, int cycle, RunControl control) {
+        Reply reply;
+        try {
+            reply = agent.propose(context, cycle);
+        } catch (Throwable e) {
+            rethrowIfFatal(e);
+            // the engine cut the turn (cancelled, at the deadline, or its call timed out with the run's time): the
+            // run's stop is how it ends, read on the clock, since the deadline's timer may not have fired yet
+            Termination stop = control.check();
+            return stop != null ? new Stopped(stop) : new Threw(e);
+        }
+        Termination stop = control.interruption();
+        return stop != null ? new Stopped(stop) : new Replied(reply);
     }
 
     private static Outcome supervised(ConvergenceAgent agent, Context context, int cycle, RunControl control,

@@ -2,6 +2,7 @@ package dev.terminus.converge.internal;
 
 import dev.terminus.ErrorCategory;
 import dev.terminus.InvariantClass;
+import dev.terminus.Preconditions;
 import dev.terminus.Termination;
 import dev.terminus.agent.CriterionResult;
 import dev.terminus.agent.GateDecision;
@@ -31,7 +32,7 @@ public final class ConvergenceRun {
 
     private final EngineSpec spec;
     private final RunControl control;
-    private final boolean supervised;
+    private final AgentCalls.Mode mode;
     private final RunState state;
     private final Events events;
     private final Merges merges;
@@ -41,17 +42,32 @@ public final class ConvergenceRun {
     /**
      * @param spec the engine
      * @param control the run's clock and cancellation
-     * @param supervised whether agents run on supervised threads of their own
+     * @param mode where the agents' turns run
      */
-    public ConvergenceRun(EngineSpec spec, RunControl control, boolean supervised) {
+    public ConvergenceRun(EngineSpec spec, RunControl control, AgentCalls.Mode mode) {
         this.spec = spec;
         this.control = control;
-        this.supervised = supervised;
+        this.mode = mode;
         this.state = new RunState(spec);
         this.events = new Events(spec.listeners());
         this.merges = new Merges(spec, control, state, events);
         this.semantic = spec.invariants(InvariantClass.SEMANTIC);
         this.acceptance = spec.invariants(InvariantClass.ACCEPTANCE);
+    }
+
+    /**
+     * @param spec the engine
+     * @param control a control the caller's engine drives
+     * @return a run whose agents' turns run on the caller's thread under that control
+     * @throws IllegalArgumentException when the control reads another clock than the engine's
+     */
+    public static ConvergenceRun underEngine(EngineSpec spec, RunControl control) {
+        Preconditions.notNull(control, "control");
+        if (control.clock() != spec.clock()) {
+            throw new IllegalArgumentException("the control reads " + control.clock() + ", but engine \""
+                    + spec.name() + "\" reads " + spec.clock() + ": make the control with the engine's newControl()");
+        }
+        return new ConvergenceRun(spec, control, AgentCalls.Mode.ENGINE);
     }
 
     /**
@@ -128,7 +144,7 @@ public final class ConvergenceRun {
             AgentCalls.rethrowIfFatal(e);
             termination = Termination.Failed.of(e, ErrorCategory.INTERNAL);
         }
-        if (termination instanceof Termination.Cancelled || control.isStopped()) {
+        if (mode != AgentCalls.Mode.ENGINE && (termination instanceof Termination.Cancelled || control.isStopped())) {
             Thread.interrupted(); // the listeners hear the end on a thread no longer interrupted; run() restores it
         }
         ConvergenceResult result = ConvergenceResult.builder().termination(termination).context(state.snapshot())
@@ -187,7 +203,7 @@ public final class ConvergenceRun {
             if (stop != null) {
                 return stop;
             }
-            stop = answer(agent, AgentCalls.call(agent, seen, cycle, control, supervised,
+            stop = answer(agent, AgentCalls.call(agent, seen, cycle, control, mode,
                     spec.interruptGrace().toNanos()), work);
             if (stop != null) {
                 return stop;

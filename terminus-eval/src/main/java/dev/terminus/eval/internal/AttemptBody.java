@@ -57,6 +57,10 @@ final class AttemptBody {
         try {
             return phases();
         } catch (PhaseFailure failure) {
+            if (spec.runner() != null && failure.getCause() instanceof TimeoutException timeout) {
+                return AttemptResult.failed(Status.TASK_TIMEOUT, null, new TaskError(TimeoutException.class.getName(),
+                        String.valueOf(timeout.getMessage()), Component.AGENT));
+            }
             Status status = switch (failure.component) {
                 case ENVIRONMENT -> Status.ENVIRONMENT_ERROR;
                 case USER -> Status.USER_ERROR;
@@ -72,6 +76,12 @@ final class AttemptBody {
 
     private AttemptResult phases() {
         Task task = job.task();
+        if (spec.runner() != null) { // the runner's agent has its own tools and user, where it runs
+            RunResult result = step(Component.AGENT, "the run",
+                    () -> spec.runner().run(task, job.repeat(), attempt));
+            run = result;
+            return judge(task, result);
+        }
         List<Tool> tools = List.of();
         if (spec.environment() != null) {
             tools = failures.environmentTools(step(Component.ENVIRONMENT, "the environment's tools",

@@ -4,13 +4,14 @@ import dev.terminus.eval.EvalReport;
 import dev.terminus.eval.ReportReader;
 import dev.terminus.eval.ReportRow;
 import dev.terminus.eval.Summary;
-import dev.terminus.eval.Task;
+import dev.terminus.eval.spi.AttemptRunner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
@@ -32,20 +33,22 @@ public final class BenchmarkRun {
     public static EvalReport run(BenchmarkSpec spec, @Nullable Path report, @Nullable Path previous)
             throws IOException {
         Map<Integer, ReportRow> kept = previous == null ? Map.of() : keptRows(spec, previous);
+        List<Job> jobs = new ArrayList<>(spec.runs());
+        for (int t = 0; t < spec.tasks().size(); t++) {
+            for (int repeat = 0; repeat < spec.repeats(); repeat++) {
+                int index = t * spec.repeats() + repeat;
+                if (!kept.containsKey(index)) {
+                    jobs.add(new Job(index, spec.tasks().get(t), repeat));
+                }
+            }
+        }
+        if (spec.runner() != null) {
+            begin(spec, jobs);
+        }
         try (LineFile file = report == null ? null : LineFile.create(report)) {
             Board board = new Board(spec, file);
-            List<Job> jobs = new ArrayList<>(spec.runs());
-            for (int t = 0; t < spec.tasks().size(); t++) {
-                Task task = spec.tasks().get(t);
-                for (int repeat = 0; repeat < spec.repeats(); repeat++) {
-                    int index = t * spec.repeats() + repeat;
-                    ReportRow keep = kept.get(index);
-                    if (keep != null) {
-                        board.keep(index, keep);
-                    } else {
-                        jobs.add(new Job(index, task, repeat));
-                    }
-                }
+            for (Map.Entry<Integer, ReportRow> keep : new TreeMap<>(kept).entrySet()) {
+                board.keep(keep.getKey(), keep.getValue());
             }
             board.begin(jobs.size());
             work(spec, jobs, board);
@@ -57,6 +60,20 @@ public final class BenchmarkRun {
                 throw failure;
             }
             return new EvalReport(rows, summary, kept.size(), rows.size() == spec.runs());
+        }
+    }
+
+    /** Tells the attempt runner what it will be asked for, before any row is written. */
+    private static void begin(BenchmarkSpec spec, List<Job> jobs) {
+        List<AttemptRunner.Run> runs = new ArrayList<>(jobs.size());
+        for (Job job : jobs) {
+            runs.add(new AttemptRunner.Run(job.task(), job.repeat()));
+        }
+        try {
+            spec.runner().begin(new AttemptRunner.Plan(runs, spec.retry(), spec.concurrency(), spec.taskTimeout()));
+        } catch (Exception e) {
+            throw new IllegalStateException("attemptRunner: cannot begin the " + runs.size() + " task runs: "
+                    + e.getMessage(), e);
         }
     }
 

@@ -9,6 +9,7 @@ import dev.terminus.eval.ProgressListener;
 import dev.terminus.eval.ReportJson;
 import dev.terminus.eval.Task;
 import dev.terminus.eval.UserSimulatorFactory;
+import dev.terminus.eval.spi.AttemptRunner;
 import dev.terminus.eval.spi.Evaluator;
 import java.time.Duration;
 import java.util.List;
@@ -18,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * A benchmark's settings, checked by its builder.
  *
  * @param tasks the tasks, ids unique
- * @param agents makes each attempt's agent
+ * @param agents makes each attempt's agent, or null when the runner runs the attempts
  * @param environment makes each attempt's tools, or null
  * @param users makes each attempt's user, or null
  * @param evaluator judges the runs
@@ -31,11 +32,13 @@ import org.jspecify.annotations.Nullable;
  * @param listeners the progress listeners
  * @param json the report's row format
  * @param clock the clock the benchmark reads its time from and waits on
+ * @param runner runs the attempts elsewhere instead of the agents, or null
  */
-public record BenchmarkSpec(List<Task> tasks, AgentFactory agents, @Nullable Environment environment,
+public record BenchmarkSpec(List<Task> tasks, @Nullable AgentFactory agents, @Nullable Environment environment,
         @Nullable UserSimulatorFactory users, Evaluator evaluator, int repeats, int concurrency,
         @Nullable Duration taskTimeout, Duration interruptGrace, RetryPolicy retry, CapacityPolicy capacityPolicy,
-        List<ProgressListener> listeners, ReportJson json, RunClock clock) {
+        List<ProgressListener> listeners, ReportJson json, RunClock clock,
+        @Nullable AttemptRunner runner) {
 
     /** @return the number of task runs: tasks times repeats */
     public int runs() {

@@ -51,7 +51,7 @@ final class TaskRunner {
     }
 
     private AttemptResult attempt(Job job, int attempt, boolean last) {
-        Duration timeout = spec.taskTimeout();
+        Duration timeout = spec.runner() == null ? spec.taskTimeout() : null; // a runner applies it where it runs
         AttemptBody body = new AttemptBody(spec, job, attempt, last, timeout != null);
         return timeout == null ? body.execute() : TimedAttempt.start(spec, body, timeout).awaitKeepingInterrupt();
     }

@@ -37,7 +37,7 @@ public final class ActivityCalls {
     }
 
     /** Whether a call that failed as it did is a model call (its timeout is a model's timeout). */
-    enum Kind { MODEL, TOOL }
+    enum Kind { MODEL, TOOL, TURN } // TURN: a convergence agent's turn
 
     /**
      * Makes one call.
@@ -49,11 +49,26 @@ public final class ActivityCalls {
      * @throws Exception what the model or tool threw, or why the call was stopped
      */
     <T> T call(Kind kind, Function<AgentActivities, T> body) throws Exception {
+        return call(AgentActivities.class, kind, body);
+    }
+
+    /**
+     * Makes one call on a stub of the given activities.
+     *
+     * @param activities the activities' interface
+     * @param kind whose call it is
+     * @param body the call on an activity stub
+     * @param <A> the activities
+     * @param <T> its value
+     * @return its value
+     * @throws Exception what the call threw, or why it was stopped
+     */
+    <A, T> T call(Class<A> activities, Kind kind, Function<A, T> body) throws Exception {
         RunControl run = control;
         if (run == null) {
             throw new IllegalStateException("a call was made before the run's control was set");
         }
-        AgentActivities stub = Workflow.newActivityStub(AgentActivities.class, ActivityOptions.newBuilder()
+        A stub = Workflow.newActivityStub(activities, ActivityOptions.newBuilder()
                 .setStartToCloseTimeout(timeout(run))
                 .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
                 .build());
@@ -92,7 +107,8 @@ public final class ActivityCalls {
             }
             case TimeoutFailure timeout -> kind == Kind.MODEL
                     ? new ModelException.Timeout("the model call timed out: " + timeout.getMessage(), timeout)
-                    : new CallStoppedException("the tool call timed out: " + timeout.getMessage(), timeout);
+                    : new CallStoppedException((kind == Kind.TOOL ? "the tool call" : "the agent's turn")
+                            + " timed out: " + timeout.getMessage(), timeout);
             default -> new CallStoppedException("the call failed: " + cause.getMessage(), cause);
         };
     }

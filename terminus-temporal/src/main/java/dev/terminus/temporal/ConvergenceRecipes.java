@@ -1,0 +1,138 @@
+package dev.terminus.temporal;
+
+import dev.terminus.Preconditions;
+import dev.terminus.converge.ConvergenceAgent;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The convergence engines a worker runs, by name: for each, the real agents whose turns its activities make, and the
+ * {@link ConvergenceRecipe} that builds the engine on them (in the activities) or on their proxies (in the workflow).
+ * Immutable. Workflow and activity workers of one task queue must hold the same recipes.
+ *
+ * {@snippet :
+ * ConvergenceRecipes recipes = ConvergenceRecipes.custom()
+ *         .engine("reconcile", List.of(extractor, normalizer, crossChecker), materials -> ConvergenceEngine.builder()
+ *                 .name("reconcile").agents(materials.agents().toArray(ConvergenceAgent[]::new))
+ *                 .clock(materials.clock()).build())
+ *         .turnTimeout(Duration.ofMinutes(5))
+ *         .build();
+ * }
+ */
+public final class ConvergenceRecipes {
+
+    /**
+     * One registered engine.
+     *
+     * @param name the name workflows ask for ({@link ConvergenceRunInput#engineName()})
+     * @param agents the real agents, in registration order
+     * @param recipe how to build the engine on them or on their proxies
+     */
+    public record Registered(String name, List<ConvergenceAgent> agents, ConvergenceRecipe recipe) {
+        /** Validates that nothing is null, there is an agent and the agents' names are unique, and copies them. */
+        public Registered {
+            Preconditions.notBlank(name, "Registered.name");
+            agents = Preconditions.immutableList(agents, "Registered.agents");
+            Preconditions.notNull(recipe, "Registered.recipe");
+            if (agents.isEmpty()) {
+                throw new IllegalArgumentException("engine \"" + name + "\" has no agents");
+            }
+            Set<String> names = new HashSet<>();
+            for (ConvergenceAgent agent : agents) {
+                if (!names.add(agent.name())) {
+                    throw new IllegalArgumentException("engine \"" + name + "\" has agent \"" + agent.name()
+                            + "\" twice");
+                }
+            }
+        }
+    }
+
+    private final Map<String, Registered> engines;
+    private final Duration turnTimeout;
+
+    private ConvergenceRecipes(Builder b) {
+        this.engines = Collections.unmodifiableMap(new LinkedHashMap<>(b.engines));
+        this.turnTimeout = b.turnTimeout;
+    }
+
+    /** @return a builder without engines, and a turn timeout of 10 minutes */
+    public static Builder custom() {
+        return new Builder();
+    }
+
+    /**
+     * @param name an engine's name
+     * @return the engine registered under it
+     * @throws IllegalArgumentException naming the unknown name and the registered ones
+     */
+    public Registered registered(String name) {
+        Registered found = engines.get(Preconditions.notNull(name, "engineName"));
+        if (found == null) {
+            throw new IllegalArgumentException("no convergence engine is registered as \"" + name + "\"; registered: "
+                    + engines.keySet());
+        }
+        return found;
+    }
+
+    /** @return the registered engines' names, in registration order */
+    public Set<String> names() {
+        return engines.keySet();
+    }
+
+    /**
+     * @return the longest an agent's turn activity may take (its start-to-close timeout), when the run's time budget
+     *     does not cut it shorter
+     */
+    public Duration turnTimeout() {
+        return turnTimeout;
+    }
+
+    /** Builds {@link ConvergenceRecipes}. */
+    public static final class Builder {
+        private final Map<String, Registered> engines = new LinkedHashMap<>();
+        private Duration turnTimeout = Duration.ofMinutes(10);
+
+        private Builder() {}
+
+        /**
+         * Registers an engine.
+         *
+         * @param name its name, unique
+         * @param agents the real agents whose turns its activity makes
+         * @param recipe how to build it
+         * @return this builder
+         * @throws IllegalArgumentException naming the name when it is registered already
+         */
+        public Builder engine(String name, List<ConvergenceAgent> agents, ConvergenceRecipe recipe) {
+            Registered registered = new Registered(name, agents, recipe);
+            if (engines.putIfAbsent(name, registered) != null) {
+                throw new IllegalArgumentException("convergence engine \"" + name + "\" is registered twice");
+            }
+            return this;
+        }
+
+        /**
+         * @param turnTimeout the longest an agent's turn activity may take; positive
+         * @return this builder
+         * @throws IllegalArgumentException naming the value when it is not positive
+         */
+        public Builder turnTimeout(Duration turnTimeout) {
+            Preconditions.notNull(turnTimeout, "turnTimeout");
+            if (turnTimeout.isNegative() || turnTimeout.isZero()) {
+                throw new IllegalArgumentException("turnTimeout must be positive, was " + turnTimeout);
+            }
+            this.turnTimeout = turnTimeout;
+            return this;
+        }
+
+        /** @return the recipes */
+        public ConvergenceRecipes build() {
+            return new ConvergenceRecipes(this);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.terminus.temporal;
+
+import dev.terminus.Preconditions;
+import dev.terminus.agent.RetryPolicy;
+import java.time.Duration;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a {@link SuiteWorkflow} runs: task runs, each an {@link AgentWorkflow} child, with the suite's retries,
+ * concurrency and task timeout.
+ *
+ * @param runs the task runs, in the order they start
+ * @param retryPolicy a run whose termination is {@code RETRYABLE} runs again as a new child, up to
+ *     {@code maxRetries} more times, after the policy's backoff (a workflow timer)
+ * @param concurrency how many task runs go at once, at least 1
+ * @param taskTimeout the longest one child may run (its run timeout), or null for no limit
+ */
+public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrency, @Nullable Duration taskTimeout) {
+
+    /**
+     * One task run.
+     *
+     * @param task the task's id, unique in the suite
+     * @param repeat which repeat, from 0
+     * @param agentName the agent of the worker's {@link AgentRecipes} that runs it
+     * @param input the task, as the user's first message
+     */
+    public record Run(String task, int repeat, String agentName, String input) {
+        /** Validates the components. */
+        public Run {
+            Preconditions.notBlank(task, "Run.task");
+            Preconditions.nonNegative(repeat, "Run.repeat");
+            Preconditions.notNull(agentName, "Run.agentName");
+            Preconditions.notNull(input, "Run.input");
+        }
+    }
+
+    /** Validates the components and copies the runs. */
+    public SuiteInput {
+        runs = Preconditions.immutableList(runs, "SuiteInput.runs");
+        Preconditions.notNull(retryPolicy, "SuiteInput.retryPolicy");
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("SuiteInput.concurrency must be >= 1, was " + concurrency);
+        }
+        if (taskTimeout != null && (taskTimeout.isNegative() || taskTimeout.isZero())) {
+            throw new IllegalArgumentException("SuiteInput.taskTimeout must be > 0 or null, was " + taskTimeout);
+        }
+    }
+}

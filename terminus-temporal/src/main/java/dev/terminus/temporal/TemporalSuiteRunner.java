@@ -1,0 +1,208 @@
+package dev.terminus.temporal;
+
+import dev.terminus.Preconditions;
+import dev.terminus.agent.IterationRecord;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Usage;
+import dev.terminus.eval.Benchmark;
+import dev.terminus.eval.EvalReport;
+import dev.terminus.eval.Task;
+import dev.terminus.eval.spi.AttemptRunner;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.temporal.api.common.v1.WorkflowExecution;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.client.WorkflowExecutionMetadata;
+import io.temporal.client.WorkflowFailedException;
+import io.temporal.client.WorkflowNotFoundException;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.failure.TimeoutFailure;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Runs a benchmark's attempts as a {@link SuiteWorkflow} on Temporal: {@link #begin} starts the suite (or joins the
+ * start of it that is running), and each {@link #run} waits on its attempt's child by its
+ * {@linkplain SuiteWorkflows#childId id}, so the harness grades and writes each row as its child finishes, exactly as
+ * it does a local run. Workers of the task queue must have the suite ({@link SuiteWorkflows#register}) and the agents
+ * ({@link AgentWorkflows#register}) registered, and this client must use their {@link TerminusDataConverter}.
+ *
+ * {@snippet :
+ * EvalReport report = TemporalSuiteRunner.run(client, "agents", "nightly-2026-11-25", benchmark,
+ *         task -> task.id(), Path.of("report.jsonl"));
+ * }
+ *
+ * <p>A suite id started again runs no child the earlier start completed: its row is made from that child's output.
+ * A child that ended without an output is a row of its own: a timeout is {@code TASK_TIMEOUT}, a failure (no agent of
+ * that name, a recipe that fails) or a termination is {@code UNKNOWN_EXECUTION_ERROR} naming the child; a cancelled
+ * child's row has its run's {@code Cancelled} ending. The result a row is graded on has what crosses the wire
+ * ({@link AgentRunOutput}): the termination, answer, transcript, usage, cost, tool calls and duration; its iteration
+ * records carry their numbers only, and it has no typed answer.
+ */
+public final class TemporalSuiteRunner implements AttemptRunner {
+    /** The first pause before looking again for a child the suite has not started yet; it doubles up to a second. */
+    private static final Duration FIRST_POLL = Duration.ofMillis(20);
+    private static final Duration LAST_POLL = Duration.ofSeconds(1);
+
+    private final WorkflowClient client;
+    private final String taskQueue;
+    private final String suiteId;
+    private final Function<Task, String> agentNames;
+    private volatile @Nullable WorkflowExecution suite;
+
+    private TemporalSuiteRunner(WorkflowClient client, String taskQueue, String suiteId,
+            Function<Task, String> agentNames) {
+        this.client = client;
+        this.taskQueue = taskQueue;
+        this.suiteId = suiteId;
+        this.agentNames = agentNames;
+    }
+
+    /**
+     * @param client a client using the workers' {@link TerminusDataConverter}
+     * @param taskQueue the task queue of the workers running the suite and its agents
+     * @param suiteId the suite workflow's id; the same id started again reuses the children it finished
+     * @param agentNames the name, in the workers' {@link AgentRecipes}, of the agent that runs each task
+     * @return a runner to give a benchmark ({@link Benchmark#withAttemptRunner}, {@link
+     *     Benchmark.Builder#attemptRunner})
+     */
+    public static TemporalSuiteRunner of(WorkflowClient client, String taskQueue, String suiteId,
+            Function<Task, String> agentNames) {
+        return new TemporalSuiteRunner(Preconditions.notNull(client, "client"),
+                Preconditions.notBlank(taskQueue, "taskQueue"), Preconditions.notBlank(suiteId, "suiteId"),
+                Preconditions.notNull(agentNames, "agentNames"));
+    }
+
+    /**
+     * Runs a benchmark's tasks as a suite on Temporal, streaming its rows to a JSON Lines report as their children
+     * finish: {@code benchmark.withAttemptRunner(of(client, taskQueue, suiteId, agentNames)).run(report)}. The
+     * benchmark's evaluator, capacity policy, retries, repeats, concurrency, task timeout and listeners apply; its
+     * agent factory is not called.
+     *
+     * @param client a client using the workers' {@link TerminusDataConverter}
+     * @param taskQueue the workers' task queue
+     * @param suiteId the suite workflow's id
+     * @param benchmark the tasks and how their runs are graded
+     * @param agentNames the agent that runs each task
+     * @param report the report, created or replaced
+     * @return every row and their summary
+     * @throws IOException when the report cannot be written
+     * @throws IllegalStateException when the suite cannot be started
+     */
+    public static EvalReport run(WorkflowClient client, String taskQueue, String suiteId, Benchmark benchmark,
+            Function<Task, String> agentNames, Path report) throws IOException {
+        Preconditions.notNull(benchmark, "benchmark");
+        return benchmark.withAttemptRunner(of(client, taskQueue, suiteId, agentNames)).run(report);
+    }
+
+    /** Starts the suite workflow, or joins its start that is running. */
+    @Override
+    public void begin(Plan plan) {
+        List<SuiteInput.Run> runs = new ArrayList<>(plan.runs().size());
+        for (Run run : plan.runs()) {
+            String agent = agentNames.apply(run.task());
+            if (agent == null || agent.isBlank()) {
+                throw new IllegalArgumentException("agentNames: no agent name for task \"" + run.task().id()
+                        + "\", was " + (agent == null ? "null" : "\"" + agent + "\""));
+            }
+            runs.add(new SuiteInput.Run(run.task().id(), run.repeat(), agent, run.task().input()));
+        }
+        SuiteInput input = new SuiteInput(runs, plan.retryPolicy(), plan.concurrency(), plan.taskTimeout());
+        SuiteWorkflow workflow = client.newWorkflowStub(SuiteWorkflow.class,
+                WorkflowOptions.newBuilder().setTaskQueue(taskQueue).setWorkflowId(suiteId).build());
+        try {
+            suite = WorkflowClient.start(workflow::run, input);
+        } catch (WorkflowExecutionAlreadyStarted e) { // a start of this suite runs: its children are the rows
+            suite = e.getExecution();
+        }
+    }
+
+    /** Waits for the attempt's child to end and hands back its run. */
+    @Override
+    public RunResult run(Task task, int repeat, int attempt) throws TimeoutException, InterruptedException {
+        String id = SuiteWorkflows.childId(suiteId, task.id(), repeat, attempt);
+        WorkflowExecution child = awaitChild(id);
+        try {
+            return result(AgentWorkflows.output(client.newUntypedWorkflowStub(child, Optional.empty())));
+        } catch (WorkflowFailedException e) {
+            if (e.getCause() instanceof TimeoutFailure) {
+                throw new TimeoutException("workflow " + id + " passed its task timeout");
+            }
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new IllegalStateException("workflow " + id + " ended without an output: " + cause.getMessage(), e);
+        }
+    }
+
+    /**
+     * The child this start of the suite runs, or reuses, for the id: a child running, or one completed (whichever
+     * start ran it), or one this start closed otherwise. A child that an earlier start closed otherwise runs again,
+     * so it is waited past, as a child not started yet is.
+     */
+    private WorkflowExecution awaitChild(String id) throws InterruptedException {
+        WorkflowExecution current = suite;
+        if (current == null) {
+            throw new IllegalStateException("the suite " + suiteId + " was not begun: call begin(plan) first");
+        }
+        Duration pause = FIRST_POLL;
+        while (true) {
+            WorkflowExecutionMetadata suiteNow = describe(current);
+            boolean suiteClosed = suiteNow == null
+                    || suiteNow.getStatus() != WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING;
+            WorkflowExecutionMetadata child = describe(WorkflowExecution.newBuilder().setWorkflowId(id).build());
+            if (child != null && (child.getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING
+                    || child.getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED
+                    || child.getParentExecution().getRunId().equals(current.getRunId()))) {
+                return child.getExecution();
+            }
+            if (suiteClosed) {
+                throw new IllegalStateException("the suite " + suiteId + " closed "
+                        + (suiteNow == null ? "and is gone" : suiteNow.getStatus()) + " before it ran " + id);
+            }
+            Thread.sleep(pause);
+            pause = pause.multipliedBy(2).compareTo(LAST_POLL) > 0 ? LAST_POLL : pause.multipliedBy(2);
+        }
+    }
+
+    /** @return the execution's description, or null when there is no such workflow */
+    private @Nullable WorkflowExecutionMetadata describe(WorkflowExecution execution) {
+        try {
+            return client.newUntypedWorkflowStub(execution, Optional.empty()).describe();
+        } catch (WorkflowNotFoundException e) {
+            return null;
+        } catch (StatusRuntimeException e) {
+            if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * @param output a child's output
+     * @return the run's result as far as the output has it: iteration records carry their numbers only
+     */
+    static RunResult result(AgentRunOutput output) {
+        List<IterationRecord> iterations = new ArrayList<>(output.iterations());
+        for (int i = 1; i <= output.iterations(); i++) {
+            iterations.add(new IterationRecord(i, Usage.ZERO, 0, null, Duration.ZERO));
+        }
+        return RunResult.builder().termination(output.termination()).outcome(output.outcome())
+                .finalAnswer(output.finalAnswer()).iterations(iterations).toolCalls(output.toolCalls())
+                .usage(output.usage()).costUsd(output.costUsd()).duration(output.duration())
+                .transcript(output.transcript()).build();
+    }
+
+    @Override
+    public String toString() {
+        return "TemporalSuiteRunner[suiteId=" + suiteId + ", taskQueue=" + taskQueue + "]";
+    }
+}

@@ -1,0 +1,197 @@
+package dev.terminus.temporal.internal;
+
+import dev.terminus.Termination;
+import dev.terminus.agent.GateDecision;
+import dev.terminus.agent.control.RunClock;
+import dev.terminus.agent.control.RunControl;
+import dev.terminus.converge.Context;
+import dev.terminus.converge.ConvergenceAgent;
+import dev.terminus.converge.ConvergenceEngine;
+import dev.terminus.converge.ConvergenceResult;
+import dev.terminus.converge.Pause;
+import dev.terminus.temporal.ConvergenceGate;
+import dev.terminus.temporal.ConvergenceMaterials;
+import dev.terminus.temporal.ConvergenceRecipes;
+import dev.terminus.temporal.ConvergenceRunInput;
+import dev.terminus.temporal.ConvergenceRunOutput;
+import dev.terminus.temporal.ConvergenceWorkflow;
+import dev.terminus.temporal.GateAnswer;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.failure.CanceledFailure;
+import io.temporal.workflow.Async;
+import io.temporal.workflow.CancellationScope;
+import io.temporal.workflow.Workflow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One convergence run in one workflow execution, from start to end through every pause. The engine runs in a detached
+ * cancellation scope, as an agent's loop does in its workflow: a watcher in the workflow's scope turns the workflow's
+ * cancellation into the run's ({@code control.cancel}), whose stop hooks cancel the turn in flight. A pause keeps the
+ * run in the workflow: it waits for the {@code answer} update (or the cancellation), then resumes the engine under a
+ * new control whose time counts on from the pause's. A cancellation while the run waits resumes it under a control
+ * cancelled already, which ends it {@code Cancelled} with the pause's context, no decision applied.
+ */
+public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
+    private final ConvergenceRecipes recipes;
+    private @Nullable ConvergenceRunOutput output;
+    /** The control of the run or resume in progress, which a cancellation cancels. */
+    private @Nullable RunControl control;
+    private boolean cancelled;
+    private boolean ended;
+    private @Nullable Pause pending;
+    private @Nullable GateAnswer answer;
+
+    /** @param recipes the engines the worker runs */
+    public ConvergenceWorkflowImpl(ConvergenceRecipes recipes) {
+        this.recipes = recipes;
+    }
+
+    @Override
+    public ConvergenceRunOutput run(ConvergenceRunInput input) {
+        ActivityCalls calls = new ActivityCalls(recipes.turnTimeout());
+        ConvergenceEngine engine = engine(input.engineName(), calls);
+        Context initial = initial(input);
+        CancellationScope workflowScope = CancellationScope.current();
+        Async.procedure(() -> watchCancellation(workflowScope));
+        ConvergenceResult[] result = new ConvergenceResult[1];
+        Workflow.newDetachedCancellationScope(() -> {
+            ConvergenceResult step = under(engine.newControl(), calls, next -> engine.run(initial, next));
+            while (step.termination() instanceof Termination.HitlGatePending && step.pausedRun() != null) {
+                Pause pause = step.pausedRun();
+                GateDecision taken = awaitAnswer(pause);
+                step = under(engine.newControl(pause), calls, next -> engine.resume(pause, taken, next));
+            }
+            result[0] = step;
+        }).run();
+        ended = true;
+        // Temporal closes a workflow whose cancellation was requested as cancelled, without a value, whatever this
+        // returns: the output stays readable through the output query
+        output = ConvergenceRunOutput.of(result[0]);
+        return output;
+    }
+
+    @Override
+    public @Nullable ConvergenceRunOutput output() {
+        return output;
+    }
+
+    @Override
+    public @Nullable ConvergenceGate pendingGate() {
+        Pause waiting = pending;
+        return waiting == null || answer != null ? null : ConvergenceGate.of(waiting);
+    }
+
+    @Override
+    public ConvergenceGate answer(GateAnswer answer) {
+        validateAnswer(answer);
+        this.answer = answer;
+        return ConvergenceGate.of(Objects.requireNonNull(pending));
+    }
+
+    @Override
+    public void validateAnswer(GateAnswer answer) {
+        Pause waiting = pending;
+        if (waiting == null) {
+            throw new IllegalStateException("no gate is pending: the answer for gate \"" + answer.gateId()
+                    + "\" has nothing to answer");
+        }
+        if (this.answer != null) {
+            throw new IllegalStateException("gate \"" + waiting.gateId() + "\" is answered already");
+        }
+        if (!waiting.gateId().equals(answer.gateId())) {
+            throw new IllegalArgumentException("the answer names gate \"" + answer.gateId()
+                    + "\" but the run waits at gate \"" + waiting.gateId() + "\"");
+        }
+        if (answer.verdict() == GateAnswer.Verdict.APPROVE_WITH_ARGUMENTS) {
+            throw new IllegalArgumentException("the answer approves gate \"" + answer.gateId() + "\" with arguments,"
+                    + " but a convergence run's proposal has no arguments to edit: approve or reject it");
+        }
+    }
+
+    /** Runs one stretch of the run (to its end or next pause) under a control armed with its deadline. */
+    private ConvergenceResult under(RunControl next, ActivityCalls calls,
+            Function<RunControl, ConvergenceResult> stretch) {
+        control = next;
+        calls.control(next);
+        if (cancelled) {
+            next.cancel(CANCELLED_BY_WORKFLOW);
+        }
+        RunClock.Scheduled deadline = next.armDeadline();
+        try {
+            return stretch.apply(next);
+        } finally {
+            deadline.cancel();
+        }
+    }
+
+    /** Waits for the answer on a pause; once the workflow is cancelled, a stand-in a cancelled resume ignores. */
+    private GateDecision awaitAnswer(Pause pause) {
+        pending = pause;
+        answer = null;
+        Workflow.await(() -> answer != null || cancelled);
+        GateAnswer given = answer;
+        pending = null;
+        answer = null;
+        return given != null ? given.decision() : GateDecision.reject(pause.gateId(), "the workflow was cancelled");
+    }
+
+    private void watchCancellation(CancellationScope workflowScope) {
+        try {
+            Workflow.await(() -> ended || workflowScope.isCancelRequested());
+        } catch (CanceledFailure e) {
+            // the workflow was cancelled while this watcher waited
+        }
+        if (!ended) {
+            cancelled = true;
+            RunControl running = control;
+            if (running != null) {
+                running.cancel(CANCELLED_BY_WORKFLOW);
+            }
+        }
+    }
+
+    /** The input's context; a workflow failure when two of its facts have one key. */
+    private static Context initial(ConvergenceRunInput input) {
+        try {
+            return input.context();
+        } catch (RuntimeException e) {
+            throw configuration(e);
+        }
+    }
+
+    private static ApplicationFailure configuration(RuntimeException e) {
+        return ApplicationFailure.newNonRetryableFailureWithCause(String.valueOf(e.getMessage()),
+                "terminus.configuration", e);
+    }
+
+    /** The engine built by its recipe on proxies and the workflow's clock; a workflow failure when it cannot be. */
+    private ConvergenceEngine engine(String name, ActivityCalls calls) {
+        try {
+            ConvergenceRecipes.Registered registered = recipes.registered(name);
+            List<ConvergenceAgent> proxies = new ArrayList<>();
+            for (ConvergenceAgent agent : registered.agents()) {
+                proxies.add(new ActivityConvergenceAgent(name, agent, calls));
+            }
+            WorkflowClock clock = new WorkflowClock();
+            ConvergenceEngine engine = registered.recipe().build(new ConvergenceMaterials(proxies, clock));
+            if (engine.clock() != clock) {
+                throw new IllegalArgumentException("the recipe of convergence engine \"" + name + "\" must build it on"
+                        + " the materials' clock (ConvergenceEngine.Builder.clock(materials.clock())), not on "
+                        + engine.clock());
+            }
+            for (ConvergenceAgent agent : engine.agents()) {
+                if (!proxies.contains(agent)) {
+                    throw new IllegalArgumentException("the recipe of convergence engine \"" + name + "\" must build"
+                            + " it on the materials' agents, but agent \"" + agent.name() + "\" is not one of them");
+                }
+            }
+            return engine;
+        } catch (RuntimeException e) {
+            throw configuration(e);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package dev.terminus.temporal.internal;
+
+import dev.terminus.temporal.AgentRunOutput;
+import dev.terminus.temporal.AgentWorkflows;
+import io.temporal.activity.Activity;
+import io.temporal.client.WorkflowFailedException;
+import io.temporal.failure.ApplicationFailure;
+
+/** Reads a finished child's output with the worker's own client. */
+public final class SuiteActivitiesImpl implements SuiteActivities {
+
+    @Override
+    public AgentRunOutput finishedOutput(String workflowId) {
+        try {
+            return AgentWorkflows.output(
+                    Activity.getExecutionContext().getWorkflowClient().newUntypedWorkflowStub(workflowId));
+        } catch (WorkflowFailedException e) { // it has no output, and reading again will not give one
+            throw ApplicationFailure.newNonRetryableFailureWithCause("workflow " + workflowId
+                    + " ended without an output: " + e.getMessage(), "terminus.noOutput", e);
+        }
+    }
+}

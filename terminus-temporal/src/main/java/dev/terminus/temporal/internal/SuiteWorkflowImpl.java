@@ -1,0 +1,112 @@
+package dev.terminus.temporal.internal;
+
+import dev.terminus.Category;
+import dev.terminus.agent.RetryPolicy;
+import dev.terminus.temporal.AgentRunInput;
+import dev.terminus.temporal.AgentRunOutput;
+import dev.terminus.temporal.AgentWorkflow;
+import dev.terminus.temporal.SuiteInput;
+import dev.terminus.temporal.SuiteOutput;
+import dev.terminus.temporal.SuiteWorkflow;
+import dev.terminus.temporal.SuiteWorkflows;
+import io.temporal.activity.ActivityOptions;
+import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ChildWorkflowFailure;
+import io.temporal.workflow.Async;
+import io.temporal.workflow.ChildWorkflowOptions;
+import io.temporal.workflow.Promise;
+import io.temporal.workflow.Workflow;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A suite in one workflow execution: its task runs start in the input's order, at most {@code concurrency} at once,
+ * each a procedure of the workflow that runs its attempts as children one after another. A child is started with
+ * {@code ALLOW_DUPLICATE_FAILED_ONLY}: Temporal refuses it when an earlier start of the suite completed a child of that
+ * id, whose output an activity then reads; a child of that id that ended otherwise runs again.
+ */
+public final class SuiteWorkflowImpl implements SuiteWorkflow {
+    /** The longest the read of a finished child's output may take; it returns at once for a closed child. */
+    private static final Duration READ_TIMEOUT = Duration.ofMinutes(10);
+
+    private final SuiteActivities activities = Workflow.newActivityStub(SuiteActivities.class,
+            ActivityOptions.newBuilder().setStartToCloseTimeout(READ_TIMEOUT).build());
+
+    /** How one attempt's child ended: its output (null without one), and whether an earlier start had finished it. */
+    private record Ended(@Nullable AgentRunOutput output, boolean reused) {}
+
+    @Override
+    public SuiteOutput run(SuiteInput input) {
+        String suiteId = Workflow.getInfo().getWorkflowId();
+        Random random = Workflow.newRandom();
+        SuiteOutput.Row[] rows = new SuiteOutput.Row[input.runs().size()];
+        int[] running = {0};
+        List<Promise<Void>> done = new ArrayList<>(rows.length);
+        for (int i = 0; i < rows.length; i++) {
+            int at = i;
+            Workflow.await(() -> running[0] < input.concurrency());
+            running[0]++;
+            done.add(Async.procedure(() -> {
+                try {
+                    rows[at] = row(suiteId, input, input.runs().get(at), random);
+                } finally {
+                    running[0]--;
+                }
+            }));
+        }
+        Promise.allOf(done).get();
+        return new SuiteOutput(Arrays.asList(rows));
+    }
+
+    /** Runs a task run's attempts until one ends not {@code RETRYABLE} or the retries are spent. */
+    private SuiteOutput.Row row(String suiteId, SuiteInput input, SuiteInput.Run run, Random random) {
+        RetryPolicy retry = input.retryPolicy();
+        int reused = 0;
+        for (int attempt = 1; ; attempt++) {
+            String id = SuiteWorkflows.childId(suiteId, run.task(), run.repeat(), attempt);
+            Ended ended = attempt(id, run, input.taskTimeout());
+            if (ended.reused()) {
+                reused++;
+            }
+            Category category = ended.output() == null ? null : ended.output().termination().category();
+            if (category != Category.RETRYABLE || attempt > retry.maxRetries()) {
+                return new SuiteOutput.Row(run.task(), run.repeat(), id, attempt, reused, category);
+            }
+            long delay = retry.delayNanos(attempt, random);
+            if (delay > 0) {
+                Workflow.sleep(Duration.ofNanos(delay));
+            }
+        }
+    }
+
+    private Ended attempt(String id, SuiteInput.Run run, @Nullable Duration timeout) {
+        ChildWorkflowOptions.Builder options = ChildWorkflowOptions.newBuilder().setWorkflowId(id)
+                .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY);
+        if (timeout != null) {
+            options.setWorkflowRunTimeout(timeout);
+        }
+        AgentWorkflow child = Workflow.newChildWorkflowStub(AgentWorkflow.class, options.build());
+        try {
+            return new Ended(child.run(new AgentRunInput(run.agentName(), run.input())), false);
+        } catch (ChildWorkflowFailure e) {
+            if (e.getCause() instanceof WorkflowExecutionAlreadyStarted) {
+                return reuse(id);
+            }
+            return new Ended(null, false); // failed, timed out, cancelled or terminated: the client reads why
+        }
+    }
+
+    private Ended reuse(String id) {
+        try {
+            return new Ended(activities.finishedOutput(id), true);
+        } catch (ActivityFailure e) {
+            return new Ended(null, true);
+        }
+    }
+}
