@@ -175,7 +175,7 @@ final class RunCommand implements Callable<Integer> {
             rows.add(RunReport.demoRow(name, agent.expect(), result));
             results.add(RunReport.json(name, result));
         }
-        ConvergeDemo convergence = ConvergeDemo.run();
+        ConvergeDemo convergence = connection == null ? ConvergeDemo.run() : ConvergeDemo.run(connection);
         if (!convergence.asExpected()) {
             mismatches++;
         }

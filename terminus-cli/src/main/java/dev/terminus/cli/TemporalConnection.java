@@ -94,6 +94,11 @@ final class TemporalConnection implements AutoCloseable {
         return client;
     }
 
+    /** @return the task queue its workflows are started on */
+    String taskQueue() {
+        return taskQueue;
+    }
+
     /** @return runs of scenarios on this connection's task queue */
     ScenarioRuns scenarios() {
         return new ScenarioRuns(client, taskQueue);

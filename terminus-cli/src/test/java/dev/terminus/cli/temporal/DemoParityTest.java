@@ -7,16 +7,22 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.terminus.Termination;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
+import dev.terminus.cli.converge.Examples;
 import dev.terminus.cli.scenario.Scenario;
+import dev.terminus.converge.ConvergenceResult;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.jackson.TerminusModule;
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflow;
+import dev.terminus.temporal.ConvergenceRunInput;
+import dev.terminus.temporal.ConvergenceRunOutput;
+import dev.terminus.temporal.ConvergenceWorkflow;
 import dev.terminus.temporal.GateAnswer;
 import dev.terminus.temporal.PendingGate;
 import dev.terminus.temporal.TerminusDataConverter;
 import io.temporal.client.WorkflowClientOptions;
+import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.util.List;
@@ -30,7 +36,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every {@code terminus run --demo} scenario ends the same as a Temporal workflow (on the in-process server, time
+ * Every {@code terminus run --demo} scenario, and its convergence example, ends the same as a Temporal workflow (on the in-process server, time
  * skipping, the command line's worker registrations) as in one process: the same termination, case and facts, but
  * for the facts that differ between any two runs wherever they run ({@link #PER_RUN}).
  */
@@ -125,6 +131,23 @@ class DemoParityTest {
         // then
         assertThat(workflow.termination())
                 .isEqualTo(new Termination.Cancelled(AgentWorkflow.CANCELLED_BY_WORKFLOW));
+    }
+
+    @Test
+    void theConvergenceExampleConvergesAsAWorkflowAsInOneProcess() {
+        // given
+        Examples.Example example = Examples.documentReconciliation();
+        ConvergenceResult local = example.run();
+
+        // when
+        ConvergenceRunOutput workflow = environment.getWorkflowClient().newWorkflowStub(ConvergenceWorkflow.class,
+                WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).build())
+                .run(ConvergenceRunInput.of(Examples.RECONCILIATION, example.input()));
+
+        // then
+        assertThat(workflow.termination()).isEqualTo(local.termination());
+        assertThat(workflow.facts()).isEqualTo(local.facts());
+        assertThat(workflow.cycles()).isEqualTo(local.cycles());
     }
 
     private static ScenarioRuns runs() {
