@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -16,17 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(120)
 class WorkerCommandTest {
-    private static TemporalServer temporal;
-
-    @BeforeAll
-    static void start() {
-        temporal = new TemporalServer();
-    }
-
-    @AfterAll
-    static void stop() throws InterruptedException {
-        temporal.close();
-    }
+    @RegisterExtension
+    static final TemporalServer temporal = new TemporalServer();
 
     @Test
     void aScenarioRunOnTheWorkerPrintsWhatTheRunInOneProcessPrints(@TempDir Path dir) throws Exception {
@@ -56,7 +46,7 @@ class WorkerCommandTest {
         // given
         Path file = dir.resolve("hello.json");
         Files.writeString(file, "{\"task\": \"Say hello.\", \"script\": [{\"text\": \"Hello.\"}]}");
-        try (TemporalServer own = new TemporalServer()) {
+        try (TemporalServer own = TemporalServer.start()) {
             Cli.Result served = Cli.run("run", file.toString(), "--temporal", own.address(),
                     "--task-queue", TemporalServer.TASK_QUEUE);
             assertThat(served.out()).contains("NaturalCompletion");

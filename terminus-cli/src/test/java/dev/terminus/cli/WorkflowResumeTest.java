@@ -6,10 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,17 +26,8 @@ class WorkflowResumeTest {
                         {"text": "Order 42 was refunded."},
                         {"text": "I did not refund order 42."}]}
             """;
-    private static TemporalServer temporal;
-
-    @BeforeAll
-    static void start() {
-        temporal = new TemporalServer();
-    }
-
-    @AfterAll
-    static void stop() throws InterruptedException {
-        temporal.close();
-    }
+    @RegisterExtension
+    static final TemporalServer temporal = new TemporalServer();
 
     @Test
     void aRunThatReachesAGateWaitsInItsWorkflowAndSaysHowToAnswerIt(@TempDir Path dir) throws Exception {

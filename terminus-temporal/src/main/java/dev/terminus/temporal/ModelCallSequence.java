@@ -40,16 +40,6 @@ public final class ModelCallSequence {
      * @throws Exception what the call throws
      */
     public static <T extends @Nullable Object> T with(long sequence, Callable<T> call) throws Exception {
-        Long outer = CURRENT.get();
-        CURRENT.set(sequence);
-        try {
-            return call.call();
-        } finally {
-            if (outer == null) {
-                CURRENT.remove();
-            } else {
-                CURRENT.set(outer);
-            }
-        }
+        return ThreadValues.with(CURRENT, sequence, call);
     }
 }
