@@ -13,6 +13,7 @@ import dev.terminus.scripted.FunctionModel;
 import dev.terminus.temporal.AgentMaterials;
 import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentWorkflows;
+import dev.terminus.temporal.CallMode;
 import dev.terminus.temporal.TerminusDataConverter;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.testing.TestEnvironmentOptions;
@@ -59,8 +60,10 @@ final class WorkflowRuns {
                 .config(AgentConfig.custom().maxIterations(ITERATIONS + 1).build()).build();
     }
 
-    static AgentRecipes.Builder recipes() {
-        return AgentRecipes.custom().agent("counter", model(), List.of(COUNT), WorkflowRuns::agent);
+    /** @param mode how the runs' model and tool calls are made */
+    static AgentRecipes recipes(CallMode mode) {
+        return AgentRecipes.custom().agent("counter", model(), List.of(COUNT), WorkflowRuns::agent)
+                .calls(mode, mode).build();
     }
 
     /** An in-process server (no time skipping: these runs have no timers) and one worker sized for 1,000 runs. */

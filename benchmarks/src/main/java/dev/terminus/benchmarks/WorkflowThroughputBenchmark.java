@@ -8,6 +8,7 @@ import dev.terminus.temporal.AgentMaterials;
 import dev.terminus.temporal.AgentRunInput;
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflow;
+import dev.terminus.temporal.CallMode;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
@@ -24,6 +25,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -33,7 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * 1,000 concurrent 10-iteration runs (9 tool rounds and an answer), as workflows on Temporal's in-process server with
  * one worker in the same JVM, and as local runs on virtual threads. One invocation = all 1,000 started and all ended;
- * workflows per second = 1,000 / the time. Run by hand:
+ * workflows per second = 1,000 / the time; for calls as activities and as local activities ({@link CallMode}); the
+ * {@code localRuns} figure does not depend on the parameter. Run by hand:
  * {@code java -jar benchmarks/target/benchmarks.jar WorkflowThroughputBenchmark}.
  */
 @State(Scope.Benchmark)
@@ -45,13 +48,17 @@ import org.openjdk.jmh.annotations.Warmup;
 public class WorkflowThroughputBenchmark {
     static final int RUNS = 1_000;
 
+    /** How the runs' calls are made. */
+    @Param({"ACTIVITY", "LOCAL_ACTIVITY"})
+    public CallMode calls;
+
     private TestWorkflowEnvironment environment;
     private Agent local;
     private final AtomicLong ids = new AtomicLong();
 
     @Setup(Level.Trial)
     public void setUp() {
-        environment = WorkflowRuns.environment(WorkflowRuns.recipes().build());
+        environment = WorkflowRuns.environment(WorkflowRuns.recipes(calls));
         local = WorkflowRuns.agent(new AgentMaterials(WorkflowRuns.model(), List.of(WorkflowRuns.COUNT),
                 RunClock.system()));
     }

@@ -69,8 +69,12 @@ public final class AgentRecipes {
     private final Map<String, String> definitions = lru();
     private final Map<String, Registered> defined = lru();
     private final int continueAsNewAfter;
+    private final CallMode modelCalls;
+    private final CallMode toolCalls;
 
     private AgentRecipes(Builder b) {
+        this.modelCalls = b.modelCalls;
+        this.toolCalls = b.toolCalls;
         this.agents = Map.copyOf(b.agents);
         this.callTimeout = b.callTimeout;
         this.resolver = b.resolver;
@@ -202,12 +206,24 @@ public final class AgentRecipes {
         return continueAsNewAfter;
     }
 
+    /** @return how a run's model calls are made ({@link CallMode#ACTIVITY} unless set) */
+    public CallMode modelCalls() {
+        return modelCalls;
+    }
+
+    /** @return how a run's tool calls are made ({@link CallMode#ACTIVITY} unless set) */
+    public CallMode toolCalls() {
+        return toolCalls;
+    }
+
     /** Builds {@link AgentRecipes}. */
     public static final class Builder {
         private final Map<String, Registered> agents = new LinkedHashMap<>();
         private Duration callTimeout = Duration.ofMinutes(10);
         private @Nullable AgentResolver resolver;
         private int continueAsNewAfter = DEFAULT_CONTINUE_AS_NEW_AFTER;
+        private CallMode modelCalls = CallMode.ACTIVITY;
+        private CallMode toolCalls = CallMode.ACTIVITY;
 
         private Builder() {}
 
@@ -263,6 +279,21 @@ public final class AgentRecipes {
                 throw new IllegalArgumentException("continueAsNewAfter must be at least 100 events, was " + events);
             }
             this.continueAsNewAfter = events;
+            return this;
+        }
+
+        /**
+         * How the runs' calls are made: as activities (the default: any worker of the task queue, as long as the call
+         * timeout, heartbeats) or as local activities on the workflow's worker (one history event per call: the fast
+         * path for calls of a few seconds). See {@link CallMode}.
+         *
+         * @param modelCalls how model calls are made
+         * @param toolCalls how tool calls are made
+         * @return this builder
+         */
+        public Builder calls(CallMode modelCalls, CallMode toolCalls) {
+            this.modelCalls = Preconditions.notNull(modelCalls, "modelCalls");
+            this.toolCalls = Preconditions.notNull(toolCalls, "toolCalls");
             return this;
         }
 

@@ -4,7 +4,9 @@ import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.temporal.AgentActivities;
 import dev.terminus.temporal.AgentWorkflow;
+import dev.terminus.temporal.CallMode;
 import io.temporal.activity.ActivityOptions;
+import io.temporal.activity.LocalActivityOptions;
 import io.temporal.common.RetryOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
@@ -24,11 +26,24 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ActivityCalls {
     private final Duration callTimeout;
+    private final CallMode modelCalls;
+    private final CallMode toolCalls;
     private @Nullable RunControl control;
 
     /** @param callTimeout the longest a call may take when the run's time left does not cut it shorter */
     public ActivityCalls(Duration callTimeout) {
+        this(callTimeout, CallMode.ACTIVITY, CallMode.ACTIVITY);
+    }
+
+    /**
+     * @param callTimeout the longest a call may take when the run's time left does not cut it shorter
+     * @param modelCalls how model calls are made
+     * @param toolCalls how tool calls are made
+     */
+    public ActivityCalls(Duration callTimeout, CallMode modelCalls, CallMode toolCalls) {
         this.callTimeout = callTimeout;
+        this.modelCalls = modelCalls;
+        this.toolCalls = toolCalls;
     }
 
     /** @param control the run's control, once the agent has made it */
@@ -68,10 +83,7 @@ public final class ActivityCalls {
         if (run == null) {
             throw new IllegalStateException("a call was made before the run's control was set");
         }
-        A stub = Workflow.newActivityStub(activities, ActivityOptions.newBuilder()
-                .setStartToCloseTimeout(timeout(run))
-                .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
-                .build());
+        A stub = stub(activities, kind, timeout(run));
         Object[] value = new Object[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> value[0] = body.apply(stub));
         RunControl.Registration stop = run.onStop(scope::cancel);
@@ -87,6 +99,19 @@ public final class ActivityCalls {
         @SuppressWarnings("unchecked")
         T result = (T) value[0];
         return result;
+    }
+
+    private <A> A stub(Class<A> activities, Kind kind, Duration timeout) {
+        RetryOptions once = RetryOptions.newBuilder().setMaximumAttempts(1).build();
+        CallMode mode = kind == Kind.MODEL ? modelCalls : kind == Kind.TOOL ? toolCalls : CallMode.ACTIVITY;
+        if (mode == CallMode.LOCAL_ACTIVITY) {
+            // the marker keeps the result only: a model call's arguments are the whole transcript
+            return Workflow.newLocalActivityStub(activities, LocalActivityOptions.newBuilder()
+                    .setStartToCloseTimeout(timeout).setRetryOptions(once).setDoNotIncludeArgumentsIntoMarker(true)
+                    .build());
+        }
+        return Workflow.newActivityStub(activities, ActivityOptions.newBuilder()
+                .setStartToCloseTimeout(timeout).setRetryOptions(once).build());
     }
 
     private Duration timeout(RunControl run) {
