@@ -1,6 +1,7 @@
 package dev.terminus.temporal;
 
 import dev.terminus.Preconditions;
+import dev.terminus.temporal.internal.RunIdentity;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.RunContext;
@@ -14,15 +15,18 @@ import io.temporal.workflow.unsafe.WorkflowUnsafe;
  * Outside a workflow (a run in one process) it passes every event on.
  *
  * {@snippet :
+ * AgentListener telemetry = TerminusTelemetry.of(openTelemetry); // once for the worker
  * AgentRecipe recipe = materials -> Agent.builder(materials.model()).tools(materials.tools())
  *         .clock(materials.clock())
- *         .listener(ReplaySafeListener.of(event -> metrics.record(event)))
+ *         .listener(ReplaySafeListener.of(telemetry))
  *         .build();
  * }
  *
- * <p>The listener must not keep state per run across events (an open span, keyed by the run's context): after a
- * replay the run's remaining events come with another context object than its first ones. Event durations are
- * workflow time.
+ * <p>A listener that keeps state per run (a telemetry listener's open span, keyed by the run's context) gets one
+ * context object for the whole run on a worker, whether its workflow was replayed or went on in a fresh execution,
+ * provided the listener itself is made once for the worker, outside the recipe (a recipe builds an agent for every
+ * execution); a run whose worker crashed goes on elsewhere without the state its first worker kept. Event durations
+ * are workflow time.
  */
 public final class ReplaySafeListener implements AgentListener {
     private final AgentListener listener;
@@ -46,10 +50,24 @@ public final class ReplaySafeListener implements AgentListener {
         }
     }
 
+    /**
+     * Passes the event on unless the workflow is replaying, with one context for the whole run: the same object
+     * after a replay and after the run goes on in a fresh execution (continue-as-new), so a listener keeping state
+     * per run finds it.
+     */
     @Override
     public void onEvent(RunContext run, AgentEvent event) {
-        if (!replaying()) {
+        if (!WorkflowUnsafe.isWorkflowThread()) {
             listener.onEvent(run, event);
+            return;
+        }
+        if (Workflow.isReplaying()) {
+            return;
+        }
+        String workflowId = Workflow.getInfo().getWorkflowId();
+        listener.onEvent(RunIdentity.of(workflowId, listener, run), event);
+        if (event instanceof AgentEvent.RunTerminated) {
+            RunIdentity.ended(workflowId, listener);
         }
     }
 

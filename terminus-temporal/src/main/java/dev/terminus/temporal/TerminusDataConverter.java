@@ -2,6 +2,7 @@ package dev.terminus.temporal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.terminus.Preconditions;
+import dev.terminus.jackson.ReadMode;
 import dev.terminus.jackson.TerminusModule;
 import io.temporal.common.converter.DataConverter;
 import io.temporal.common.converter.DefaultDataConverter;
@@ -38,8 +39,15 @@ public final class TerminusDataConverter {
                 .withPayloadConverterOverrides(new JacksonJsonPayloadConverter(mapper));
     }
 
-    /** @return the converter of a strict {@link TerminusModule} without extensions */
+    /**
+     * The converter of a {@link ReadMode#TOLERANT} module without extensions: a client or worker reads an output
+     * written by a newer version, whose termination is a case it does not know, as an
+     * {@link dev.terminus.jackson.UnrecognizedTermination} that keeps every field (as reports are read), instead of
+     * failing to read the run at all.
+     *
+     * @return the converter
+     */
     public static DataConverter ofDefaults() {
-        return of(new TerminusModule());
+        return of(TerminusModule.builder().readMode(ReadMode.TOLERANT).build());
     }
 }

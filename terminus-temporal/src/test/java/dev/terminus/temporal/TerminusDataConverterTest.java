@@ -9,6 +9,7 @@ import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Usage;
 import dev.terminus.jackson.TerminusModule;
+import dev.terminus.jackson.UnrecognizedTermination;
 import io.temporal.api.common.v1.Payload;
 import io.temporal.common.converter.DataConverter;
 import java.math.BigDecimal;
@@ -57,5 +58,27 @@ class TerminusDataConverterTest {
         // then
         assertThat(json).contains("{\"$kind\":\"MaxIterationsReached\",\"limit\":2,\"iterationsUsed\":2}")
                 .contains("{\"role\":\"tool\",\"toolCallId\":\"call_1\"");
+    }
+
+    @Test
+    void anOutputOfANewerVersionWithAnUnknownCaseIsReadTolerantlyKeepingItsFields() {
+        // given: the output of a newer worker, ended with a case this version does not know
+        DataConverter newer = TerminusDataConverter.of(
+                TerminusModule.builder().registerExtension("QuotaExceeded", QuotaExceeded.class).build());
+        AgentRunOutput output = new AgentRunOutput(new QuotaExceeded("acme", 3), Outcome.FAILED, null, 2, 1,
+                Usage.of(20, 10), new BigDecimal("0.0125"), Duration.ofMillis(1500), TRANSCRIPT);
+        Payload payload = newer.toPayload(output).orElseThrow();
+
+        // when
+        AgentRunOutput read = TerminusDataConverter.ofDefaults()
+                .fromPayload(payload, AgentRunOutput.class, AgentRunOutput.class);
+
+        // then
+        assertThat(read.termination()).isInstanceOfSatisfying(UnrecognizedTermination.class, unknown -> {
+            assertThat(unknown.kind()).isEqualTo("QuotaExceeded");
+            assertThat(unknown.fields()).containsEntry("tenant", "acme");
+        });
+        assertThat(read.transcript()).isEqualTo(TRANSCRIPT);
+        assertThat(read.iterations()).isEqualTo(2);
     }
 }

@@ -1,12 +1,15 @@
 package dev.terminus.temporal.internal;
 
+import dev.terminus.agent.Agent;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.temporal.AgentActivities;
 import dev.terminus.temporal.AgentWorkflow;
 import dev.terminus.temporal.CallMode;
+import io.temporal.activity.ActivityCancellationType;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.activity.LocalActivityOptions;
+import io.temporal.api.enums.v1.TimeoutType;
 import io.temporal.common.RetryOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
@@ -15,19 +18,33 @@ import io.temporal.failure.TimeoutFailure;
 import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Makes a run's model and tool calls as activities, on a workflow thread: each call is tried once, may take the
- * agents' call timeout cut to the run's time left, runs in a cancellation scope of its own that the run's control
- * cancels when the run stops (a cancelled workflow, the deadline), and fails with the exception the model or tool
- * threw (see {@link CallFailures}).
+ * agents' call timeout cut to the run's time left (a tool call also to the agent's per-tool timeout), runs in a
+ * cancellation scope of its own that the run's control cancels when the run stops (a cancelled workflow, the
+ * deadline), and fails with the exception the model or tool threw (see {@link CallFailures}).
+ *
+ * <p>Its activity heartbeats (a heartbeat timeout of at most {@link #HEARTBEAT_TIMEOUT}): a call whose worker died is
+ * known lost at that timeout rather than at its start-to-close timeout. A lost model call fails with a
+ * {@link ModelException.Timeout}, which the loop's retry policy retries; a lost tool call fails with a
+ * {@link CallStoppedException}, which the model reads as the tool's error (the tool may or may not have had its
+ * effect: its idempotency key says which call it was). A stopped call's activity is cancelled with
+ * {@link ActivityCancellationType#TRY_CANCEL}: the cancellation is sent to the server, which hands it to the activity
+ * at its next heartbeat (the activity then interrupts the call), while the run goes on at once, so a run stops at its
+ * deadline or cancellation whatever the call does, as it does in one process.
  */
 public final class ActivityCalls {
+    /** The longest a call's activity may go without a heartbeat before the server deems its worker gone. */
+    public static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(10);
+
     private final Duration callTimeout;
     private final CallMode modelCalls;
     private final CallMode toolCalls;
+    private @Nullable Duration toolTimeout;
     private @Nullable RunControl control;
 
     /** @param callTimeout the longest a call may take when the run's time left does not cut it shorter */
@@ -44,6 +61,17 @@ public final class ActivityCalls {
         this.callTimeout = callTimeout;
         this.modelCalls = modelCalls;
         this.toolCalls = toolCalls;
+    }
+
+    /**
+     * Takes the agent's per-tool timeout ({@code AgentConfig.toolTimeout}), which bounds its tool calls.
+     *
+     * @param agent the agent whose calls these are
+     * @return the agent
+     */
+    public Agent agent(Agent agent) {
+        this.toolTimeout = agent.config().toolTimeout().orElse(null);
+        return agent;
     }
 
     /** @param control the run's control, once the agent has made it */
@@ -83,16 +111,17 @@ public final class ActivityCalls {
         if (run == null) {
             throw new IllegalStateException("a call was made before the run's control was set");
         }
-        A stub = stub(activities, kind, timeout(run));
+        Limit limit = limit(kind, run);
+        A stub = stub(activities, kind, limit.timeout());
         Object[] value = new Object[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> value[0] = body.apply(stub));
         RunControl.Registration stop = run.onStop(scope::cancel);
         try {
             scope.run();
         } catch (ActivityFailure e) {
-            throw failure(kind, run, e.getCause() == null ? e : e.getCause());
+            throw failure(kind, run, limit, e.getCause() == null ? e : e.getCause());
         } catch (CanceledFailure e) {
-            throw failure(kind, run, e);
+            throw failure(kind, run, limit, e);
         } finally {
             stop.close();
         }
@@ -110,18 +139,47 @@ public final class ActivityCalls {
                     .setStartToCloseTimeout(timeout).setRetryOptions(once).setDoNotIncludeArgumentsIntoMarker(true)
                     .build());
         }
-        return Workflow.newActivityStub(activities, ActivityOptions.newBuilder()
-                .setStartToCloseTimeout(timeout).setRetryOptions(once).build());
+        ActivityOptions.Builder options = ActivityOptions.newBuilder()
+                .setStartToCloseTimeout(timeout)
+                .setCancellationType(ActivityCancellationType.TRY_CANCEL)
+                .setRetryOptions(once);
+        if (kind != Kind.TURN) {
+            // model and tool activities heartbeat while their call runs (AgentActivitiesImpl)
+            options.setHeartbeatTimeout(HEARTBEAT_TIMEOUT.compareTo(timeout) < 0 ? HEARTBEAT_TIMEOUT : timeout);
+        }
+        return Workflow.newActivityStub(activities, options.build());
     }
 
-    private Duration timeout(RunControl run) {
+    /**
+     * A call's start-to-close timeout: the call timeout, or for a tool call the agent's per-tool timeout when
+     * shorter, cut to the run's time left.
+     *
+     * @param timeout the timeout
+     * @param toolTimeout whether it is the agent's per-tool timeout
+     */
+    record Limit(Duration timeout, boolean toolTimeout) {}
+
+    private Limit limit(Kind kind, RunControl run) {
+        Duration perTool = kind == Kind.TOOL ? toolTimeout : null;
+        Duration limit = perTool != null && perTool.compareTo(callTimeout) <= 0 ? perTool : callTimeout;
         long left = run.remainingNanos();
-        return left == Long.MAX_VALUE ? callTimeout
-                : WorkflowClock.timerDuration(Math.max(1, Math.min(left, callTimeout.toNanos())));
+        if (left != Long.MAX_VALUE && left < limit.toNanos()) {
+            return new Limit(WorkflowClock.timerDuration(Math.max(1, left)), false);
+        }
+        return new Limit(limit, limit == perTool);
     }
 
-    private static Exception failure(Kind kind, RunControl run, Throwable cause) {
+    /**
+     * @param kind whose call failed
+     * @param run the run's control
+     * @param limit the call's start-to-close timeout
+     * @param cause Temporal's failure of the call
+     * @return the exception the call fails with in the loop
+     */
+    static Exception failure(Kind kind, RunControl run, Limit limit, Throwable cause) {
         return switch (cause) {
+            case ApplicationFailure shutDown when CallFailures.isWorkerShutdown(shutDown) ->
+                    lost(kind, "its worker shut down", shutDown);
             case ApplicationFailure application -> CallFailures.fromFailure(application);
             case CanceledFailure cancelled -> {
                 // the run's control stops its calls; a call cancelled otherwise was cancelled with its workflow
@@ -130,11 +188,29 @@ public final class ActivityCalls {
                 }
                 yield new CallStoppedException("the call was cancelled", cancelled);
             }
+            case TimeoutFailure timeout when timeout.getTimeoutType() == TimeoutType.TIMEOUT_TYPE_HEARTBEAT ->
+                    lost(kind, "its worker sent no heartbeat in time (stopped or cut off)", timeout);
+            case TimeoutFailure timeout when kind == Kind.TOOL && limit.toolTimeout() -> {
+                // as in one process: the loop answers the call with the tool's timeout
+                TimeoutException late = new TimeoutException(
+                        "the tool did not answer within " + limit.timeout().toMillis() + " ms");
+                late.initCause(timeout);
+                yield late;
+            }
             case TimeoutFailure timeout -> kind == Kind.MODEL
                     ? new ModelException.Timeout("the model call timed out: " + timeout.getMessage(), timeout)
                     : new CallStoppedException((kind == Kind.TOOL ? "the tool call" : "the agent's turn")
                             + " timed out: " + timeout.getMessage(), timeout);
             default -> new CallStoppedException("the call failed: " + cause.getMessage(), cause);
+        };
+    }
+
+    /** A call whose activity was lost with its worker: a model call is retried as a timeout, a tool call is not. */
+    private static Exception lost(Kind kind, String why, Throwable cause) {
+        return switch (kind) {
+            case MODEL -> new ModelException.Timeout("the model call was lost: " + why, cause);
+            case TOOL -> new CallStoppedException("the tool call was lost, its effect unknown: " + why, cause);
+            case TURN -> new CallStoppedException("the agent's turn was lost: " + why, cause);
         };
     }
 

@@ -12,12 +12,16 @@ import dev.terminus.temporal.ModelAnswer;
 import dev.terminus.temporal.ModelCall;
 import dev.terminus.temporal.ModelCallSequence;
 import dev.terminus.temporal.ToolInvocation;
+import io.temporal.activity.Activity;
+import io.temporal.client.ActivityCompletionException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The activities of the agents of some {@link AgentRecipes}: each agent is built once by its recipe on its real model
- * and tools and the system clock, and its model and tools are called from there.
+ * and tools and the system clock, and its model and tools are called from there, on the activity's thread, while
+ * {@link Heartbeats} heartbeat for it and interrupt the call when Temporal ends the activity (its cancellation, its
+ * timeout, its workflow's end, the worker's shutdown).
  */
 public final class AgentActivitiesImpl implements AgentActivities {
     private final AgentRecipes recipes;
@@ -32,7 +36,10 @@ public final class AgentActivitiesImpl implements AgentActivities {
     public ModelAnswer chat(ModelCall call) {
         Agent agent = agent(call.agentName());
         try {
-            return ModelAnswer.of(ModelCallSequence.with(call.sequence(), () -> agent.model().chat(call.request())));
+            return ModelAnswer.of(Heartbeats.around(Activity.getExecutionContext(),
+                    () -> ModelCallSequence.with(call.sequence(), () -> agent.model().chat(call.request()))));
+        } catch (ActivityCompletionException e) {
+            throw e;
         } catch (Exception e) {
             throw CallFailures.toFailure(e);
         }
@@ -47,8 +54,10 @@ public final class AgentActivitiesImpl implements AgentActivities {
                     + "\" has no tool \"" + call.toolName() + "\"; its tools: " + agent.tools().keySet()));
         }
         try {
-            return Tools.resultText(
-                    IdempotencyKey.with(call.idempotencyKey(), () -> tool.call(call.arguments(), call.run())));
+            return Tools.resultText(Heartbeats.around(Activity.getExecutionContext(),
+                    () -> IdempotencyKey.with(call.idempotencyKey(), () -> tool.call(call.arguments(), call.run()))));
+        } catch (ActivityCompletionException e) {
+            throw e;
         } catch (Exception e) {
             throw CallFailures.toFailure(e);
         }

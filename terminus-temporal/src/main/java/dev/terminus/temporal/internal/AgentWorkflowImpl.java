@@ -61,7 +61,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     @Override
     public AgentRunOutput run(AgentRunInput input) {
         ActivityCalls calls = new ActivityCalls(recipes.callTimeout(), recipes.modelCalls(), recipes.toolCalls());
-        Agent agent = agent(recipes.key(input), calls, input.modelCalls());
+        Agent agent = calls.agent(agent(recipes.key(input), calls, input.modelCalls()));
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
         Predicate<RunContext> historyFull = run -> !cancelled && historyFull();

@@ -1,6 +1,7 @@
 package dev.terminus.temporal.internal;
 
 import dev.terminus.agent.spi.ModelException;
+import io.temporal.client.ActivityWorkerShutdownException;
 import io.temporal.common.converter.Values;
 import io.temporal.failure.ApplicationFailure;
 import java.lang.reflect.Constructor;
@@ -65,6 +66,14 @@ public final class CallFailures {
             };
         }
         return remade(type, message);
+    }
+
+    /**
+     * @param failure the failure an activity failed with
+     * @return whether the activity ended because its worker shut down while the call ran (the call's end is unknown)
+     */
+    public static boolean isWorkerShutdown(ApplicationFailure failure) {
+        return ActivityWorkerShutdownException.class.getName().equals(failure.getType());
     }
 
     private static int status(Values details) {
