@@ -53,6 +53,16 @@ class ModuleBoundariesTest {
     }
 
     @Test
+    void onlyTheCommandLineDependsOnTemporal() {
+        // then: Temporal's SDK stays out of every library module (ADR 0018); the command line and the benchmarks may
+        // use terminus-temporal (the benchmarks are not imported here, their own build keeps them apart)
+        noClasses().that().resideOutsideOfPackages("dev.terminus.temporal..", "dev.terminus.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.terminus.temporal..", "io.temporal..")
+                .because("only terminus-cli and the benchmarks may depend on terminus-temporal (ADR 0018)")
+                .check(classes);
+    }
+
+    @Test
     void theCoreHasNoInternalPackage() {
         // then: what the modules share from the core is API (Preconditions, JsonTrees)
         assertThat(classes.stream().filter(type -> type.getPackageName().equals("dev.terminus.internal")))

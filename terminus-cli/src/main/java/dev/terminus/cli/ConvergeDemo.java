@@ -3,14 +3,19 @@ package dev.terminus.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.terminus.Termination;
-import dev.terminus.converge.ConvergenceResult;
 import dev.terminus.cli.converge.Examples;
 import dev.terminus.converge.Fact;
+import dev.terminus.temporal.ConvergenceRunInput;
+import dev.terminus.temporal.ConvergenceRunOutput;
+import dev.terminus.temporal.ConvergenceWorkflow;
+import io.temporal.client.WorkflowOptions;
 import java.util.ArrayList;
+import java.util.UUID;
 import java.util.List;
 
 /**
- * The convergence engine's part of {@code terminus run --demo}: {@link Examples#documentReconciliation()} run once,
+ * The convergence engine's part of {@code terminus run --demo}: {@link Examples#documentReconciliation()} run once
+ * (in this process, or as a convergence workflow with {@code --temporal}),
  * shown as a table row and the facts it converged on, or as one JSON object among the demo's results.
  */
 final class ConvergeDemo {
@@ -19,17 +24,35 @@ final class ConvergeDemo {
     private static final int VALUE_WIDTH = 60;
 
     private final Examples.Example example;
-    private final ConvergenceResult result;
+    private final ConvergenceRunOutput result;
 
-    private ConvergeDemo(Examples.Example example, ConvergenceResult result) {
+    private ConvergeDemo(Examples.Example example, ConvergenceRunOutput result) {
         this.example = example;
         this.result = result;
     }
 
-    /** Runs the example. */
+    /** Runs the example in this process. */
     static ConvergeDemo run() {
         Examples.Example example = Examples.documentReconciliation();
-        return new ConvergeDemo(example, example.run());
+        return new ConvergeDemo(example, ConvergenceRunOutput.of(example.run()));
+    }
+
+    /**
+     * Runs the example as a convergence workflow on a Temporal connection (whose workers register it, see
+     * {@code Workers}).
+     *
+     * @throws BadInputException when Temporal refused the run or its workflow failed
+     */
+    static ConvergeDemo run(TemporalConnection connection) throws BadInputException {
+        Examples.Example example = Examples.documentReconciliation();
+        return new ConvergeDemo(example, TemporalConnection.call("the convergence example", () -> {
+            ConvergenceWorkflow workflow = connection.client().newWorkflowStub(ConvergenceWorkflow.class,
+                    WorkflowOptions.newBuilder().setTaskQueue(connection.taskQueue())
+                            .setWorkflowId("terminus-converge-" + example.name() + "-"
+                                    + UUID.randomUUID().toString().substring(0, 8))
+                            .build());
+            return workflow.run(ConvergenceRunInput.of(Examples.RECONCILIATION, example.input()));
+        }));
     }
 
     /** @return whether it ended as it must */

@@ -5,6 +5,7 @@ import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.RunResult;
 import dev.terminus.checkpoint.FileGateStore;
 import dev.terminus.cli.scenario.ScenarioAgent;
+import dev.terminus.cli.temporal.ScenarioRuns;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -50,5 +51,26 @@ final class Pauses {
         out.println("Checkpoint saved: " + file);
         out.println("Continue it: terminus resume " + file + " --approve   (or --reject \"why\")");
         return file;
+    }
+
+    /**
+     * Says how to continue a run that waits at an approval gate in its workflow.
+     *
+     * @param paused the workflow and its gate
+     * @param temporal where it runs
+     * @param out where to say it
+     */
+    static void printWaiting(ScenarioRuns.Progress.Paused paused, TemporalOptions temporal, PrintStream out) {
+        out.println();
+        out.println("Paused for approval: " + paused.gate().summary() + " (gate " + paused.gate().gateId() + ").");
+        if (temporal.embedded()) {
+            out.println("Its workflow " + paused.workflowId() + " ends with Temporal embedded, with this command; run"
+                    + " the scenario with --temporal HOST:PORT to answer the gate later.");
+            return;
+        }
+        String namespace = "default".equals(temporal.namespace) ? "" : " --namespace " + temporal.namespace;
+        out.println("It waits in workflow " + paused.workflowId() + ".");
+        out.println("Continue it: terminus resume --temporal " + temporal.temporal + namespace + " "
+                + paused.workflowId() + " --approve   (or --reject \"why\")");
     }
 }

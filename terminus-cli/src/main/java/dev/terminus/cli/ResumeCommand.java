@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -25,7 +26,8 @@ import picocli.CommandLine.ParentCommand;
  * an approval gate, with a person's decision, and shows how it ended. A run that pauses again saves its new checkpoint
  * (beside the used one, or in {@code --checkpoints DIR}) first; only then is the used checkpoint removed, so a failed
  * save never loses the paused run. When the new checkpoint is the used file itself (the same gate id in the same
- * directory), it is kept.
+ * directory), it is kept. With {@code --temporal HOST:PORT WORKFLOW_ID}, answers the gate a run waits at in its
+ * workflow, through the workflow's update (see {@link WorkflowResume}).
  */
 @Command(name = "resume", mixinStandardHelpOptions = true,
         description = {"Continues a run paused at an approval gate (HitlGatePending) with a decision on the pending "
@@ -36,8 +38,12 @@ final class ResumeCommand implements Callable<Integer> {
     @ParentCommand
     private @Nullable TerminusCommand parent;
 
-    @Parameters(index = "0", paramLabel = "CHECKPOINT", description = "the checkpoint file (*.checkpoint.json)")
-    private @Nullable Path file;
+    @Parameters(index = "0", paramLabel = "CHECKPOINT", description = "the checkpoint file (*.checkpoint.json), or"
+            + " with --temporal the id of the workflow that waits at the gate")
+    private @Nullable String file;
+
+    @Mixin
+    private TemporalOptions temporal = new TemporalOptions();
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     private @Nullable Decision decision;
@@ -65,7 +71,15 @@ final class ResumeCommand implements Callable<Integer> {
     }
 
     private int resume(TerminusCommand terminus) throws BadInputException {
-        Path path = java.util.Objects.requireNonNull(file);
+        if (temporal.chosen()) {
+            if (checkpoints != null) {
+                throw new BadInputException("--checkpoints: a workflow keeps its paused run itself; leave it out with"
+                        + " --temporal");
+            }
+            return WorkflowResume.resume(terminus, temporal, java.util.Objects.requireNonNull(file),
+                    answer(java.util.Objects.requireNonNull(decision)), json);
+        }
+        Path path = Path.of(java.util.Objects.requireNonNull(file));
         Checkpoint checkpoint = read(path);
         String scenarioText = checkpoint.metadata().get(Pauses.SCENARIO);
         String step = checkpoint.metadata().get(Pauses.SCRIPT_STEP);
@@ -113,6 +127,12 @@ final class ResumeCommand implements Callable<Integer> {
         }
         terminus.out.flush();
         return 0;
+    }
+
+    /** The decision as the answer a workflow's update takes; its gate id is filled in by {@link WorkflowResume}. */
+    private static WorkflowResume.Answer answer(Decision decision) {
+        return decision.reject != null ? new WorkflowResume.Answer.Reject(decision.reject)
+                : new WorkflowResume.Answer.Approve();
     }
 
     private static Checkpoint read(Path path) throws BadInputException {

@@ -9,6 +9,8 @@ import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
+import dev.terminus.cli.temporal.ScenarioRuns;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +46,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     private ProviderOptions providers = new ProviderOptions();
 
+    @Mixin
+    private TemporalOptions temporal = new TemporalOptions();
+
     @Option(names = "--otlp", paramLabel = "ENDPOINT",
             description = "export traces and metrics over OTLP/HTTP to a collector, e.g. http://localhost:4318")
     private @Nullable String otlp;
@@ -60,6 +65,7 @@ final class RunCommand implements Callable<Integer> {
         }
         try {
             providers.check();
+            temporal.check();
         } catch (BadInputException e) {
             return terminus.badInput(e);
         }
@@ -67,9 +73,23 @@ final class RunCommand implements Callable<Integer> {
             return terminus.badInput(new BadInputException("--demo runs the scripted scenarios; --provider needs a"
                     + " SCENARIO file"));
         }
+        if (temporal.chosen() && (providers.chosen() || otlp != null)) {
+            return terminus.badInput(new BadInputException("--temporal runs scripted scenarios on a worker; "
+                    + (otlp != null ? "--otlp" : "--provider") + " works without --temporal only"));
+        }
+        if (temporal.chosen()) {
+            return TerminusCommand.run(parent, t -> {
+                try (TemporalConnection connection = TemporalConnection.open(temporal)) {
+                    return demo ? demo(t, json, List.of(), connection) : single(t, file, List.of(), connection);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new BadInputException("interrupted");
+                }
+            });
+        }
         try (Telemetry telemetry = otlp == null ? null : Telemetry.otlp(otlp)) {
             List<AgentListener> listeners = telemetry == null ? List.of() : List.of(telemetry.listener());
-            return demo ? demo(terminus, json, listeners) : single(terminus, file, listeners);
+            return demo ? demo(terminus, json, listeners, null) : single(terminus, file, listeners, null);
         } catch (BadInputException e) {
             return terminus.badInput(e);
         } catch (InterruptedException e) {
@@ -78,45 +98,59 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private int single(TerminusCommand terminus, String path, List<AgentListener> listeners)
-            throws BadInputException, InterruptedException {
+    private int single(TerminusCommand terminus, String path, List<AgentListener> listeners,
+            @Nullable TemporalConnection connection) throws BadInputException, InterruptedException {
         ScenarioAgent agent;
         byte[] text = Wire.read(path, terminus.in);
         // the key is checked before the scenario is parsed: nothing is sent without it
         Model model = providers.model(terminus.env);
+        Scenario scenario;
         try {
-            Scenario scenario = ScenarioReader.read(text, Wire.sourceName(path));
+            scenario = ScenarioReader.read(text, Wire.sourceName(path));
             agent = model == null ? ScenarioAgent.of(scenario, 0, listeners)
                     : ScenarioAgent.withModel(scenario, model, listeners);
         } catch (ScenarioException e) {
             throw new BadInputException(e.getMessage().startsWith(Wire.sourceName(path)) ? e.getMessage()
                     : Wire.sourceName(path) + ": " + e.getMessage());
         }
-        RunResult result = agent.run();
+        RunResult result = connection == null ? agent.run() : null;
+        ScenarioRuns.Progress progress = connection == null ? null
+                : connection.run(agent, scenario, new String(text, StandardCharsets.UTF_8));
+        RunView view = result != null ? RunView.of(result) : RunView.of(progress, agent.agent().config().name());
         if (json) {
-            terminus.out.print(Wire.pretty(RunReport.json(agent.name(), result)));
+            terminus.out.print(Wire.pretty(RunReport.json(agent.name(), view)));
         } else {
-            RunReport.text(agent.name(), result).forEach(terminus.out::println);
+            RunReport.text(agent.name(), view).forEach(terminus.out::println);
         }
-        Pauses.saveIfPaused(result, agent, text, Path.of(checkpoints), json ? terminus.err : terminus.out);
+        if (result != null) {
+            Pauses.saveIfPaused(result, agent, text, Path.of(checkpoints), json ? terminus.err : terminus.out);
+        } else if (progress instanceof ScenarioRuns.Progress.Paused paused) {
+            Pauses.printWaiting(paused, temporal, json ? terminus.err : terminus.out);
+        }
         terminus.out.flush();
         return 0;
     }
 
     /** Runs every built-in scenario; exits 1 when one did not end as it expects. */
     static int demo(TerminusCommand terminus, boolean json) throws InterruptedException {
-        return demo(terminus, json, List.of());
+        try {
+            return demo(terminus, json, List.of(), null);
+        } catch (BadInputException e) {
+            throw new IllegalStateException("the demo in this process read no input: " + e.getMessage(), e);
+        }
     }
 
     /**
-     * Runs every built-in scenario, with listeners of their runs, then the convergence engine's example; exits 1 when
-     * one did not end as it expects.
+     * Runs every built-in scenario, with listeners of their runs (in this process) or as workflows of a Temporal
+     * connection, then the convergence engine's example; exits 1 when one did not end as it expects.
      */
-    static int demo(TerminusCommand terminus, boolean json, List<AgentListener> listeners) throws InterruptedException {
+    static int demo(TerminusCommand terminus, boolean json, List<AgentListener> listeners,
+            @Nullable TemporalConnection connection) throws InterruptedException, BadInputException {
         List<List<String>> rows = new ArrayList<>();
         rows.add(RunReport.demoHeader());
         ArrayNode results = JsonNodeFactory.instance.arrayNode();
         int mismatches = 0;
+        List<String> answered = new ArrayList<>();
         for (String name : ScenarioReader.DEMO) {
             ScenarioAgent agent;
             try {
@@ -124,14 +158,24 @@ final class RunCommand implements Callable<Integer> {
             } catch (ScenarioException e) {
                 throw new IllegalStateException("demo scenario " + name + ": " + e.getMessage(), e);
             }
-            RunResult result = agent.run();
+            RunView result;
+            if (connection == null) {
+                result = RunView.of(agent.run());
+            } else {
+                ScenarioRuns.Progress progress =
+                        connection.run(agent, ScenarioReader.demo(name), ScenarioReader.demoText(name));
+                result = RunView.of(progress, agent.agent().config().name());
+                if (progress instanceof ScenarioRuns.Progress.Paused paused) {
+                    answered.add(connection.approve(name, paused));
+                }
+            }
             if (agent.expect() != null && !agent.expect().equals(result.termination().tag())) {
                 mismatches++;
             }
             rows.add(RunReport.demoRow(name, agent.expect(), result));
             results.add(RunReport.json(name, result));
         }
-        ConvergeDemo convergence = ConvergeDemo.run();
+        ConvergeDemo convergence = connection == null ? ConvergeDemo.run() : ConvergeDemo.run(connection);
         if (!convergence.asExpected()) {
             mismatches++;
         }
@@ -143,6 +187,7 @@ final class RunCommand implements Callable<Integer> {
                     + " scripted scenarios: every termination the agent loop produces, each invariant class.");
             terminus.out.println();
             Text.table(rows).forEach(terminus.out::println);
+            answered.forEach(terminus.out::println);
             terminus.out.println();
             convergence.lines().forEach(terminus.out::println);
             terminus.out.println();

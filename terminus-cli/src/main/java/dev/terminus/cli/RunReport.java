@@ -21,6 +21,11 @@ final class RunReport {
 
     /** The summary: the termination with its facts, category, outcome, counters, tokens, cost and duration. */
     static List<String> text(String scenario, RunResult result) {
+        return text(scenario, RunView.of(result));
+    }
+
+    /** The summary of a run however it ran. */
+    static List<String> text(String scenario, RunView result) {
         Termination termination = result.termination();
         List<String> lines = new ArrayList<>();
         lines.add(label("Scenario") + scenario);
@@ -29,10 +34,12 @@ final class RunReport {
         lines.add(label("Category") + termination.category() + " - " + Playbook.meaning(termination.category()));
         lines.add(label("Outcome") + result.outcome());
         lines.add(label("Iterations") + result.iterationCount());
-        lines.add(label("Tool calls") + result.toolCalls());
-        lines.add(label("Tokens") + tokens(result.usage()));
-        lines.add(label("Cost") + "$" + result.costUsd().toPlainString());
-        lines.add(label("Duration") + result.duration().toMillis() + " ms");
+        if (result.figures()) {
+            lines.add(label("Tool calls") + result.toolCalls());
+            lines.add(label("Tokens") + tokens(result.usage()));
+            lines.add(label("Cost") + "$" + result.costUsd().toPlainString());
+            lines.add(label("Duration") + result.duration().toMillis() + " ms");
+        }
         if (result.finalAnswer() != null) {
             lines.addAll(Text.wrap(label("Answer"), result.finalAnswer()));
         }
@@ -45,23 +52,34 @@ final class RunReport {
 
     /** The result as JSON, the termination and the transcript in the wire format. */
     static ObjectNode json(String scenario, RunResult result) {
+        return json(scenario, RunView.of(result));
+    }
+
+    /**
+     * The result as JSON, however it ran: without iteration records when its output has none (a workflow's), without
+     * figures when they are not known (a workflow waiting at a gate).
+     */
+    static ObjectNode json(String scenario, RunView result) {
         ObjectNode node = NODES.objectNode();
         node.put("scenario", scenario);
         node.set("termination", Wire.encode(result.termination()));
         node.put("category", result.termination().category().name());
         node.put("outcome", result.outcome().name());
         node.put("iterations", result.iterationCount());
-        node.put("toolCalls", result.toolCalls());
-        node.set("usage", usage(result.usage()));
-        node.put("costUsd", result.costUsd());
-        node.put("durationMs", result.duration().toMillis());
+        if (result.figures()) {
+            node.put("toolCalls", result.toolCalls());
+            node.set("usage", usage(result.usage()));
+            node.put("costUsd", result.costUsd());
+            node.put("durationMs", result.duration().toMillis());
+        }
         if (result.finalAnswer() == null) {
             node.putNull("finalAnswer");
         } else {
             node.put("finalAnswer", result.finalAnswer());
         }
-        ArrayNode iterations = node.putArray("iterationRecords");
-        for (IterationRecord record : result.iterations()) {
+        List<IterationRecord> records = result.iterations();
+        ArrayNode iterations = records == null ? NODES.arrayNode() : node.putArray("iterationRecords");
+        for (IterationRecord record : records == null ? List.<IterationRecord>of() : records) {
             ObjectNode row = iterations.addObject();
             row.put("iteration", record.iteration());
             row.set("usage", usage(record.usage()));
@@ -83,12 +101,19 @@ final class RunReport {
 
     /** One row of the demo table. */
     static List<String> demoRow(String scenario, @Nullable String expected, RunResult result) {
+        return demoRow(scenario, expected, RunView.of(result));
+    }
+
+    /** One row of the demo table, however the scenario ran. */
+    static List<String> demoRow(String scenario, @Nullable String expected, RunView result) {
         String tag = result.termination().tag();
         String check = expected == null ? "" : expected.equals(tag) ? "ok" : "EXPECTED " + expected;
+        boolean known = result.figures();
         return List.of(scenario, tag, result.termination().category().name(), result.outcome().name(),
-                String.valueOf(result.iterationCount()), String.valueOf(result.toolCalls()),
-                String.valueOf(result.usage().totalTokens()), result.costUsd().toPlainString(),
-                String.valueOf(result.duration().toMillis()), check);
+                String.valueOf(result.iterationCount()), known ? String.valueOf(result.toolCalls()) : "-",
+                known ? String.valueOf(result.usage().totalTokens()) : "-",
+                known ? result.costUsd().toPlainString() : "-",
+                known ? String.valueOf(result.duration().toMillis()) : "-", check);
     }
 
     private static ObjectNode usage(Usage usage) {

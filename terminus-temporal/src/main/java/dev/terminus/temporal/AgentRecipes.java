@@ -3,17 +3,24 @@ package dev.terminus.temporal;
 import dev.terminus.Preconditions;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.Model;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The agents a worker runs, by name: for each, the real model and tools its activities call, and the
- * {@link AgentRecipe} that builds the agent on them (in the activities) or on their proxies (in the workflow).
- * Immutable. Workflow and activity workers of one task queue must hold the same recipes.
+ * {@link AgentRecipe} that builds the agent on them (in the activities) or on their proxies (in the workflow); and,
+ * with a {@link AgentResolver}, the agents that runs define by a document ({@link AgentRunInput#definition()}).
+ * Workflow and activity workers of one task queue must hold the same recipes. Immutable but for the cache of defined
+ * agents: each document is resolved once per worker (the last {@value #DEFINED_CACHE} documents are kept).
  *
  * {@snippet :
  * AgentRecipes recipes = AgentRecipes.custom()
@@ -53,8 +60,14 @@ public final class AgentRecipes {
     /** The history length past which a run goes on in a fresh execution, unless set: {@value}. */
     public static final int DEFAULT_CONTINUE_AS_NEW_AFTER = 10_000;
 
+    /** How many defined agents (and their documents) a worker keeps resolved. */
+    public static final int DEFINED_CACHE = 256;
+
     private final Map<String, Registered> agents;
     private final Duration callTimeout;
+    private final @Nullable AgentResolver resolver;
+    private final Map<String, String> definitions = lru();
+    private final Map<String, Registered> defined = lru();
     private final int continueAsNewAfter;
     private final CallMode modelCalls;
     private final CallMode toolCalls;
@@ -64,6 +77,7 @@ public final class AgentRecipes {
         this.toolCalls = b.toolCalls;
         this.agents = Map.copyOf(b.agents);
         this.callTimeout = b.callTimeout;
+        this.resolver = b.resolver;
         this.continueAsNewAfter = b.continueAsNewAfter;
     }
 
@@ -76,17 +90,77 @@ public final class AgentRecipes {
     }
 
     /**
-     * @param name an agent's name
-     * @return the agent registered under it
-     * @throws IllegalArgumentException naming the unknown name and the registered ones
+     * @param name an agent's name, or a defined agent's {@link #key key}
+     * @return the agent registered under it, or the agent its definition defines
+     * @throws IllegalArgumentException naming the unknown name and the registered ones, or why a definition cannot
+     *     be resolved
      */
     public Registered registered(String name) {
         Registered found = agents.get(Preconditions.notNull(name, "agentName"));
         if (found == null) {
+            int at = name.lastIndexOf('@');
+            if (at > 0) {
+                return defined(name, name.substring(0, at));
+            }
             throw new IllegalArgumentException("no agent is registered as \"" + name + "\"; registered: "
                     + agents.keySet());
         }
         return found;
+    }
+
+    /**
+     * The name a run's calls give its agent, which {@link #registered(String)} finds: a registered agent's name, or
+     * for a defined agent {@code "<name>@<digest of the definition>"} (the definition is remembered, so this worker
+     * resolves it when {@code registered} asks for the key). The calls carry the key, never the document: a worker
+     * that does not hold it reads it from the workflow's input.
+     *
+     * @param input a run's input
+     * @return its agent's key
+     */
+    public String key(AgentRunInput input) {
+        Preconditions.notNull(input, "input");
+        String definition = input.definition();
+        if (definition == null) {
+            return input.agentName();
+        }
+        String key = input.agentName() + "@" + digest(definition);
+        synchronized (definitions) {
+            definitions.putIfAbsent(key, definition);
+        }
+        return key;
+    }
+
+    private Registered defined(String key, String name) {
+        synchronized (defined) {
+            Registered cached = defined.get(key);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        if (resolver == null) {
+            throw new IllegalArgumentException("agent \"" + name + "\" is defined by its run's input, but this"
+                    + " worker's recipes resolve no defined agents (AgentRecipes.Builder.resolver)");
+        }
+        String definition;
+        synchronized (definitions) {
+            definition = definitions.get(key);
+        }
+        if (definition == null) {
+            definition = WorkflowInputs.definitionOfCurrentActivity();
+        }
+        if (definition == null || !key.equals(name + "@" + digest(definition))) {
+            throw new IllegalArgumentException("the definition of agent \"" + key + "\" is unknown to this worker"
+                    + " and is not its workflow's input");
+        }
+        Registered registered = resolver.resolve(name, definition);
+        if (!registered.name().equals(name)) {
+            throw new IllegalArgumentException("the resolver registered the definition of agent \"" + name
+                    + "\" as \"" + registered.name() + "\"");
+        }
+        synchronized (defined) {
+            defined.putIfAbsent(key, registered);
+            return defined.get(key);
+        }
     }
 
     /** @return the registered agents' names */
@@ -100,6 +174,27 @@ public final class AgentRecipes {
      */
     public Duration callTimeout() {
         return callTimeout;
+    }
+
+    /** @return the digest that names a definition in its agent's key: 32 hex digits of its SHA-256 */
+    static String digest(String definition) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(definition.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no SHA-256", e);
+        }
+    }
+
+    private static <V> Map<String, V> lru() {
+        return new LinkedHashMap<>(16, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
+                return size() > DEFINED_CACHE;
+            }
+        };
     }
 
     /**
@@ -125,6 +220,7 @@ public final class AgentRecipes {
     public static final class Builder {
         private final Map<String, Registered> agents = new LinkedHashMap<>();
         private Duration callTimeout = Duration.ofMinutes(10);
+        private @Nullable AgentResolver resolver;
         private int continueAsNewAfter = DEFAULT_CONTINUE_AS_NEW_AFTER;
         private CallMode modelCalls = CallMode.ACTIVITY;
         private CallMode toolCalls = CallMode.ACTIVITY;
@@ -160,6 +256,15 @@ public final class AgentRecipes {
                 throw new IllegalArgumentException("callTimeout must be positive, was " + callTimeout);
             }
             this.callTimeout = callTimeout;
+            return this;
+        }
+
+        /**
+         * @param resolver builds the agents that runs define by a document ({@link AgentRunInput#definition()})
+         * @return this builder
+         */
+        public Builder resolver(AgentResolver resolver) {
+            this.resolver = Preconditions.notNull(resolver, "resolver");
             return this;
         }
 

@@ -6,24 +6,69 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What an {@link AgentWorkflow} runs: a task from its start, or a long run going on in a fresh execution of the same
- * workflow (continue-as-new) from where the previous execution stopped it.
+ * workflow (continue-as-new) from where the previous execution stopped it; of an agent registered on the worker by
+ * name, or of an agent a document defines (a scenario, say) that the worker's {@link AgentResolver} builds.
  *
- * @param agentName the name of an agent of the worker's {@link AgentRecipes}
+ * @param agentName the name of an agent of the worker's {@link AgentRecipes}, or of the defined agent
  * @param task the task, as the user's first message
  * @param continuation where the run goes on from, or null for a run from its start
+ * @param definition the document that defines the agent, or null for a registered agent; it travels in the
+ *     workflow's input only (the model and tool calls name it by its digest, see {@link AgentRecipes#key})
+ * @param modelCalls the model calls the run made in earlier executions: the number of this execution's first
+ *     ({@link ModelCall#sequence()}); 0 for a run from its start
  */
-public record AgentRunInput(String agentName, String task, @Nullable Continuation continuation) {
-    /** Validates that the agent and the task are given. */
+public record AgentRunInput(String agentName, String task, @Nullable Continuation continuation,
+        @Nullable String definition, long modelCalls) {
+    /** Validates that the agent and the task are given, and the model calls not negative. */
     public AgentRunInput {
         Preconditions.notNull(agentName, "AgentRunInput.agentName");
         Preconditions.notNull(task, "AgentRunInput.task");
+        if (modelCalls < 0) {
+            throw new IllegalArgumentException("AgentRunInput.modelCalls must be >= 0, was " + modelCalls);
+        }
     }
 
     /**
+     * A run of a registered agent from its start.
+     *
      * @param agentName the name of an agent of the worker's {@link AgentRecipes}
      * @param task the task, as the user's first message
      */
     public AgentRunInput(String agentName, String task) {
-        this(agentName, task, null);
+        this(agentName, task, null, null, 0);
+    }
+
+    /**
+     * A run of a registered agent going on from a continuation, its model calls numbered from 0 again.
+     *
+     * @param agentName the name of an agent of the worker's {@link AgentRecipes}
+     * @param task the task, as the user's first message
+     * @param continuation where the run goes on from, or null for a run from its start
+     */
+    public AgentRunInput(String agentName, String task, @Nullable Continuation continuation) {
+        this(agentName, task, continuation, null, 0);
+    }
+
+    /**
+     * A run, from its start, of the agent a document defines.
+     *
+     * @param agentName the agent's name
+     * @param task the task, as the user's first message
+     * @param definition the document, which the worker's {@link AgentResolver} builds the agent from
+     * @return the input
+     */
+    public static AgentRunInput defined(String agentName, String task, String definition) {
+        return new AgentRunInput(agentName, task, null, Preconditions.notNull(definition, "definition"), 0);
+    }
+
+    /**
+     * The input of the execution this run goes on in: the same agent (and definition) and task.
+     *
+     * @param from where the run goes on from
+     * @param callsMade the model calls the run has made so far, in every execution
+     * @return the input
+     */
+    public AgentRunInput continued(Continuation from, long callsMade) {
+        return new AgentRunInput(agentName, task, Preconditions.notNull(from, "from"), definition, callsMade);
     }
 }

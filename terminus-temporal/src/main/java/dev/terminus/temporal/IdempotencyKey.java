@@ -35,16 +35,6 @@ public final class IdempotencyKey {
      */
     public static <T extends @Nullable Object> T with(String key, java.util.concurrent.Callable<T> call)
             throws Exception {
-        String outer = CURRENT.get();
-        CURRENT.set(key);
-        try {
-            return call.call();
-        } finally {
-            if (outer == null) {
-                CURRENT.remove();
-            } else {
-                CURRENT.set(outer);
-            }
-        }
+        return ThreadValues.with(CURRENT, key, call);
     }
 }

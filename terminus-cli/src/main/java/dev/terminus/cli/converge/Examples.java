@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.terminus.InvariantClass;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.converge.Context;
 import dev.terminus.converge.ContextInvariant;
 import dev.terminus.converge.ConvergenceAgent;
@@ -34,6 +35,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Examples {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+
+    /** The name of {@link #documentReconciliation()}'s engine. */
+    public static final String RECONCILIATION = "document-reconciliation";
 
     /** The invoice {@link #documentReconciliation()} reconciles. */
     public static final String INVOICE = """
@@ -88,13 +92,33 @@ public final class Examples {
      * @return the example
      */
     public static Example documentReconciliation() {
-        ConvergenceEngine engine = ConvergenceEngine.builder()
-                .name("document-reconciliation")
-                .agents(ConvergenceAgent.of("extractor", Trigger.on("document"), Examples::extract),
-                        ConvergenceAgent.of("normalizer", Trigger.on("date.raw", "lines.raw", "total.raw"),
-                                Examples::normalize),
-                        ConvergenceAgent.of("cross-checker", Trigger.on("lines.cents", "total.cents"),
-                                Examples::crossCheck))
+        return new Example(RECONCILIATION, "Three agents extract, normalize and cross-check an invoice's"
+                + " facts until nothing changes.", reconciliation(reconciliationAgents(), RunClock.system()),
+                Context.of(Map.of("document", INVOICE)));
+    }
+
+    /** @return the agents of {@link #documentReconciliation()}: extractor, normalizer, cross-checker */
+    public static List<ConvergenceAgent> reconciliationAgents() {
+        return List.of(ConvergenceAgent.of("extractor", Trigger.on("document"), Examples::extract),
+                ConvergenceAgent.of("normalizer", Trigger.on("date.raw", "lines.raw", "total.raw"),
+                        Examples::normalize),
+                ConvergenceAgent.of("cross-checker", Trigger.on("lines.cents", "total.cents"),
+                        Examples::crossCheck));
+    }
+
+    /**
+     * The engine of {@link #documentReconciliation()} on given agents and clock: a convergence workflow's recipe
+     * builds it on its proxies and clock.
+     *
+     * @param agents its agents, or their stand-ins, in the order of {@link #reconciliationAgents()}
+     * @param clock the clock it reads its time from
+     * @return the engine
+     */
+    public static ConvergenceEngine reconciliation(List<ConvergenceAgent> agents, RunClock clock) {
+        return ConvergenceEngine.builder()
+                .name(RECONCILIATION)
+                .agents(agents.toArray(ConvergenceAgent[]::new))
+                .clock(clock)
                 .invariant(ContextInvariant.of("whole-cents", InvariantClass.STRUCTURAL, Examples::wholeCents))
                 .invariant(ContextInvariant.of("known-currency", InvariantClass.SEMANTIC, context ->
                         context.value("currency", String.class).filter(c -> !Set.of("EUR", "NOK", "USD").contains(c))
@@ -105,8 +129,6 @@ public final class Examples {
                 .maxCycles(10)
                 .maxFacts(50)
                 .build();
-        return new Example("document-reconciliation", "Three agents extract, normalize and cross-check an invoice's"
-                + " facts until nothing changes.", engine, Context.of(Map.of("document", INVOICE)));
     }
 
     private static Reply extract(Context context, int cycle) {

@@ -9,7 +9,6 @@ import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.CompletionCheck;
-import dev.terminus.agent.HaltException;
 import dev.terminus.agent.HookDecision;
 import dev.terminus.agent.ModelPrice;
 import dev.terminus.agent.PriceTable;
@@ -18,24 +17,21 @@ import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Tool;
-import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.UserTurn;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
-import dev.terminus.agent.spi.ToolSpec;
 import dev.terminus.cli.scenario.Scenario.HookDef;
 import dev.terminus.cli.scenario.Scenario.StepDef;
-import dev.terminus.cli.scenario.Scenario.ToolDef;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
@@ -87,7 +83,8 @@ public final class ScenarioAgent {
                     + " answers)");
         }
         ScriptedModel model = model(scenario, scriptStep);
-        return build(scenario, model, model, listeners);
+        return build(scenario, model, ScenarioTools.of(scenario, ScenarioTools.Count.PER_INSTANCE), null, model,
+                listeners);
     }
 
     /**
@@ -101,19 +98,36 @@ public final class ScenarioAgent {
      */
     public static ScenarioAgent withModel(Scenario scenario, Model model, List<AgentListener> listeners)
             throws ScenarioException {
-        return build(scenario, model, null, listeners);
+        return build(scenario, model, ScenarioTools.of(scenario, ScenarioTools.Count.PER_INSTANCE), null, null,
+                listeners);
     }
 
-    private static ScenarioAgent build(Scenario scenario, Model model, @Nullable ScriptedModel scripted,
-            List<AgentListener> listeners) throws ScenarioException {
+    /**
+     * The agent a scenario describes, built on given materials: a Temporal workflow's model and tools (whose calls
+     * are activities) and its clock. The scenario's script and tools are not played here but where the materials'
+     * calls go.
+     *
+     * @param scenario a scenario as read
+     * @param model the model
+     * @param tools the scenario's tools (or stand-ins with their specs), in the file's order
+     * @param clock the clock the agent reads its time from
+     * @return the agent
+     * @throws ScenarioException naming the field that cannot work
+     */
+    public static ScenarioAgent on(Scenario scenario, Model model, List<Tool> tools, RunClock clock)
+            throws ScenarioException {
+        return build(scenario, model, tools, clock, null, List.of());
+    }
+
+    private static ScenarioAgent build(Scenario scenario, Model model, List<Tool> tools, @Nullable RunClock clock,
+            @Nullable ScriptedModel scripted, List<AgentListener> listeners) throws ScenarioException {
         Agent.Builder builder = Agent.builder(model).config(config(scenario));
+        if (clock != null) {
+            builder.clock(clock);
+        }
         listeners.forEach(builder::listener);
         ScenarioRules.apply(scenario, builder);
-        List<ToolDef> tools = scenario.tools() == null ? List.of() : scenario.tools();
-        for (int i = 0; i < tools.size(); i++) {
-            ToolDef def = tools.get(i);
-            builder.tool(at("tools[" + i + "]", () -> tool(def)));
-        }
+        tools.forEach(builder::tool);
         List<HookDef> hooks = scenario.hooks() == null ? List.of() : scenario.hooks();
         for (int i = 0; i < hooks.size(); i++) {
             builder.hook(hook(hooks.get(i), "hooks[" + i + "]"));
@@ -145,10 +159,20 @@ public final class ScenarioAgent {
      * @throws ScenarioException naming the step that cannot work
      */
     public static ScriptedModel scriptedModel(Scenario scenario) throws ScenarioException {
+        return scriptedModel(scenario, 0);
+    }
+
+    /**
+     * @param scenario the scenario; only its model and script are used
+     * @param scriptStep the step the model answers from first (delays count as steps)
+     * @return its scripted model, started there
+     * @throws ScenarioException naming the step that cannot work
+     */
+    public static ScriptedModel scriptedModel(Scenario scenario, int scriptStep) throws ScenarioException {
         if (scenario.script() == null) {
             throw new ScenarioException("\"script\" is required");
         }
-        return model(scenario, 0);
+        return model(scenario, scriptStep);
     }
 
     /** @return the scenario's name, or its task when it has none */
@@ -325,29 +349,6 @@ public final class ScenarioAgent {
 
     private static Usage usage(Scenario.UsageDef usage, String at) throws ScenarioException {
         return at(at, () -> new Usage(usage.input(), usage.output(), usage.cachedInput(), usage.reasoning()));
-    }
-
-    private static Tool tool(ToolDef def) {
-        List<String> results = def.results() != null ? def.results()
-                : List.of(def.result() == null ? "ok" : def.result());
-        AtomicInteger calls = new AtomicInteger();
-        Map<String, @Nullable Object> parameters = def.parameters() == null ? ToolSpec.NO_PARAMETERS : def.parameters();
-        return Tools.of(def.name(), def.description() == null ? def.name() : def.description(), parameters, (args, run) -> {
-            if (def.delayMs() != null) {
-                Thread.sleep(def.delayMs());
-            }
-            if (Boolean.TRUE.equals(def.hang())) {
-                new CountDownLatch(1).await();
-            }
-            if (def.halt() != null) {
-                throw new HaltException(def.halt());
-            }
-            if (def.error() != null) {
-                throw new IllegalStateException(def.error());
-            }
-            int call = calls.getAndIncrement();
-            return results.isEmpty() ? "" : results.get(Math.min(call, results.size() - 1));
-        });
     }
 
     private static AgentHook hook(HookDef def, String at) throws ScenarioException {

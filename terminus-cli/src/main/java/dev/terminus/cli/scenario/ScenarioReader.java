@@ -96,12 +96,26 @@ public final class ScenarioReader {
      */
     public static Scenario demo(String name) {
         String resource = "/dev/terminus/cli/demo/" + name + ".json";
+        try {
+            return read(demoText(name).getBytes(StandardCharsets.UTF_8), resource);
+        } catch (ScenarioException e) {
+            throw new IllegalStateException("the demo scenario " + resource + " is broken: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @param name a demo scenario's name
+     * @return its file's text
+     * @throws IllegalStateException when the built-in resource is missing (a defect of the build)
+     */
+    public static String demoText(String name) {
+        String resource = "/dev/terminus/cli/demo/" + name + ".json";
         try (InputStream in = ScenarioReader.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("the demo scenario " + resource + " is missing");
             }
-            return read(in.readAllBytes(), resource);
-        } catch (IOException | ScenarioException e) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
             throw new IllegalStateException("the demo scenario " + resource + " is broken: " + e.getMessage(), e);
         }
     }

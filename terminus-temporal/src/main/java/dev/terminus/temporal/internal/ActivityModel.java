@@ -7,28 +7,51 @@ import dev.terminus.temporal.ModelCall;
 
 /**
  * The workflow's stand-in for an agent's model: its name and provider are the real model's, its calls are the model
- * activity's.
+ * activity's, numbered in the order the run makes them (deterministic, so the same on every replay).
  */
 public final class ActivityModel implements Model {
     private final String agentName;
     private final Model real;
     private final ActivityCalls calls;
+    private long next;
 
     /**
+     * A model whose first call is the run's first.
+     *
      * @param agentName the agent whose model it is
      * @param real the real model (only its name and provider are read here)
      * @param calls how calls are made
      */
     public ActivityModel(String agentName, Model real, ActivityCalls calls) {
+        this(agentName, real, calls, 0);
+    }
+
+    /**
+     * @param agentName the agent whose model it is
+     * @param real the real model (only its name and provider are read here)
+     * @param calls how calls are made
+     * @param firstSequence the number of its first call: 0 for a new run, the calls made so far for a run that goes
+     *     on in a new workflow execution (continue-as-new)
+     */
+    public ActivityModel(String agentName, Model real, ActivityCalls calls, long firstSequence) {
+        if (firstSequence < 0) {
+            throw new IllegalArgumentException("firstSequence must be >= 0, was " + firstSequence);
+        }
         this.agentName = agentName;
         this.real = real;
         this.calls = calls;
+        this.next = firstSequence;
     }
 
     @Override
     public ModelResponse chat(ModelRequest request) throws Exception {
-        ModelCall call = ModelCall.of(agentName, request);
+        ModelCall call = ModelCall.of(agentName, next++, request);
         return calls.call(ActivityCalls.Kind.MODEL, activities -> activities.chat(call)).response();
+    }
+
+    /** @return the number the next call gets: the calls made so far when the first was number 0 */
+    public long nextSequence() {
+        return next;
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.IdempotencyKey;
 import dev.terminus.temporal.ModelAnswer;
 import dev.terminus.temporal.ModelCall;
+import dev.terminus.temporal.ModelCallSequence;
 import dev.terminus.temporal.ToolInvocation;
 import io.temporal.activity.Activity;
 import io.temporal.client.ActivityCompletionException;
@@ -36,7 +37,7 @@ public final class AgentActivitiesImpl implements AgentActivities {
         Agent agent = agent(call.agentName());
         try {
             return ModelAnswer.of(Heartbeats.around(Activity.getExecutionContext(),
-                    () -> agent.model().chat(call.request())));
+                    () -> ModelCallSequence.with(call.sequence(), () -> agent.model().chat(call.request()))));
         } catch (ActivityCompletionException e) {
             throw e;
         } catch (Exception e) {

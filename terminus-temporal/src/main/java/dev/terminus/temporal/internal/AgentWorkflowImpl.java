@@ -50,6 +50,8 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     private boolean cancelled;
     private @Nullable PendingGate pending;
     private @Nullable GateAnswer answer;
+    /** The run's model, which numbers its calls. */
+    private @Nullable ActivityModel model;
 
     /** @param recipes the agents the worker runs */
     public AgentWorkflowImpl(AgentRecipes recipes) {
@@ -59,7 +61,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     @Override
     public AgentRunOutput run(AgentRunInput input) {
         ActivityCalls calls = new ActivityCalls(recipes.callTimeout(), recipes.modelCalls(), recipes.toolCalls());
-        Agent agent = calls.agent(agent(input.agentName(), calls));
+        Agent agent = calls.agent(agent(recipes.key(input), calls, input.modelCalls()));
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
         Predicate<RunContext> historyFull = run -> !cancelled && historyFull(calls);
@@ -71,7 +73,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         while (true) {
             if (step instanceof RunStep.Suspended(Continuation continuation)) {
                 // the history is long: the run goes on in a fresh execution of this workflow, with its state
-                Workflow.continueAsNew(new AgentRunInput(input.agentName(), input.task(), continuation));
+                Workflow.continueAsNew(input.continued(continuation, model == null ? 0 : model.nextSequence()));
             }
             result = ((RunStep.Ended) step).result();
             if (!(result.termination() instanceof Termination.HitlGatePending)
@@ -191,7 +193,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     }
 
     /** The agent built by its recipe on proxies and the workflow's clock; a workflow failure when it cannot be. */
-    private Agent agent(String name, ActivityCalls calls) {
+    private Agent agent(String name, ActivityCalls calls, long firstModelCall) {
         try {
             AgentRecipes.Registered registered = recipes.registered(name);
             List<Tool> tools = new ArrayList<>();
@@ -199,8 +201,8 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
                 tools.add(new ActivityTool(name, tool.spec(), calls));
             }
             WorkflowClock clock = new WorkflowClock();
-            Agent agent = registered.recipe().build(
-                    new AgentMaterials(new ActivityModel(name, registered.model(), calls), tools, clock));
+            model = new ActivityModel(name, registered.model(), calls, firstModelCall);
+            Agent agent = registered.recipe().build(new AgentMaterials(model, tools, clock));
             if (agent.clock() != clock) {
                 throw new IllegalArgumentException("the recipe of agent \"" + name + "\" must build it on the"
                         + " materials' clock (Agent.Builder.clock(materials.clock())), not on " + agent.clock());

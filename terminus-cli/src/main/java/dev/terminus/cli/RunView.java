@@ -1,0 +1,73 @@
+package dev.terminus.cli;
+
+import dev.terminus.Message;
+import dev.terminus.Outcome;
+import dev.terminus.Termination;
+import dev.terminus.agent.IterationRecord;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Usage;
+import dev.terminus.cli.temporal.ScenarioRuns;
+import dev.terminus.temporal.AgentRunOutput;
+import dev.terminus.temporal.PendingGate;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What {@link RunReport} shows of a run, whether it ran in this process ({@link RunResult}) or as a Temporal
+ * workflow ({@link AgentRunOutput}, which carries no iteration records), or waits at a gate in a workflow (whose
+ * figures are not known until it ends).
+ *
+ * @param termination why it stopped
+ * @param outcome the dashboard outcome
+ * @param finalAnswer the answer, or null
+ * @param iterationCount the iterations run
+ * @param toolCalls the tool calls executed
+ * @param usage the tokens consumed
+ * @param costUsd the money spent
+ * @param duration how long it took
+ * @param iterations the iteration records, or null when the run's output does not carry them
+ * @param transcript every message
+ * @param figures whether the tool calls, usage, cost and duration are known (they are not for a workflow that
+ *     waits at a gate)
+ */
+record RunView(Termination termination, Outcome outcome, @Nullable String finalAnswer, int iterationCount,
+        int toolCalls, Usage usage, BigDecimal costUsd, Duration duration, @Nullable List<IterationRecord> iterations,
+        List<Message> transcript, boolean figures) {
+
+    static RunView of(RunResult result) {
+        return new RunView(result.termination(), result.outcome(), result.finalAnswer(), result.iterationCount(),
+                result.toolCalls(), result.usage(), result.costUsd(), result.duration(), result.iterations(),
+                result.transcript(), true);
+    }
+
+    static RunView of(AgentRunOutput output) {
+        return new RunView(output.termination(), output.outcome(), output.finalAnswer(), output.iterations(),
+                output.toolCalls(), output.usage(), output.costUsd(), output.duration(), null, output.transcript(), true);
+    }
+
+    /**
+     * A run that waits at an approval gate in a workflow: its termination is the gate's, its figures unknown.
+     *
+     * @param gate the gate, as the workflow's query returns it
+     * @param agentId the agent's id (its configuration's name), which the gate's termination names
+     */
+    static RunView waiting(PendingGate gate, String agentId) {
+        return new RunView(new Termination.HitlGatePending(gate.gateId(), gate.toolCallId(), gate.summary(), agentId,
+                gate.iteration()), Outcome.SUSPENDED, null, gate.iteration(), 0, Usage.ZERO, BigDecimal.ZERO,
+                Duration.ZERO, null, List.of(), false);
+    }
+
+    /**
+     * @param progress where a scenario's workflow stands
+     * @param agentId the agent's id (its configuration's name)
+     * @return what to show of it
+     */
+    static RunView of(ScenarioRuns.Progress progress, String agentId) {
+        return switch (progress) {
+            case ScenarioRuns.Progress.Ended ended -> of(ended.output());
+            case ScenarioRuns.Progress.Paused paused -> waiting(paused.gate(), agentId);
+        };
+    }
+}

@@ -1,0 +1,66 @@
+package dev.terminus.cli;
+
+import dev.terminus.cli.temporal.Workers;
+import io.temporal.worker.WorkerFactory;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code terminus worker --temporal HOST:PORT}: a Temporal worker that hosts the runs the command line starts with
+ * {@code --temporal} (any scenario a client sends, see {@link Workers}) on a task queue, until it is stopped.
+ */
+@Command(name = "worker", mixinStandardHelpOptions = true,
+        description = {"Hosts scenario runs as Temporal workflows: polls a task queue of a Temporal frontend and runs "
+                + "the workflows and activities of `terminus run --temporal` until stopped (Ctrl-C)."})
+final class WorkerCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private @Nullable TerminusCommand parent;
+
+    @Mixin
+    private TemporalOptions temporal = new TemporalOptions();
+
+    @Override
+    public Integer call() {
+        return TerminusCommand.run(parent, this::work);
+    }
+
+    private int work(TerminusCommand terminus) throws BadInputException {
+        if (!temporal.chosen()) {
+            throw new BadInputException("worker needs --temporal HOST:PORT (e.g. localhost:7233)");
+        }
+        if (temporal.embedded()) {
+            throw new BadInputException("--temporal: a worker of " + TemporalOptions.EMBEDDED + " could serve no one;"
+                    + " give the HOST:PORT of a Temporal frontend (run --temporal embedded runs its own worker)");
+        }
+        try (TemporalConnection connection = TemporalConnection.open(temporal)) {
+            WorkerFactory factory = WorkerFactory.newInstance(connection.client());
+            Workers.register(factory.newWorker(temporal.taskQueue));
+            CountDownLatch stopped = new CountDownLatch(1);
+            Thread hook = new Thread(() -> {
+                factory.shutdown();
+                factory.awaitTermination(10, TimeUnit.SECONDS);
+                stopped.countDown();
+            }, "terminus-worker-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            factory.start();
+            terminus.out.println("terminus worker: polling task queue " + temporal.taskQueue + " of namespace "
+                    + temporal.namespace + " at " + temporal.temporal + "; Ctrl-C stops it.");
+            terminus.out.flush();
+            try {
+                stopped.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                Runtime.getRuntime().removeShutdownHook(hook);
+                factory.shutdownNow();
+                factory.awaitTermination(10, TimeUnit.SECONDS);
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.terminus.cli;
+
+import dev.terminus.cli.temporal.ScenarioRuns;
+import dev.terminus.temporal.GateAnswer;
+import dev.terminus.temporal.PendingGate;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import dev.terminus.cli.scenario.ScenarioAgent;
+import dev.terminus.cli.scenario.ScenarioException;
+import dev.terminus.cli.scenario.ScenarioReader;
+import dev.terminus.temporal.AgentRunInput;
+import dev.terminus.temporal.WorkflowInputs;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * {@code terminus resume --temporal HOST:PORT WORKFLOW_ID --approve | --reject REASON}: answers the approval gate a
+ * run waits at in its workflow, through the workflow's {@code answer} update, then shows how the run ended (or the
+ * next gate it waits at), as {@code terminus resume CHECKPOINT} does for a checkpoint.
+ */
+final class WorkflowResume {
+
+    /** The decision of the command line, before it names the gate. */
+    sealed interface Answer {
+        /** Run the pending call as proposed. */
+        record Approve() implements Answer {}
+
+        /** @param reason why not, which the model reads */
+        record Reject(String reason) implements Answer {}
+    }
+
+    private WorkflowResume() {}
+
+    static int resume(TerminusCommand terminus, TemporalOptions temporal, String workflowId, Answer answer,
+            boolean json) throws BadInputException {
+        if (temporal.embedded()) {
+            throw new BadInputException("--temporal: " + TemporalOptions.EMBEDDED + " starts an empty server, where no"
+                    + " workflow waits; give the HOST:PORT the run was started on");
+        }
+        try (TemporalConnection connection = TemporalConnection.open(temporal)) {
+            ScenarioRuns runs = connection.scenarios();
+            AgentRunInput input = input(connection, temporal, workflowId);
+            PendingGate gate = TemporalConnection.call("the gate query of workflow " + workflowId,
+                    () -> runs.pendingGate(workflowId));
+            if (gate == null) {
+                throw new BadInputException("workflow " + workflowId + " waits at no approval gate");
+            }
+            GateAnswer sent = switch (answer) {
+                case Answer.Approve approve -> GateAnswer.approve(gate.gateId());
+                case Answer.Reject reject -> GateAnswer.reject(gate.gateId(), reject.reason());
+            };
+            ScenarioRuns.Progress progress = TemporalConnection.call("the answer to workflow " + workflowId,
+                    () -> runs.answer(workflowId, sent));
+            RunView view = RunView.of(progress, agentId(input));
+            if (json) {
+                terminus.out.print(Wire.pretty(RunReport.json(input.agentName(), view)));
+            } else {
+                RunReport.text(input.agentName(), view).forEach(terminus.out::println);
+            }
+            if (progress instanceof ScenarioRuns.Progress.Paused paused) {
+                Pauses.printWaiting(paused, temporal, json ? terminus.err : terminus.out);
+            }
+            terminus.out.flush();
+            return 0;
+        }
+    }
+
+    /** The workflow's input; one line when the namespace has no such workflow. */
+    private static AgentRunInput input(TemporalConnection connection, TemporalOptions temporal, String workflowId)
+            throws BadInputException {
+        try {
+            return WorkflowInputs.of(connection.client(), workflowId, "");
+        } catch (StatusRuntimeException e) {
+            if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
+                throw new BadInputException("no workflow " + workflowId + " in namespace " + temporal.namespace
+                        + " at " + temporal.temporal);
+            }
+            throw new BadInputException("--temporal: cannot read workflow " + workflowId + ": "
+                    + TemporalConnection.reason(e));
+        } catch (RuntimeException e) {
+            throw new BadInputException("workflow " + workflowId + " is not a terminus run: " + e.getMessage());
+        }
+    }
+
+    /** The id its gate's termination names: the scenario's agent's configured name, or the registered agent's. */
+    private static String agentId(AgentRunInput input) {
+        if (input.definition() == null) {
+            return input.agentName();
+        }
+        try {
+            return ScenarioAgent.of(ScenarioReader.read(input.definition().getBytes(StandardCharsets.UTF_8),
+                    "its scenario")).agent().config().name();
+        } catch (ScenarioException e) {
+            return input.agentName();
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.terminus.cli.temporal;
+
+import dev.terminus.cli.scenario.Scenario;
+import dev.terminus.cli.scenario.ScenarioAgent;
+import dev.terminus.cli.scenario.ScenarioException;
+import dev.terminus.cli.scenario.ScenarioReader;
+import dev.terminus.cli.scenario.ScenarioTools;
+import dev.terminus.temporal.AgentRecipes;
+import dev.terminus.temporal.AgentResolver;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Builds the agent of a scenario document that a client sent in a run's input: on the workflow side the recipe builds
+ * it on the workflow's proxies and clock, exactly as {@code terminus run} builds it in one process; on the activity
+ * side its model plays the script by call number ({@link ScenarioModel}) and its tools count their results from the
+ * run ({@link ScenarioTools.Count#FROM_RUN}), so one resolved agent serves every run of the document on a worker.
+ */
+public final class ScenarioResolver implements AgentResolver {
+
+    /** A resolver of scenario documents. */
+    public ScenarioResolver() {}
+
+    @Override
+    public AgentRecipes.Registered resolve(String name, String definition) {
+        Scenario scenario;
+        try {
+            scenario = ScenarioReader.read(definition.getBytes(StandardCharsets.UTF_8), "the scenario of " + name);
+            return new AgentRecipes.Registered(name, new ScenarioModel(scenario),
+                    ScenarioTools.of(scenario, ScenarioTools.Count.FROM_RUN), materials -> {
+                        try {
+                            return ScenarioAgent.on(scenario, materials.model(), materials.tools(), materials.clock())
+                                    .agent();
+                        } catch (ScenarioException e) {
+                            throw new IllegalArgumentException("the scenario of " + name + ": " + e.getMessage(), e);
+                        }
+                    });
+        } catch (ScenarioException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+}
