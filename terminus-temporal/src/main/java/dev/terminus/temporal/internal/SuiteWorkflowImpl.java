@@ -93,7 +93,7 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
         }
         AgentWorkflow child = Workflow.newChildWorkflowStub(AgentWorkflow.class, options.build());
         try {
-            return new Ended(child.run(new AgentRunInput(run.agentName(), run.input())), false);
+            return new Ended(child.run(run.agentInput()), false);
         } catch (ChildWorkflowFailure e) {
             if (e.getCause() instanceof WorkflowExecutionAlreadyStarted) {
                 return reuse(id);
