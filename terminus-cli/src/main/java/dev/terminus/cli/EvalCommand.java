@@ -97,14 +97,14 @@ final class EvalCommand implements Callable<Integer> {
         String title = suite.name() != null ? suite.name() : source;
         Path jsonl = out.resolve("report.jsonl");
         Path html = out.resolve("report.html");
-        if (rerun != null) {
-            checkPrevious(rerun);
-        }
         temporal.check();
         if (temporal.chosen() && (providers.chosen() || rerun != null)) {
             throw new BadInputException("--temporal runs the suite's scripted tasks on workers; "
                     + (rerun != null ? "--rerun" : "--provider") + " works without --temporal only"
                     + (rerun != null ? " (a suite started again with its --suite-id runs no finished row again)" : ""));
+        }
+        if (rerun != null) {
+            checkPrevious(rerun);
         }
         EvalReport report;
         Summary summary;
@@ -142,8 +142,9 @@ final class EvalCommand implements Callable<Integer> {
         try (TemporalConnection connection = TemporalConnection.open(temporal)) {
             return TemporalConnection.call("the suite " + id, () -> {
                 try {
-                    return TemporalSuiteRunner.run(connection.client(), connection.taskQueue(), id, benchmark,
-                            Task::id, task -> ScenarioReader.write(byTask.get(task.id())), jsonl);
+                    return benchmark.withAttemptRunner(TemporalSuiteRunner.of(connection.client(),
+                            connection.taskQueue(), id, Task::id,
+                            task -> ScenarioReader.write(byTask.get(task.id())))).run(jsonl);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

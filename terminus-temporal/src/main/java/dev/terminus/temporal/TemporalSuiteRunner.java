@@ -1,6 +1,7 @@
 package dev.terminus.temporal;
 
 import dev.terminus.Preconditions;
+import dev.terminus.Termination;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
@@ -8,6 +9,7 @@ import dev.terminus.eval.Benchmark;
 import dev.terminus.eval.EvalReport;
 import dev.terminus.eval.Task;
 import dev.terminus.eval.spi.AttemptRunner;
+import dev.terminus.eval.spi.AttemptTimedOut;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.WorkflowExecution;
@@ -150,8 +152,9 @@ public final class TemporalSuiteRunner implements AttemptRunner {
     public RunResult run(Task task, int repeat, int attempt) throws TimeoutException, InterruptedException {
         String id = SuiteWorkflows.childId(suiteId, task.id(), repeat, attempt);
         WorkflowExecution child = awaitChild(id);
+        RunResult run;
         try {
-            return result(AgentWorkflows.output(client.newUntypedWorkflowStub(child, Optional.empty())));
+            run = result(AgentWorkflows.output(client.newUntypedWorkflowStub(child, Optional.empty())));
         } catch (WorkflowFailedException e) {
             if (e.getCause() instanceof TimeoutFailure) {
                 throw new TimeoutException("workflow " + id + " passed its task timeout");
@@ -159,6 +162,10 @@ public final class TemporalSuiteRunner implements AttemptRunner {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new IllegalStateException("workflow " + id + " ended without an output: " + cause.getMessage(), e);
         }
+        if (run.termination() instanceof Termination.Cancelled(String by) && AttemptTimedOut.REQUESTER.equals(by)) {
+            throw new AttemptTimedOut("workflow " + id + " passed its task timeout", run);
+        }
+        return run;
     }
 
     /**
