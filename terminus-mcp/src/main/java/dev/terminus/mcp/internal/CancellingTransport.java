@@ -5,6 +5,7 @@ import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -25,6 +26,8 @@ public final class CancellingTransport implements McpClientTransport {
     /** The request id of each call in flight, by its progress token. */
     private final Map<Object, Object> requestIds = new ConcurrentHashMap<>();
     private volatile Consumer<Throwable> failures = failure -> { };
+    /** Completed, exceptionally, when connecting fails. */
+    private final CompletableFuture<Object> connectFailure = new CompletableFuture<>();
 
     /** @param delegate the SDK's transport */
     public CancellingTransport(McpClientTransport delegate) {
@@ -33,7 +36,19 @@ public final class CancellingTransport implements McpClientTransport {
 
     @Override
     public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-        return delegate.connect(handler);
+        return delegate.connect(handler).doOnError(connectFailure::completeExceptionally);
+    }
+
+    /**
+     * The SDK's client connects its transport on its own and keeps a failure to connect (a program that cannot be
+     * run) to itself: the request waiting on the connection would wait out its timeout. This fails it at once.
+     *
+     * @param work what waits on the connection
+     * @param <T> its result
+     * @return the work, failing as soon as the transport fails to connect
+     */
+    public <T> Mono<T> unlessConnectFails(Mono<T> work) {
+        return Mono.firstWithSignal(work, Mono.fromFuture(connectFailure).flatMap(never -> Mono.<T>never()));
     }
 
     /**

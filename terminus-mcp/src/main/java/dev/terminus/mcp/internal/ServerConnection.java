@@ -84,7 +84,7 @@ public final class ServerConnection implements AutoCloseable {
                 .build();
         ProcessHandle process;
         try {
-            process = ChildProcesses.startedBy(server, () -> client.initialize().block(startTimeout));
+            process = ChildProcesses.startedBy(server, () -> transport.unlessConnectFails(client.initialize()).block(startTimeout));
         } catch (RuntimeException e) {
             ChildProcesses.closeQuietly(client, null, CLOSE_WAIT);
             throw new IllegalStateException("MCP server \"" + server.name() + "\" did not start: " + Failures.describe(e), e);
