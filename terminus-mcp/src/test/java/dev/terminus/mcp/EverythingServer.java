@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The reference MCP server {@code @modelcontextprotocol/server-everything}, as installed by the build ({@code npm ci}
  * in {@code src/test/node}, version pinned by its package-lock.json). Tests that need it call {@link #assumeInstalled()}:
- * without Node.js or the installed server they are skipped, and say why.
+ * without Node.js or the installed server they are skipped, and say why (on CI, where {@code CI=true}, they fail).
  */
 final class EverythingServer {
     static final Path ENTRY = Path.of("src/test/node/node_modules/@modelcontextprotocol/server-everything/dist/index.js")
@@ -27,6 +27,10 @@ final class EverythingServer {
     private EverythingServer() {}
 
     static void assumeInstalled() {
+        if ("true".equals(System.getenv("CI")) && (NODE == null || !Files.isRegularFile(ENTRY))) {
+            throw new IllegalStateException("CI must run the MCP end-to-end tests, but " + (NODE == null
+                    ? "Node.js (node) is not on the PATH" : ENTRY + " is not installed (npm ci in src/test/node)"));
+        }
         if (NODE == null) {
             System.err.println("SKIPPED: Node.js (node) is not on the PATH; the MCP end-to-end tests need it");
         } else if (!Files.isRegularFile(ENTRY)) {

@@ -140,6 +140,38 @@ abstract class McpRunsContract {
     }
 
     @Test
+    void anEmbeddedResourceIsSummarizedWithItsUri() {
+        // given
+        Agent agent = agent(model().toolCall("get-resource-reference", Map.of("resourceId", 1)).text("done").build(),
+                config());
+
+        // when
+        RunResult result = agent.run("resource");
+
+        // then
+        assertThat(result.termination()).isEqualTo(new Termination.NaturalCompletion());
+        assertThat(toolResults(result).get(0).content()).containsPattern("\\[resource: \\S+/1, text/plain, \\d+ characters]");
+    }
+
+    @Test
+    void resultsMarkedIsErrorAreFailedCallsCountedAsMistakes() {
+        // given: the schema takes any number, the tool itself refuses 0
+        Agent agent = agent(model().toolCall("get-resource-reference", Map.of("resourceId", 0))
+                .toolCall("get-resource-reference", Map.of("resourceId", 0)).text("never").build(),
+                config().maxConsecutiveMistakes(2));
+
+        // when
+        RunResult result = agent.run("resource");
+
+        // then
+        assertThat(result.termination()).isEqualTo(new Termination.ConsecutiveMistakes(2));
+        assertThat(toolResults(result)).allSatisfy(call -> {
+            assertThat(call.error()).isTrue();
+            assertThat(call.content()).contains("reported an error").contains("Invalid resourceId: 0");
+        });
+    }
+
+    @Test
     void aLongOperationCutByTheTimeBudgetEndsTheRunWithinADeadlineSlackAndReportsProgress() {
         // given
         Duration budget = Duration.ofMillis(1500);
