@@ -116,6 +116,23 @@ class McpToolsetTest {
     }
 
     @Test
+    void aServerThatNeverAnswersFailsTheStartWithinItsStartTimeout() {
+        // given: a process that reads nothing and answers nothing
+        McpToolset.Builder builder = McpToolset.custom().startTimeout(Duration.ofMillis(500))
+                .server(McpServer.stdio("mute", "sleep", "30"));
+
+        // when
+        long start = System.nanoTime();
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(builder::start);
+
+        // then
+        assertThat(thrown).isInstanceOf(IllegalStateException.class).hasMessageStartingWith("MCP server \"mute\" did not start");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+        assertThat(ProcessHandle.current().children().filter(child -> child.info().command()
+                .map(command -> command.endsWith("sleep")).orElse(false))).isEmpty();
+    }
+
+    @Test
     void anHttpServerWhoseTokenVariableIsUnsetFailsTheStartNamingTheVariable() {
         // given
         McpToolset.Builder builder = McpToolset.custom().server(McpServer.http("remote",

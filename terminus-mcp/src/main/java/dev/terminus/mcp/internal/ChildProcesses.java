@@ -32,7 +32,14 @@ final class ChildProcesses {
         }
         synchronized (STARTING) {
             Set<Long> before = ProcessHandle.current().children().map(ProcessHandle::pid).collect(Collectors.toSet());
-            start.run();
+            try {
+                start.run();
+            } catch (RuntimeException e) {
+                // a server that started but did not answer must not outlive the failed start
+                ProcessHandle.current().children().filter(child -> !before.contains(child.pid()))
+                        .forEach(child -> kill(child, Duration.ofSeconds(2)));
+                throw e;
+            }
             List<ProcessHandle> started = ProcessHandle.current().children()
                     .filter(child -> !before.contains(child.pid())).toList();
             if (started.size() == 1) {
@@ -58,13 +65,17 @@ final class ChildProcesses {
         } catch (RuntimeException e) {
             // a session that cannot end politely is ended below
         }
+        // those it started, as they were before the close (a child of a process killed is another's child after)
+        descendants.forEach(ProcessHandle::destroyForcibly);
         if (process != null) {
             kill(process, wait);
         }
-        descendants.forEach(child -> kill(child, wait));
     }
 
+    /** Kills a process and everything it started, waiting for it to end. */
     private static void kill(ProcessHandle process, Duration wait) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        descendants.forEach(ProcessHandle::destroyForcibly);
         if (!process.isAlive()) {
             return;
         }
