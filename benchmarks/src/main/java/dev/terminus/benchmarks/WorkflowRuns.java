@@ -66,7 +66,10 @@ final class WorkflowRuns {
                 .calls(mode, mode).build();
     }
 
-    /** An in-process server (no time skipping: these runs have no timers) and one worker sized for 1,000 runs. */
+    /**
+     * An in-process server (no time skipping: these runs have no timers) and one worker sized for 1,000 runs: a
+     * workflow cache that holds them all, virtual threads, 8 pollers of each kind.
+     */
     static TestWorkflowEnvironment environment(AgentRecipes recipes) {
         TestWorkflowEnvironment environment = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
                 .setWorkflowClientOptions(WorkflowClientOptions.newBuilder()
@@ -76,7 +79,9 @@ final class WorkflowRuns {
                 .setUseTimeskipping(false)
                 .build());
         AgentWorkflows.register(environment.newWorker(QUEUE, WorkerOptions.newBuilder()
-                .setUsingVirtualThreads(true).build()), recipes);
+                .setUsingVirtualThreads(true)
+                .setMaxConcurrentWorkflowTaskPollers(8).setMaxConcurrentActivityTaskPollers(8)
+                .build()), recipes);
         environment.start();
         return environment;
     }

@@ -5,18 +5,26 @@ import dev.terminus.cli.eval.ProgressBar;
 import dev.terminus.cli.eval.Suite;
 import dev.terminus.cli.eval.SuiteBenchmark;
 import dev.terminus.cli.report.Reports;
+import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.eval.Benchmark;
 import dev.terminus.eval.EvalReport;
 import dev.terminus.eval.Summary;
+import dev.terminus.eval.Task;
+import dev.terminus.temporal.TemporalSuiteRunner;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -58,6 +66,14 @@ final class EvalCommand implements Callable<Integer> {
     @Mixin
     private ProviderOptions providers = new ProviderOptions();
 
+    @Mixin
+    private TemporalOptions temporal = new TemporalOptions();
+
+    @Option(names = "--suite-id", paramLabel = "ID",
+            description = "with --temporal: the suite workflow's id; a suite started again with its id runs no"
+                    + " finished row again (default: one made from the suite's document)")
+    private @Nullable String suiteId;
+
     @Override
     public Integer call() {
         return TerminusCommand.run(parent, this::run);
@@ -81,6 +97,12 @@ final class EvalCommand implements Callable<Integer> {
         String title = suite.name() != null ? suite.name() : source;
         Path jsonl = out.resolve("report.jsonl");
         Path html = out.resolve("report.html");
+        temporal.check();
+        if (temporal.chosen() && (providers.chosen() || rerun != null)) {
+            throw new BadInputException("--temporal runs the suite's scripted tasks on workers; "
+                    + (rerun != null ? "--rerun" : "--provider") + " works without --temporal only"
+                    + (rerun != null ? " (a suite started again with its --suite-id runs no finished row again)" : ""));
+        }
         if (rerun != null) {
             checkPrevious(rerun);
         }
@@ -88,7 +110,11 @@ final class EvalCommand implements Callable<Integer> {
         Summary summary;
         try {
             Files.createDirectories(out);
-            report = rerun == null ? benchmark.run(jsonl) : rerun(benchmark, rerun, jsonl);
+            if (temporal.chosen()) {
+                report = onTemporal(suite, benchmark, text, jsonl);
+            } else {
+                report = rerun == null ? benchmark.run(jsonl) : rerun(benchmark, rerun, jsonl);
+            }
             summary = Reports.summarize(report.rows());
             Reports.writeHtml(title, summary, report.rows(), html);
         } catch (IOException e) {
@@ -98,6 +124,43 @@ final class EvalCommand implements Callable<Integer> {
         terminus.out.println("  Report        " + jsonl + " (" + report.rows().size() + " rows), " + html);
         terminus.out.flush();
         return 0;
+    }
+
+    /**
+     * Runs the suite as a suite workflow whose (task, repeat) runs are child workflows on the workers of the task
+     * queue; rows stream into the report as they finish, graded here as locally.
+     */
+    private EvalReport onTemporal(Suite suite, Benchmark benchmark, byte[] text, Path jsonl)
+            throws BadInputException, IOException {
+        Map<String, Scenario> byTask;
+        try {
+            byTask = SuiteBenchmark.scenarios(suite);
+        } catch (ScenarioException e) {
+            throw new BadInputException(e.getMessage());
+        }
+        String id = suiteId != null ? suiteId : defaultSuiteId(text);
+        try (TemporalConnection connection = TemporalConnection.open(temporal)) {
+            return TemporalConnection.call("the suite " + id, () -> {
+                try {
+                    return benchmark.withAttemptRunner(TemporalSuiteRunner.of(connection.client(),
+                            connection.taskQueue(), id, Task::id,
+                            task -> ScenarioReader.write(byTask.get(task.id())))).run(jsonl);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** The id of a suite started without {@code --suite-id}: the same document, the same suite. */
+    static String defaultSuiteId(byte[] document) {
+        try {
+            return "terminus-eval-" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(document), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no SHA-256", e);
+        }
     }
 
     /**

@@ -13,8 +13,12 @@ import dev.terminus.cli.temporal.ScenarioRuns;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -151,19 +155,27 @@ final class RunCommand implements Callable<Integer> {
         ArrayNode results = JsonNodeFactory.instance.arrayNode();
         int mismatches = 0;
         List<String> answered = new ArrayList<>();
+        Map<String, ScenarioAgent> agents = new LinkedHashMap<>();
+        Map<String, CompletableFuture<ScenarioRuns.Progress>> started = new HashMap<>();
         for (String name : ScenarioReader.DEMO) {
-            ScenarioAgent agent;
             try {
-                agent = ScenarioAgent.of(ScenarioReader.demo(name), 0, listeners);
+                agents.put(name, ScenarioAgent.of(ScenarioReader.demo(name), 0, listeners));
             } catch (ScenarioException e) {
                 throw new IllegalStateException("demo scenario " + name + ": " + e.getMessage(), e);
             }
+            if (connection != null) {
+                // every workflow is started at once: a worker runs them side by side, as it would a team's runs
+                started.put(name, connection.start(agents.get(name), ScenarioReader.demo(name),
+                        ScenarioReader.demoText(name)));
+            }
+        }
+        for (String name : ScenarioReader.DEMO) {
+            ScenarioAgent agent = agents.get(name);
             RunView result;
             if (connection == null) {
                 result = RunView.of(agent.run());
             } else {
-                ScenarioRuns.Progress progress =
-                        connection.run(agent, ScenarioReader.demo(name), ScenarioReader.demoText(name));
+                ScenarioRuns.Progress progress = TemporalConnection.await(started.get(name));
                 result = RunView.of(progress, agent.agent().config().name());
                 if (progress instanceof ScenarioRuns.Progress.Paused paused) {
                     answered.add(connection.approve(name, paused));

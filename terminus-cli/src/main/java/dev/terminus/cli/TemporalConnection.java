@@ -19,6 +19,11 @@ import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -35,6 +40,7 @@ final class TemporalConnection implements AutoCloseable {
     private final String taskQueue;
     private final @Nullable WorkflowServiceStubs stubs;
     private final @Nullable TestWorkflowEnvironment embedded;
+    private final ExecutorService clientThreads = Executors.newVirtualThreadPerTaskExecutor();
 
     private TemporalConnection(WorkflowClient client, String taskQueue, @Nullable WorkflowServiceStubs stubs,
             @Nullable TestWorkflowEnvironment embedded) {
@@ -57,7 +63,7 @@ final class TemporalConnection implements AutoCloseable {
                     .setWorkflowClientOptions(WorkflowClientOptions.newBuilder()
                             .setDataConverter(TerminusDataConverter.ofDefaults())
                             .build())
-                    .setUseTimeskipping(true)
+                    .setUseTimeskipping(false)
                     .build());
             Workers.register(environment.newWorker(options.taskQueue));
             environment.start();
@@ -172,11 +178,54 @@ final class TemporalConnection implements AutoCloseable {
         return String.valueOf(e.getMessage());
     }
 
+    /**
+     * Starts a scenario's run as a workflow, as {@link #run} does, without waiting for it: the demo starts all its
+     * runs at once, as a client of a durable engine does, and reads them in order.
+     *
+     * @param agent the scenario's agent
+     * @param scenario the scenario as read
+     * @param text the scenario's document
+     * @return where the run will stand; fails with a {@link BadInputException} when Temporal refused it
+     */
+    CompletableFuture<ScenarioRuns.Progress> start(ScenarioAgent agent, Scenario scenario, String text) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return run(agent, scenario, text);
+            } catch (BadInputException e) {
+                throw new CompletionException(e);
+            }
+        }, clientThreads);
+    }
+
+    /**
+     * @param started a run started with {@link #start}
+     * @return where it stands
+     * @throws BadInputException when Temporal refused it or its workflow failed
+     * @throws InterruptedException when interrupted while waiting
+     */
+    static ScenarioRuns.Progress await(CompletableFuture<ScenarioRuns.Progress> started)
+            throws BadInputException, InterruptedException {
+        try {
+            return started.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof BadInputException bad) {
+                throw bad;
+            }
+            throw new IllegalStateException("a scenario's run failed in its client: " + e.getCause(), e.getCause());
+        }
+    }
+
+    /**
+     * Stops the embedded server's worker at once; the server's pollers are let go in the background (waiting for
+     * their long polls to end would keep a finished command open for seconds).
+     */
     @Override
     public void close() {
+        clientThreads.shutdown();
         if (embedded != null) {
-            embedded.shutdownNow();
-            embedded.close();
+            TestWorkflowEnvironment environment = embedded;
+            environment.shutdownNow();
+            Thread.ofPlatform().daemon().name("terminus-embedded-close").start(environment::close);
         }
         if (stubs != null) {
             stubs.shutdownNow();

@@ -1,6 +1,7 @@
 package dev.terminus.temporal;
 
 import io.temporal.workflow.QueryMethod;
+import io.temporal.workflow.SignalMethod;
 import io.temporal.workflow.UpdateMethod;
 import io.temporal.workflow.UpdateValidatorMethod;
 import io.temporal.workflow.WorkflowInterface;
@@ -51,6 +52,17 @@ public interface AgentWorkflow {
      */
     @QueryMethod
     @Nullable AgentRunOutput output();
+
+    /**
+     * Stops the run as a cancellation does, naming who asked: the run ends {@code Cancelled(requestedBy)} with its
+     * partial result, and the workflow completes with that output (where Temporal's own cancellation closes it as
+     * cancelled and names nobody). The call in flight is cancelled; a run waiting at a gate ends without a decision.
+     * The first stop wins; a stop after the run ended changes nothing.
+     *
+     * @param requestedBy who stops it, e.g. {@code "task-timeout"}
+     */
+    @SignalMethod
+    void stop(String requestedBy);
 
     /**
      * The gate the run waits at.

@@ -25,14 +25,34 @@ public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrenc
      * @param repeat which repeat, from 0
      * @param agentName the agent of the worker's {@link AgentRecipes} that runs it
      * @param input the task, as the user's first message
+     * @param definition the document the worker's {@link AgentResolver} builds the agent from, or null for an agent
+     *     registered by name
      */
-    public record Run(String task, int repeat, String agentName, String input) {
+    public record Run(String task, int repeat, String agentName, String input, @Nullable String definition) {
         /** Validates the components. */
         public Run {
             Preconditions.notBlank(task, "Run.task");
             Preconditions.nonNegative(repeat, "Run.repeat");
             Preconditions.notNull(agentName, "Run.agentName");
             Preconditions.notNull(input, "Run.input");
+        }
+
+        /**
+         * A run of an agent registered by name.
+         *
+         * @param task the task's id
+         * @param repeat which repeat
+         * @param agentName the agent
+         * @param input the task
+         */
+        public Run(String task, int repeat, String agentName, String input) {
+            this(task, repeat, agentName, input, null);
+        }
+
+        /** @return the input of this run's {@link AgentWorkflow} */
+        public AgentRunInput agentInput() {
+            return definition == null ? new AgentRunInput(agentName, input)
+                    : AgentRunInput.defined(agentName, input, definition);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.terminus.temporal;
 
 import dev.terminus.Preconditions;
+import dev.terminus.Termination;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
@@ -8,6 +9,7 @@ import dev.terminus.eval.Benchmark;
 import dev.terminus.eval.EvalReport;
 import dev.terminus.eval.Task;
 import dev.terminus.eval.spi.AttemptRunner;
+import dev.terminus.eval.spi.AttemptTimedOut;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.WorkflowExecution;
@@ -57,14 +59,16 @@ public final class TemporalSuiteRunner implements AttemptRunner {
     private final String taskQueue;
     private final String suiteId;
     private final Function<Task, String> agentNames;
+    private final Function<Task, @Nullable String> definitions;
     private volatile @Nullable WorkflowExecution suite;
 
     private TemporalSuiteRunner(WorkflowClient client, String taskQueue, String suiteId,
-            Function<Task, String> agentNames) {
+            Function<Task, String> agentNames, Function<Task, @Nullable String> definitions) {
         this.client = client;
         this.taskQueue = taskQueue;
         this.suiteId = suiteId;
         this.agentNames = agentNames;
+        this.definitions = definitions;
     }
 
     /**
@@ -77,9 +81,25 @@ public final class TemporalSuiteRunner implements AttemptRunner {
      */
     public static TemporalSuiteRunner of(WorkflowClient client, String taskQueue, String suiteId,
             Function<Task, String> agentNames) {
+        return of(client, taskQueue, suiteId, agentNames, task -> null);
+    }
+
+    /**
+     * As {@link #of(WorkflowClient, String, String, Function)}, for agents the workers build from documents (their
+     * {@link AgentResolver}): each task's run carries its agent's document.
+     *
+     * @param client a client using the workers' {@link TerminusDataConverter}
+     * @param taskQueue the task queue of the workers running the suite and its agents
+     * @param suiteId the suite workflow's id; the same id started again reuses the children it finished
+     * @param agentNames the name of the agent that runs each task
+     * @param definitions the document defining each task's agent, or null for an agent registered by name
+     * @return a runner to give a benchmark
+     */
+    public static TemporalSuiteRunner of(WorkflowClient client, String taskQueue, String suiteId,
+            Function<Task, String> agentNames, Function<Task, @Nullable String> definitions) {
         return new TemporalSuiteRunner(Preconditions.notNull(client, "client"),
                 Preconditions.notBlank(taskQueue, "taskQueue"), Preconditions.notBlank(suiteId, "suiteId"),
-                Preconditions.notNull(agentNames, "agentNames"));
+                Preconditions.notNull(agentNames, "agentNames"), Preconditions.notNull(definitions, "definitions"));
     }
 
     /**
@@ -114,7 +134,8 @@ public final class TemporalSuiteRunner implements AttemptRunner {
                 throw new IllegalArgumentException("agentNames: no agent name for task \"" + run.task().id()
                         + "\", was " + (agent == null ? "null" : "\"" + agent + "\""));
             }
-            runs.add(new SuiteInput.Run(run.task().id(), run.repeat(), agent, run.task().input()));
+            runs.add(new SuiteInput.Run(run.task().id(), run.repeat(), agent, run.task().input(),
+                    definitions.apply(run.task())));
         }
         SuiteInput input = new SuiteInput(runs, plan.retryPolicy(), plan.concurrency(), plan.taskTimeout());
         SuiteWorkflow workflow = client.newWorkflowStub(SuiteWorkflow.class,
@@ -131,8 +152,9 @@ public final class TemporalSuiteRunner implements AttemptRunner {
     public RunResult run(Task task, int repeat, int attempt) throws TimeoutException, InterruptedException {
         String id = SuiteWorkflows.childId(suiteId, task.id(), repeat, attempt);
         WorkflowExecution child = awaitChild(id);
+        RunResult run;
         try {
-            return result(AgentWorkflows.output(client.newUntypedWorkflowStub(child, Optional.empty())));
+            run = result(AgentWorkflows.output(client.newUntypedWorkflowStub(child, Optional.empty())));
         } catch (WorkflowFailedException e) {
             if (e.getCause() instanceof TimeoutFailure) {
                 throw new TimeoutException("workflow " + id + " passed its task timeout");
@@ -140,6 +162,10 @@ public final class TemporalSuiteRunner implements AttemptRunner {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new IllegalStateException("workflow " + id + " ended without an output: " + cause.getMessage(), e);
         }
+        if (run.termination() instanceof Termination.Cancelled(String by) && AttemptTimedOut.REQUESTER.equals(by)) {
+            throw new AttemptTimedOut("workflow " + id + " passed its task timeout", run);
+        }
+        return run;
     }
 
     /**

@@ -48,6 +48,7 @@ class AgentWorkflowStopTest {
 
     private static final WaitingTool FOR_THE_BUDGET = new WaitingTool();
     private static final WaitingTool FOR_THE_CANCELLATION = new WaitingTool();
+    private static final WaitingTool FOR_THE_STOP = new WaitingTool();
     private static WorkflowHarness temporal;
 
     @BeforeAll
@@ -55,6 +56,7 @@ class AgentWorkflowStopTest {
         temporal = new WorkflowHarness(AgentRecipes.custom()
                 .agent("budgeted", model(), List.of(FOR_THE_BUDGET.tool), recipe(BUDGET))
                 .agent("cancellable", model(), List.of(FOR_THE_CANCELLATION.tool), recipe(null))
+                .agent("stoppable", model(), List.of(FOR_THE_STOP.tool), recipe(null))
                 .build(), new TerminusModule());
     }
 
@@ -62,6 +64,7 @@ class AgentWorkflowStopTest {
     static void stopTheWorker() {
         FOR_THE_BUDGET.released.countDown();
         FOR_THE_CANCELLATION.released.countDown();
+        FOR_THE_STOP.released.countDown();
         temporal.close();
     }
 
@@ -114,6 +117,27 @@ class AgentWorkflowStopTest {
         assertThat(output.transcript().getLast()).isInstanceOf(Message.ToolResult.class);
         assertThatThrownBy(() -> stub.getResult(AgentRunOutput.class)).isInstanceOf(WorkflowFailedException.class)
                 .cause().isInstanceOf(CanceledFailure.class);
+        assertThatCode(() -> temporal.replay(stub.getExecution().getWorkflowId()))
+                .as("the history replays to the same decisions").doesNotThrowAnyException();
+    }
+
+    @Test
+    void aStopSignalDuringAToolCallEndsTheRunCancelledByItsRequesterAndTheWorkflowCompletesWithIt() throws Exception {
+        // given
+        AgentWorkflow workflow = temporal.workflow("stoppable");
+        WorkflowClient.start(workflow::run, new AgentRunInput("stoppable", "go"));
+        assertThat(FOR_THE_STOP.started.await(10, TimeUnit.SECONDS)).isTrue();
+        WorkflowStub stub = WorkflowStub.fromTyped(workflow);
+
+        // when
+        workflow.stop("task-timeout");
+        AgentRunOutput output = stub.getResult(AgentRunOutput.class);
+        FOR_THE_STOP.released.countDown();
+
+        // then
+        assertThat(output.termination()).isEqualTo(new Termination.Cancelled("task-timeout"));
+        assertThat(output.iterations()).isEqualTo(1);
+        assertThat(output.transcript().getLast()).isInstanceOf(Message.ToolResult.class);
         assertThatCode(() -> temporal.replay(stub.getExecution().getWorkflowId()))
                 .as("the history replays to the same decisions").doesNotThrowAnyException();
     }

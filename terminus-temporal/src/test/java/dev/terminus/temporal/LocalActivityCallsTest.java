@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Message;
 import dev.terminus.Termination;
-import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.HaltException;
@@ -12,13 +11,9 @@ import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
-import dev.terminus.agent.Usage;
 import dev.terminus.agent.control.RunClock;
-import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.Model;
-import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.jackson.TerminusModule;
-import dev.terminus.scripted.FunctionModel;
 import dev.terminus.scripted.ScriptedModel;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.EventType;
@@ -50,7 +45,7 @@ class LocalActivityCallsTest {
     private static final CountDownLatch HOLDING = new CountDownLatch(1);
     private static final CountDownLatch LET_GO = new CountDownLatch(1);
     private static final List<Tool> TOOLS = List.of(
-            Tools.of("count", "Counts", (arguments, run) -> "counted " + arguments.get("n")),
+            CountingModel.TOOL,
             Tools.of("broken", "Always fails", (arguments, run) -> {
                 throw new IllegalStateException("disk full");
             }),
@@ -80,27 +75,8 @@ class LocalActivityCallsTest {
         }
     }
 
-    /** Counts to {@code rounds} with a tool, then answers: reads the last result, so any worker answers. */
-    private static Model counter(int rounds) {
-        return FunctionModel.of("counter", request -> {
-            int done = 0;
-            List<Message> messages = request.messages();
-            for (int i = messages.size() - 1; i >= 0; i--) {
-                if (messages.get(i) instanceof Message.ToolResult result) {
-                    done = Integer.parseInt(result.content().substring("counted ".length()));
-                    break;
-                }
-            }
-            if (done == rounds) {
-                return ModelResponse.text("Counted to " + done + ".", Usage.of(40, 5));
-            }
-            ToolCall call = new ToolCall("call-" + (done + 1), "count", Map.of("n", done + 1));
-            return new ModelResponse(new Message.Assistant("", List.of(call)), Usage.of(40, 5),
-                    FinishReason.TOOL_CALLS);
-        });
-    }
 
-    private static final Case COUNTER = new Case("counter", () -> counter(ROUNDS), c -> c);
+    private static final Case COUNTER = new Case("counter", () -> CountingModel.upTo(ROUNDS), c -> c);
     private static final Case RETRIED = new Case("retried",
             () -> ScriptedModel.builder().serverError(503).serverError(503).text("Answered.").build(),
             c -> c.retryPolicy(QUICK_RETRIES));
@@ -207,7 +183,7 @@ class LocalActivityCallsTest {
     @Test
     void aLongRunOfLocalCallsContinuesAsNewBeforeItsHistoryPassesTheBound() throws Exception {
         // given: 120 tool rounds and an answer, under a history bound of 100 events
-        Case longRun = new Case("long", () -> counter(120), c -> c.maxIterations(200));
+        Case longRun = new Case("long", () -> CountingModel.upTo(120), c -> c.maxIterations(200));
         try (WorkflowHarness small = new WorkflowHarness(AgentRecipes.custom()
                 .calls(CallMode.LOCAL_ACTIVITY, CallMode.LOCAL_ACTIVITY).continueAsNewAfter(100)
                 .agent(longRun.name(), longRun.model().get(), TOOLS, longRun.recipe())

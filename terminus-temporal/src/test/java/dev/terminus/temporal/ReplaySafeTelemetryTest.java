@@ -2,21 +2,12 @@ package dev.terminus.temporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.terminus.Message;
-import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentListener;
-import dev.terminus.agent.Tool;
-import dev.terminus.agent.Tools;
-import dev.terminus.agent.Usage;
-import dev.terminus.agent.spi.FinishReason;
-import dev.terminus.agent.spi.Model;
-import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.jackson.TerminusModule;
 import dev.terminus.opentelemetry.TelemetryNames;
 import dev.terminus.opentelemetry.TerminusTelemetry;
-import dev.terminus.scripted.FunctionModel;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
 import io.opentelemetry.sdk.metrics.data.MetricData;
@@ -31,7 +22,6 @@ import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowStub;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,33 +43,13 @@ class ReplaySafeTelemetryTest {
             .build();
     /** One listener for the worker, made outside the recipe: its open spans outlive an execution of the workflow. */
     private static final AgentListener TELEMETRY = TerminusTelemetry.of(SDK);
-    private static final Tool COUNT = Tools.of("count", "Counts", (arguments, run) -> "counted " + arguments.get("n"));
     private static WorkflowHarness temporal;
 
-    /** Counts to {@value #ROUNDS} with a tool, then answers. */
-    private static Model counter() {
-        return FunctionModel.of("counter", request -> {
-            int done = 0;
-            List<Message> messages = request.messages();
-            for (int i = messages.size() - 1; i >= 0; i--) {
-                if (messages.get(i) instanceof Message.ToolResult result) {
-                    done = Integer.parseInt(result.content().substring("counted ".length()));
-                    break;
-                }
-            }
-            if (done == ROUNDS) {
-                return ModelResponse.text("Counted.", Usage.of(40, 5));
-            }
-            ToolCall call = new ToolCall("call-" + (done + 1), "count", Map.of("n", done + 1));
-            return new ModelResponse(new Message.Assistant("", List.of(call)), Usage.of(40, 5),
-                    FinishReason.TOOL_CALLS);
-        });
-    }
 
     @BeforeAll
     static void startTheWorker() {
         temporal = new WorkflowHarness(AgentRecipes.custom()
-                .agent("watched", counter(), List.of(COUNT), materials -> Agent.builder(materials.model())
+                .agent("watched", CountingModel.upTo(ROUNDS), List.of(CountingModel.TOOL), materials -> Agent.builder(materials.model())
                         .tools(materials.tools()).clock(materials.clock())
                         .config(AgentConfig.custom().maxIterations(100).build())
                         .listener(ReplaySafeListener.of(TELEMETRY)).build())

@@ -13,11 +13,9 @@ import dev.terminus.eval.Evaluators;
 import dev.terminus.eval.ProgressListener;
 import dev.terminus.eval.Task;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.jspecify.annotations.Nullable;
@@ -40,20 +38,12 @@ public final class SuiteBenchmark {
      */
     public static Benchmark of(Suite suite, @Nullable Model model, ProgressListener progress, List<AgentListener> listeners)
             throws ScenarioException {
-        Scenario agent = suite.agent() != null ? suite.agent() : Scenario.ofScript(null);
-        Map<String, Scenario> byTask = new HashMap<>();
-        Set<String> ids = new HashSet<>();
+        Map<String, Scenario> byTask = scenarios(suite);
         Benchmark.Builder builder = Benchmark.builder();
-        for (int i = 0; i < suite.tasks().size(); i++) {
-            Suite.TaskDef def = suite.tasks().get(i);
-            if (!ids.add(def.id())) {
-                throw new ScenarioException("tasks[" + i + "].id: \"" + def.id() + "\" is used twice");
-            }
-            Scenario scenario = agent.withTask(def.input(), def.script());
+        for (Suite.TaskDef def : suite.tasks()) {
             if (model == null) {
-                ScenarioAgent.of(scenario, 0, listeners); // refuses a task without a script now, naming it
+                ScenarioAgent.of(byTask.get(def.id()), 0, listeners); // refuses a task without a script now
             }
-            byTask.put(def.id(), scenario);
             builder.task(new Task(def.id(), def.input(), def.expected(), Map.of()));
         }
         builder.agentFactory(context -> {
@@ -72,6 +62,23 @@ public final class SuiteBenchmark {
         } catch (IllegalArgumentException e) {
             throw new ScenarioException(e.getMessage());
         }
+    }
+
+    /**
+     * @param suite the suite as read
+     * @return each task's agent, by task id: the suite's agent (a scenario) with the task's input and script
+     * @throws ScenarioException naming a task id used twice
+     */
+    public static Map<String, Scenario> scenarios(Suite suite) throws ScenarioException {
+        Scenario agent = suite.agent() != null ? suite.agent() : Scenario.ofScript(null);
+        Map<String, Scenario> byTask = new LinkedHashMap<>();
+        for (int i = 0; i < suite.tasks().size(); i++) {
+            Suite.TaskDef def = suite.tasks().get(i);
+            if (byTask.putIfAbsent(def.id(), agent.withTask(def.input(), def.script())) != null) {
+                throw new ScenarioException("tasks[" + i + "].id: \"" + def.id() + "\" is used twice");
+            }
+        }
+        return byTask;
     }
 
     private static CapacityPolicy capacity(@Nullable String capacity) throws ScenarioException {

@@ -25,6 +25,11 @@ public final class ScenarioReader {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
+    /** Writes scenarios back to documents this reader reads to equal scenarios: the fields that are set. */
+    private static final ObjectMapper WRITER = JsonMapper.builder()
+            .serializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            .build();
+
     /** The built-in scenarios of {@code terminus run --demo}, in the order they are shown. */
     public static final List<String> DEMO = List.of(
             "natural-completion", "completed", "completed-early", "submitted", "user-satisfied",
@@ -86,6 +91,18 @@ public final class ScenarioReader {
             throw new ScenarioException(source + where(e.getLocation()) + ": " + field(e) + e.getOriginalMessage());
         } catch (IOException e) {
             throw new ScenarioException(source + ": cannot read it: " + e.getMessage());
+        }
+    }
+
+    /**
+     * @param scenario a scenario (one read, or one made from a suite's agent and task)
+     * @return its document, which {@link #read} reads back to an equal scenario
+     */
+    public static String write(Scenario scenario) {
+        try {
+            return WRITER.writeValueAsString(scenario);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a scenario cannot be written: " + e.getMessage(), e);
         }
     }
 

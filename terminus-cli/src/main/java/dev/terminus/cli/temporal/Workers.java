@@ -5,13 +5,14 @@ import dev.terminus.cli.converge.Examples;
 import dev.terminus.temporal.AgentWorkflows;
 import dev.terminus.temporal.ConvergenceRecipes;
 import dev.terminus.temporal.ConvergenceWorkflows;
+import dev.terminus.temporal.SuiteWorkflows;
 import io.temporal.worker.Worker;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
  * What a {@code terminus worker} hosts (and the worker of {@code --temporal embedded}): every workflow type the
- * command line starts, with its activities: scenario runs, and the demo's convergence engine. A new kind of run is one more line in {@link #REGISTRATIONS}.
+ * command line starts, with its activities: scenario runs, suites of them, and the demo's convergence engine. A new kind of run is one more line in {@link #REGISTRATIONS}.
  */
 public final class Workers {
 
@@ -27,7 +28,8 @@ public final class Workers {
     /** Each puts one kind of run (its workflow and activities) on a worker. */
     private static final List<Consumer<Worker>> REGISTRATIONS = List.of(
             worker -> AgentWorkflows.register(worker, SCENARIOS),
-            worker -> ConvergenceWorkflows.register(worker, CONVERGENCE));
+            worker -> ConvergenceWorkflows.register(worker, CONVERGENCE),
+            worker -> SuiteWorkflows.register(worker));
 
     private Workers() {}
 

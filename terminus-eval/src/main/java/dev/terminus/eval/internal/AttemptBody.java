@@ -16,6 +16,7 @@ import dev.terminus.eval.Status;
 import dev.terminus.eval.Task;
 import dev.terminus.eval.TaskContext;
 import dev.terminus.eval.TaskError;
+import dev.terminus.eval.spi.AttemptTimedOut;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -58,8 +59,9 @@ final class AttemptBody {
             return phases();
         } catch (PhaseFailure failure) {
             if (spec.runner() != null && failure.getCause() instanceof TimeoutException timeout) {
-                return AttemptResult.failed(Status.TASK_TIMEOUT, null, new TaskError(TimeoutException.class.getName(),
-                        String.valueOf(timeout.getMessage()), Component.AGENT));
+                RunResult partial = timeout instanceof AttemptTimedOut stopped ? stopped.partial() : null;
+                return AttemptResult.failed(Status.TASK_TIMEOUT, partial, new TaskError(
+                        TimeoutException.class.getName(), String.valueOf(timeout.getMessage()), Component.AGENT));
             }
             Status status = switch (failure.component) {
                 case ENVIRONMENT -> Status.ENVIRONMENT_ERROR;
@@ -105,7 +107,7 @@ final class AttemptBody {
         RunHandle started = agent.start(input);
         handle = started;
         if (settled.get()) { // abandoned while starting: the timeout saw no handle to cancel
-            started.cancel("task-timeout");
+            started.cancel(AttemptTimedOut.REQUESTER);
         }
         return started.await();
     }
@@ -194,7 +196,7 @@ final class AttemptBody {
         RunResult partial = run;
         RunHandle started = handle;
         if (partial == null && started != null) {
-            started.cancel("task-timeout");
+            started.cancel(AttemptTimedOut.REQUESTER);
             partial = awaitQuietly(started, grace);
         }
         String message = job.describe() + ", attempt " + attempt + ", passed its timeout of " + timeout.toMillis()

@@ -47,7 +47,8 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     private @Nullable AgentRunOutput output;
     /** The control of the part of the run going on now (a run answered at a gate goes on under a new one). */
     private @Nullable RunControl current;
-    private boolean cancelled;
+    /** Who stopped the run (the workflow's cancellation, or a {@code stop} signal), or null while nobody has. */
+    private @Nullable String stoppedBy;
     private @Nullable PendingGate pending;
     private @Nullable GateAnswer answer;
     /** The run's model, which numbers its calls. */
@@ -64,7 +65,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         Agent agent = calls.agent(agent(recipes.key(input), calls, input.modelCalls()));
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
-        Predicate<RunContext> historyFull = run -> !cancelled && historyFull(calls);
+        Predicate<RunContext> historyFull = run -> stoppedBy == null && historyFull(calls);
         Continuation from = input.continuation();
         RunStep step = from == null
                 ? part(agent.newControl(), calls, control -> agent.run(input.task(), control, historyFull))
@@ -83,10 +84,11 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
             GateDecision decision = awaitAnswer(checkpoint);
             RunControl control = agent.newControl(checkpoint);
             if (decision == null) {
-                // cancelled while waiting: the resumed run checks its control before it carries out any decision,
+                // stopped while waiting: the resumed run checks its control before it carries out any decision,
                 // and ends Cancelled with the paused run's figures
-                control.cancel(CANCELLED_BY_WORKFLOW);
-                decision = GateDecision.reject(checkpoint.gateId(), CANCELLED_BY_WORKFLOW);
+                String by = stoppedBy == null ? CANCELLED_BY_WORKFLOW : stoppedBy;
+                control.cancel(by);
+                decision = GateDecision.reject(checkpoint.gateId(), by);
             }
             GateDecision taken = decision;
             step = part(control, calls, resumed -> agent.resume(checkpoint, taken, resumed, historyFull));
@@ -146,8 +148,8 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     private RunStep part(RunControl control, ActivityCalls calls, Function<RunControl, RunStep> body) {
         current = control;
         calls.control(control);
-        if (cancelled) {
-            control.cancel(CANCELLED_BY_WORKFLOW);
+        if (stoppedBy != null) {
+            control.cancel(stoppedBy);
         }
         RunStep[] result = new RunStep[1];
         Workflow.newDetachedCancellationScope(() -> {
@@ -166,15 +168,15 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         pending = PendingGate.of(checkpoint);
         answer = null;
         try {
-            Workflow.await(() -> answer != null || cancelled);
+            Workflow.await(() -> answer != null || stoppedBy != null);
         } catch (CanceledFailure e) {
             // the workflow's cancellation ends the wait; the watcher turns it into the run's
-            cancelled = true;
+            stop(CANCELLED_BY_WORKFLOW);
         }
         GateAnswer given = answer;
         pending = null;
         answer = null;
-        return cancelled || given == null ? null : given.decision();
+        return stoppedBy != null || given == null ? null : given.decision();
     }
 
     private void watchCancellation(CancellationScope workflowScope) {
@@ -184,11 +186,19 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
             // the workflow was cancelled while this watcher waited
         }
         if (output == null) {
-            cancelled = true;
-            RunControl control = current;
-            if (control != null) {
-                control.cancel(CANCELLED_BY_WORKFLOW);
-            }
+            stop(CANCELLED_BY_WORKFLOW);
+        }
+    }
+
+    @Override
+    public void stop(String requestedBy) {
+        if (stoppedBy != null || output != null) {
+            return; // the first request wins, as a run's cancellation does; a finished run stays as it ended
+        }
+        stoppedBy = requestedBy;
+        RunControl control = current;
+        if (control != null) {
+            control.cancel(requestedBy);
         }
     }
 

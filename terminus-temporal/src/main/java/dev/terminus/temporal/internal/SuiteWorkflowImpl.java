@@ -2,7 +2,7 @@ package dev.terminus.temporal.internal;
 
 import dev.terminus.Category;
 import dev.terminus.agent.RetryPolicy;
-import dev.terminus.temporal.AgentRunInput;
+import dev.terminus.eval.spi.AttemptTimedOut;
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflow;
 import dev.terminus.temporal.SuiteInput;
@@ -85,15 +85,26 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
         }
     }
 
+    /**
+     * Runs one attempt as a child. At the task timeout the child's run is stopped with its {@code stop} signal, as a
+     * local attempt's run is cancelled: it ends {@code Cancelled("task-timeout")} with its partial result, which its
+     * row keeps.
+     */
     private Ended attempt(String id, SuiteInput.Run run, @Nullable Duration timeout) {
-        ChildWorkflowOptions.Builder options = ChildWorkflowOptions.newBuilder().setWorkflowId(id)
-                .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY);
-        if (timeout != null) {
-            options.setWorkflowRunTimeout(timeout);
+        AgentWorkflow child = Workflow.newChildWorkflowStub(AgentWorkflow.class, ChildWorkflowOptions.newBuilder()
+                .setWorkflowId(id)
+                .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY)
+                .build());
+        Promise<AgentRunOutput> ended = Async.function(child::run, run.agentInput());
+        if (timeout != null && !Workflow.await(timeout, ended::isCompleted)) {
+            try {
+                Workflow.newExternalWorkflowStub(AgentWorkflow.class, id).stop(AttemptTimedOut.REQUESTER);
+            } catch (RuntimeException e) {
+                // the child ended as the signal was sent: its own end stands
+            }
         }
-        AgentWorkflow child = Workflow.newChildWorkflowStub(AgentWorkflow.class, options.build());
         try {
-            return new Ended(child.run(new AgentRunInput(run.agentName(), run.input())), false);
+            return new Ended(ended.get(), false);
         } catch (ChildWorkflowFailure e) {
             if (e.getCause() instanceof WorkflowExecutionAlreadyStarted) {
                 return reuse(id);
