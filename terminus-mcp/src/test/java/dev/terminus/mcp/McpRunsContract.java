@@ -77,6 +77,15 @@ abstract class McpRunsContract {
         return ScriptedModel.builder();
     }
 
+    /** Starts a run calling the long operation, and returns once the server reported its first progress. */
+    RunHandle startedLongOperation() throws InterruptedException {
+        Agent agent = agent(model().toolCall(LONG, Map.of("duration", 20, "steps", 200)).text("never").build(),
+                config());
+        RunHandle handle = agent.start("long");
+        assertThat(firstProgress.await(20, TimeUnit.SECONDS)).isTrue();
+        return handle;
+    }
+
     @Test
     void echoAndGetSumEndNaturalCompletionWithTheirResultsInTheTranscript() {
         // given
@@ -196,10 +205,7 @@ abstract class McpRunsContract {
     @Test
     void aCancelledRunEndsCancelledAtOnceDuringALongOperation() throws Exception {
         // given
-        Agent agent = agent(model().toolCall(LONG, Map.of("duration", 20, "steps", 200)).text("never").build(),
-                config());
-        RunHandle handle = agent.start("long");
-        assertThat(firstProgress.await(20, TimeUnit.SECONDS)).isTrue();
+        RunHandle handle = startedLongOperation();
 
         // when
         long cancelled = System.nanoTime();
@@ -215,10 +221,7 @@ abstract class McpRunsContract {
     @Test
     void aServerKilledMidCallEndsTheRunHaltedNamingTheServer() throws Exception {
         // given
-        Agent agent = agent(model().toolCall(LONG, Map.of("duration", 20, "steps", 200)).text("never").build(),
-                config());
-        RunHandle handle = agent.start("long");
-        assertThat(firstProgress.await(20, TimeUnit.SECONDS)).isTrue();
+        RunHandle handle = startedLongOperation();
 
         // when
         kill();

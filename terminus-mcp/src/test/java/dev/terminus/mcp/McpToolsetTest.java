@@ -21,6 +21,12 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class McpToolsetTest {
 
+    /** The same server under another name. */
+    private static McpServer other() {
+        McpServer.Stdio everything = EverythingServer.stdio();
+        return new McpServer.Stdio("other", everything.command(), everything.arguments(), Map.of(), null);
+    }
+
     @BeforeEach
     void serverInstalled() {
         EverythingServer.assumeInstalled();
@@ -47,8 +53,7 @@ class McpToolsetTest {
         // given
         McpToolset.Builder builder = McpToolset.custom().naming(ToolNaming.PLAIN)
                 .server(EverythingServer.stdio())
-                .server(new McpServer.Stdio("other", EverythingServer.stdio().command(),
-                        EverythingServer.stdio().arguments(), Map.of(), null));
+                .server(other());
 
         // when / then
         assertThatThrownBy(builder::start).isInstanceOf(IllegalStateException.class)
@@ -60,8 +65,7 @@ class McpToolsetTest {
         // given
         McpToolset.Builder builder = McpToolset.custom().naming(ToolNaming.PREFIXED)
                 .server(EverythingServer.stdio())
-                .server(new McpServer.Stdio("other", EverythingServer.stdio().command(),
-                        EverythingServer.stdio().arguments(), Map.of(), null));
+                .server(other());
 
         // when
         try (McpToolset toolset = builder.start()) {
