@@ -58,6 +58,20 @@ public sealed interface AgentEvent {
             implements AgentEvent {}
 
     /**
+     * A tool still running said how far it got (an MCP server's progress notification, for one). Published from the
+     * thread that reports it, while the call runs.
+     *
+     * @param agentName the agent
+     * @param iteration the iteration
+     * @param toolName the tool
+     * @param progress how far it got; grows with every report of one call
+     * @param total the progress at which it is done, or null when unknown
+     * @param message what it is doing, or null
+     */
+    record ToolProgress(String agentName, int iteration, String toolName, double progress, @Nullable Double total,
+            @Nullable String message) implements AgentEvent {}
+
+    /**
      * A guard or budget stopped the run (before {@link RunTerminated}).
      *
      * @param agentName the agent

@@ -4,6 +4,7 @@ import dev.terminus.Message;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A read-only view of a run in progress, handed to user code: tools, hooks, completion predicates and user
@@ -31,4 +32,18 @@ public interface RunContext {
 
     /** @return the transcript so far, as an unmodifiable view */
     List<Message> transcript();
+
+    /**
+     * Tells the run's listeners how far a tool call got, as an {@link AgentEvent.ToolProgress}: the one thing a tool
+     * may do to its run besides returning. Any thread may report while the call runs; a report in a run without
+     * listeners, or after the run ended, is dropped. By default, dropped.
+     *
+     * @param toolName the tool reporting
+     * @param progress how far it got
+     * @param total the progress at which it is done, or null when unknown
+     * @param message what it is doing, or null
+     */
+    default void reportProgress(String toolName, double progress, @Nullable Double total, @Nullable String message) {
+        // a view without listeners
+    }
 }

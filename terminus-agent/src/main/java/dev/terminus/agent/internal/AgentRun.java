@@ -100,6 +100,7 @@ public final class AgentRun {
         this.budgets = new BudgetGuard(config, state);
         this.control = control;
         this.events = new EventDispatcher(spec.listeners(), state);
+        state.reportProgressTo(events);
         this.progress = new ProgressGuard(config.noProgressThreshold().orElse(0), config.stallThreshold().orElse(0));
         this.modelCaller = new ModelCaller(this, spec.model(), config.retryPolicy());
         this.hooks = Hooks.of(spec.hooks());

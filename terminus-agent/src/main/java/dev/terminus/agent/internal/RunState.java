@@ -1,6 +1,7 @@
 package dev.terminus.agent.internal;
 
 import dev.terminus.Message;
+import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
@@ -36,6 +37,8 @@ final class RunState implements RunContext {
     /** Whether another thread may read this state while the run's thread writes it: writes take the lock. */
     private final boolean shared;
     private final ArrayList<Message> transcript = new ArrayList<>();
+    /** Where tools' progress reports go: the run's listeners, once the run has its dispatcher. */
+    private volatile @Nullable EventDispatcher progressEvents;
     private final List<Message> view = Collections.unmodifiableList(transcript);
 
     // ---- guarded by this for other threads; the run's thread reads them without the lock
@@ -388,5 +391,18 @@ final class RunState implements RunContext {
     /** The live read-only view, for the run's own thread (e.g. a model request). */
     List<Message> liveTranscript() {
         return view;
+    }
+
+    /** @param events the run's listeners, which get the tools' progress reports */
+    void reportProgressTo(EventDispatcher events) {
+        this.progressEvents = events.active() ? events : null;
+    }
+
+    @Override
+    public void reportProgress(String toolName, double progress, @Nullable Double total, @Nullable String message) {
+        EventDispatcher events = progressEvents;
+        if (events != null) {
+            events.publish(new AgentEvent.ToolProgress(agentName, iteration(), toolName, progress, total, message));
+        }
     }
 }

@@ -26,6 +26,8 @@ final class Keys {
     static final AttributeKey<String> STAGE_NAME = AttributeKey.stringKey(TelemetryNames.TERMINUS_STAGE_NAME);
     static final AttributeKey<String> STAGE_PHASE = AttributeKey.stringKey(TelemetryNames.TERMINUS_STAGE_PHASE);
     static final AttributeKey<Long> STAGE_ATTEMPTS = AttributeKey.longKey(TelemetryNames.TERMINUS_STAGE_ATTEMPTS);
+    static final AttributeKey<Double> TOOL_PROGRESS = AttributeKey.doubleKey("terminus.tool.progress");
+    static final AttributeKey<Double> TOOL_PROGRESS_TOTAL = AttributeKey.doubleKey("terminus.tool.progress.total");
 
     private Keys() {}
 }

@@ -58,6 +58,7 @@ public final class TelemetryListener implements AgentListener {
             case AgentEvent.RunTerminated terminated -> terminated(run, terminated);
             case AgentEvent.IterationStarted iteration -> { } // an iteration has no span: its calls hang from the run
             case AgentEvent.GuardTripped guard -> { } // RunTerminated follows with the same termination
+            case AgentEvent.ToolProgress progress -> toolProgress(run, progress);
         }
     }
 
@@ -128,6 +129,21 @@ public final class TelemetryListener implements AgentListener {
             failed(builder.setAttribute(Keys.ERROR_TYPE, error).startSpan(), end);
             instruments.operationDuration.record(seconds, model.failed(error));
         }
+    }
+
+    /** A tool's progress is an event on the run's span: the tool's own span is made when the call ends. */
+    private void toolProgress(RunContext run, AgentEvent.ToolProgress progress) {
+        RunTrace trace = runs.get(run);
+        if (trace == null) {
+            return;
+        }
+        var attributes = Attributes.builder()
+                .put(Keys.TOOL_NAME, progress.toolName())
+                .put(Keys.TOOL_PROGRESS, progress.progress());
+        if (progress.total() != null) {
+            attributes.put(Keys.TOOL_PROGRESS_TOTAL, progress.total());
+        }
+        trace.span.addEvent("terminus.tool.progress", attributes.build(), trace.now(), TimeUnit.NANOSECONDS);
     }
 
     private void toolCalled(RunContext run, AgentEvent.ToolCalled called) {

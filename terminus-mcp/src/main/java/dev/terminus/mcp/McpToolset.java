@@ -1,0 +1,214 @@
+package dev.terminus.mcp;
+
+import dev.terminus.agent.Tool;
+import dev.terminus.mcp.internal.McpTool;
+import dev.terminus.mcp.internal.ServerConnection;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The tools of MCP servers, for an agent: one MCP client per server, started once by {@link #start()}, and closed
+ * (sessions ended, server processes and everything they started killed) by {@link #close()}. Give
+ * {@link #tools()} to {@code Agent.builder(...).tools(...)}; close the toolset when the agent is done.
+ *
+ * <pre>{@code
+ * try (McpToolset mcp = McpToolset.custom()
+ *         .server(McpServer.stdio("files", "npx", "-y", "@modelcontextprotocol/server-filesystem", "/tmp"))
+ *         .server(McpServer.http("search", URI.create("http://localhost:3001/mcp")).withTokenFrom("SEARCH_TOKEN"))
+ *         .naming(ToolNaming.PREFIXED)
+ *         .start()) {
+ *     Agent agent = Agent.builder(model).tools(mcp.tools()).build();
+ *     RunResult result = agent.run("...");
+ * }
+ * }</pre>
+ *
+ * <p>What a server's failure does to a run is in ADR 0021: a server that is gone (its process exited, its endpoint
+ * refuses, its transport broke) or that leaves a call unanswered past {@link Builder#requestTimeout} ends the run
+ * {@code Halted}; a cancelled run, or one out of time, cancels the call in flight on the wire and ends at once.
+ * Thread-safe: runs of one agent may call the same servers concurrently.
+ */
+public final class McpToolset implements AutoCloseable {
+    private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
+    private final List<ServerConnection> connections;
+    private final List<Tool> tools;
+
+    private McpToolset(List<ServerConnection> connections, List<Tool> tools) {
+        this.connections = connections;
+        this.tools = tools;
+    }
+
+    /**
+     * Starts these servers with the defaults ({@link ToolNaming#PLAIN}, 60 s request and start timeouts).
+     *
+     * @param servers the servers
+     * @return the started toolset
+     * @throws IllegalStateException when a server does not start or two tools collide, naming them
+     */
+    public static McpToolset start(McpServer... servers) {
+        Builder builder = custom();
+        for (McpServer server : servers) {
+            builder.server(server);
+        }
+        return builder.start();
+    }
+
+    /** @return a builder with no servers and the defaults */
+    public static Builder custom() {
+        return new Builder();
+    }
+
+    /** @return the servers' tools, in the servers' order and each server's own */
+    public List<Tool> tools() {
+        return tools;
+    }
+
+    /**
+     * @param server a server's name
+     * @return the process of that stdio server, while this toolset is open (for monitoring); empty for an HTTP
+     *     server
+     * @throws IllegalArgumentException when no server has that name
+     */
+    public Optional<ProcessHandle> process(String server) {
+        return connection(server).process();
+    }
+
+    /**
+     * @param server a server's name
+     * @return why the server counts as gone, or empty while it is up
+     * @throws IllegalArgumentException when no server has that name
+     */
+    public Optional<String> down(String server) {
+        return connection(server).down();
+    }
+
+    private ServerConnection connection(String server) {
+        for (ServerConnection connection : connections) {
+            if (connection.server().name().equals(server)) {
+                return connection;
+            }
+        }
+        throw new IllegalArgumentException("McpToolset has no server named \"" + server + "\"");
+    }
+
+    /** Ends every session and kills every server process; calls still in flight fail with the server down. */
+    @Override
+    public void close() {
+        connections.forEach(ServerConnection::close);
+    }
+
+    @Override
+    public String toString() {
+        return "McpToolset" + connections;
+    }
+
+    /** Configures and starts a toolset. */
+    public static final class Builder {
+        private final List<McpServer> servers = new ArrayList<>();
+        private ToolNaming naming = ToolNaming.PLAIN;
+        private Duration requestTimeout = Duration.ofSeconds(60);
+        private Duration startTimeout = Duration.ofSeconds(60);
+
+        private Builder() {}
+
+        /**
+         * @param server a server to connect to; names must be unique
+         * @return this
+         */
+        public Builder server(McpServer server) {
+            for (McpServer known : servers) {
+                if (known.name().equals(server.name())) {
+                    throw new IllegalArgumentException("McpToolset.server: two servers are named \"" + server.name() + "\"");
+                }
+            }
+            servers.add(server);
+            return this;
+        }
+
+        /**
+         * @param naming how the servers' tools are named among the agent's tools
+         * @return this
+         */
+        public Builder naming(ToolNaming naming) {
+            if (naming == null) {
+                throw new IllegalArgumentException("McpToolset.naming must not be null");
+            }
+            this.naming = naming;
+            return this;
+        }
+
+        /**
+         * @param timeout how long a server may leave a request unanswered before it counts as gone (and the run
+         *     ends {@code Halted}); the agent's per-tool timeout and time budget, when shorter, come first
+         * @return this
+         */
+        public Builder requestTimeout(Duration timeout) {
+            this.requestTimeout = positive(timeout, "requestTimeout");
+            return this;
+        }
+
+        /**
+         * @param timeout how long starting a server and its MCP handshake may take
+         * @return this
+         */
+        public Builder startTimeout(Duration timeout) {
+            this.startTimeout = positive(timeout, "startTimeout");
+            return this;
+        }
+
+        private static Duration positive(Duration timeout, String setting) {
+            if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("McpToolset." + setting + " must be positive, was " + timeout);
+            }
+            return timeout;
+        }
+
+        /**
+         * Starts every server, lists its tools and names them.
+         *
+         * @return the toolset, whose servers are running
+         * @throws IllegalStateException when a server does not start or list its tools, or two tools get one name
+         *     (the servers started are closed first)
+         */
+        public McpToolset start() {
+            List<ServerConnection> started = new ArrayList<>();
+            try {
+                Map<String, McpTool> tools = new LinkedHashMap<>();
+                for (McpServer server : servers) {
+                    ServerConnection connection = ServerConnection.open(server, requestTimeout, startTimeout);
+                    started.add(connection);
+                    for (McpSchema.Tool listed : connection.listTools()) {
+                        add(tools, new McpTool(checked(server, listed), listed, connection));
+                    }
+                }
+                return new McpToolset(List.copyOf(started), List.copyOf(tools.values()));
+            } catch (RuntimeException e) {
+                started.forEach(ServerConnection::close);
+                throw e;
+            }
+        }
+
+        private String checked(McpServer server, McpSchema.Tool listed) {
+            String name = naming.name(server.name(), listed.name());
+            if (!TOOL_NAME.matcher(name).matches()) {
+                throw new IllegalStateException("MCP server \"" + server.name() + "\": its tool \"" + listed.name()
+                        + "\" would be named \"" + name + "\", longer than the 64 characters a tool's name may have");
+            }
+            return name;
+        }
+
+        private static void add(Map<String, McpTool> tools, McpTool tool) {
+            McpTool before = tools.putIfAbsent(tool.spec().name(), tool);
+            if (before != null) {
+                throw new IllegalStateException("MCP tool name collision: \"" + tool.spec().name() + "\" is "
+                        + before + " and " + tool + "; use ToolNaming.PREFIXED or rename a server");
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package dev.terminus.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.terminus.Termination;
+import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentConfig;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Tool;
+import dev.terminus.scripted.ScriptedModel;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Starting, naming and closing a toolset, and what a server's death leaves behind. */
+@Timeout(60)
+class McpToolsetTest {
+
+    /** The same server under another name. */
+    private static McpServer other() {
+        McpServer.Stdio everything = EverythingServer.stdio();
+        return new McpServer.Stdio("other", everything.command(), everything.arguments(), Map.of(), null);
+    }
+
+    @BeforeEach
+    void serverInstalled() {
+        EverythingServer.assumeInstalled();
+    }
+
+    @Test
+    void theServersToolsAreOfferedWithTheirOwnNamesAndSchemas() {
+        // given
+        try (McpToolset toolset = McpToolset.start(EverythingServer.stdio())) {
+            // when
+            Tool sum = toolset.tools().stream().filter(t -> t.spec().name().equals("get-sum")).findFirst().orElseThrow();
+
+            // then
+            assertThat(toolset.tools()).extracting(t -> t.spec().name())
+                    .contains("echo", "get-sum", "get-structured-content", "get-tiny-image",
+                            McpRunsContract.LONG);
+            assertThat(sum.spec().description()).isEqualTo("Returns the sum of two numbers");
+            assertThat(sum.spec().parameters()).containsEntry("type", "object").containsKey("properties");
+        }
+    }
+
+    @Test
+    void twoServersWithTheSameToolIsACollisionRefusedWithPlainNames() {
+        // given
+        McpToolset.Builder builder = McpToolset.custom().naming(ToolNaming.PLAIN)
+                .server(EverythingServer.stdio())
+                .server(other());
+
+        // when / then
+        assertThatThrownBy(builder::start).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("MCP tool name collision: \"echo\"").hasMessageContaining("ToolNaming.PREFIXED");
+    }
+
+    @Test
+    void prefixedNamesTellTwoServersToolsApart() {
+        // given
+        McpToolset.Builder builder = McpToolset.custom().naming(ToolNaming.PREFIXED)
+                .server(EverythingServer.stdio())
+                .server(other());
+
+        // when
+        try (McpToolset toolset = builder.start()) {
+            // then
+            assertThat(toolset.tools()).extracting(t -> t.spec().name()).contains("everything__echo", "other__echo");
+        }
+    }
+
+    @Test
+    void closingKillsTheServerProcess() throws Exception {
+        // given
+        McpToolset toolset = McpToolset.start(EverythingServer.stdio());
+        ProcessHandle process = toolset.process("everything").orElseThrow();
+
+        // when
+        toolset.close();
+
+        // then
+        assertThat(process.isAlive()).isFalse();
+    }
+
+    @Test
+    void aRunStartedAfterTheServerDiedEndsHaltedAndLeavesNoProcess() throws Exception {
+        // given
+        try (McpToolset toolset = McpToolset.start(EverythingServer.stdio())) {
+            ProcessHandle process = toolset.process("everything").orElseThrow();
+            process.destroyForcibly();
+            process.onExit().get(10, TimeUnit.SECONDS);
+            Agent agent = Agent.builder(ScriptedModel.builder().toolCall("echo", Map.of("message", "hi")).text("no")
+                    .build()).config(AgentConfig.custom().name("late").build()).tools(toolset.tools()).build();
+
+            // when
+            RunResult result = agent.run("echo");
+
+            // then
+            assertThat(result.termination()).isEqualTo(new Termination.Halted("tool:echo",
+                    "MCP server \"everything\" is down: its process exited"));
+            assertThat(toolset.down("everything")).contains("its process exited");
+            assertThat(process.isAlive()).isFalse();
+        }
+    }
+
+    @Test
+    void aServerThatCannotStartFailsTheStartNamingIt() {
+        // given
+        McpToolset.Builder builder = McpToolset.custom().startTimeout(Duration.ofSeconds(10))
+                .server(McpServer.stdio("ghost", "/nonexistent/mcp-server"));
+
+        // when / then
+        assertThatThrownBy(builder::start).isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("MCP server \"ghost\" did not start");
+    }
+
+    @Test
+    void aServerThatNeverAnswersFailsTheStartWithinItsStartTimeout() {
+        // given: a process that reads nothing and answers nothing
+        McpToolset.Builder builder = McpToolset.custom().startTimeout(Duration.ofMillis(500))
+                .server(McpServer.stdio("mute", "sleep", "30"));
+
+        // when
+        long start = System.nanoTime();
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(builder::start);
+
+        // then
+        assertThat(thrown).isInstanceOf(IllegalStateException.class).hasMessageStartingWith("MCP server \"mute\" did not start");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+        assertThat(ProcessHandle.current().children().filter(child -> child.info().command()
+                .map(command -> command.endsWith("sleep")).orElse(false))).isEmpty();
+    }
+
+    @Test
+    void anHttpServerWhoseTokenVariableIsUnsetFailsTheStartNamingTheVariable() {
+        // given
+        McpToolset.Builder builder = McpToolset.custom().server(McpServer.http("remote",
+                URI.create("http://127.0.0.1:9/mcp")).withTokenFrom("TERMINUS_TEST_UNSET_TOKEN"));
+
+        // when / then
+        assertThatThrownBy(builder::start).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("TERMINUS_TEST_UNSET_TOKEN").hasMessageContaining("is not set");
+    }
+
+    @Test
+    void twoServersOfOneNameAreRefused() {
+        // given
+        McpToolset.Builder builder = McpToolset.custom().server(EverythingServer.stdio());
+
+        // when / then
+        assertThatThrownBy(() -> builder.server(EverythingServer.stdio())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("McpToolset.server: two servers are named \"everything\"");
+    }
+}
