@@ -1,6 +1,8 @@
 package dev.terminus.agent;
 
 import dev.terminus.Message;
+import dev.terminus.agent.spi.ModelRequest;
+import dev.terminus.agent.spi.ModelResponse;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -8,7 +10,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A read-only view of a run in progress, handed to user code: tools, hooks, completion predicates and user
- * simulators. It reflects the run at the moment of the call; do not keep it past the call.
+ * simulators. It reflects the run at the moment of the call; do not keep it past the call. Besides reading it, a
+ * tool may report its progress ({@link #reportProgress}) and ask the run's model ({@link #askModel}).
  */
 public interface RunContext {
 
@@ -45,5 +48,22 @@ public interface RunContext {
      */
     default void reportProgress(String toolName, double progress, @Nullable Double total, @Nullable String message) {
         // a view without listeners
+    }
+
+    /**
+     * Asks the run's own model on behalf of a tool (an MCP server's sampling request, say): one call, no retries,
+     * no tools offered unless the request offers them. The answer's tokens and cost count in the run's usage, its
+     * open iteration's record and its budgets, as a model call of the loop's own does (so a token or cost budget can
+     * end the run at the next iteration because of it), and the run's listeners get an
+     * {@link AgentEvent.ModelCalled}. Any thread may ask while a tool call of the run is in progress; thread-safe.
+     * By default (a view of no run), unsupported.
+     *
+     * @param request the messages (and limits) to answer
+     * @return the model's answer
+     * @throws UnsupportedOperationException when this view has no model to ask
+     * @throws Exception whatever the model's call throws (a {@code ModelException}, an interrupt)
+     */
+    default ModelResponse askModel(ModelRequest request) throws Exception {
+        throw new UnsupportedOperationException("this RunContext (" + getClass().getName() + ") has no model to ask");
     }
 }

@@ -7,6 +7,8 @@ import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.spi.FinishReason;
+import dev.terminus.agent.spi.ModelRequest;
+import dev.terminus.agent.spi.ModelResponse;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,6 +41,13 @@ final class RunState implements RunContext {
     private final ArrayList<Message> transcript = new ArrayList<>();
     /** Where tools' progress reports go: the run's listeners, once the run has its dispatcher. */
     private volatile @Nullable EventDispatcher progressEvents;
+    /** The run's model, which tools may ask ({@link #askModel}); set before the run's thread starts. */
+    private volatile @Nullable LentModel model;
+    /**
+     * The model calls tools made ({@link #askModel}), written under the lock after their usage: the run's thread
+     * reads it before it reads the totals without the lock, so it sees usage another thread added.
+     */
+    private volatile int askedCalls;
     private final List<Message> view = Collections.unmodifiableList(transcript);
 
     // ---- guarded by this for other threads; the run's thread reads them without the lock
@@ -321,22 +330,22 @@ final class RunState implements RunContext {
 
     /** Run's thread only. @return the tokens of a kind consumed so far */
     long totalTokens() {
-        return inputTokens + outputTokens;
+        return askedCalls >= 0 ? inputTokens + outputTokens : 0; // the volatile read makes tools' calls visible
     }
 
     /** Run's thread only. */
     long inputTokens() {
-        return inputTokens;
+        return askedCalls >= 0 ? inputTokens : 0;
     }
 
     /** Run's thread only. */
     long outputTokens() {
-        return outputTokens;
+        return askedCalls >= 0 ? outputTokens : 0;
     }
 
     /** Run's thread only. @return whether the cost so far has reached the budget */
     boolean costReached(BigDecimal budget) {
-        return cost.reached(budget);
+        return askedCalls >= 0 && cost.reached(budget);
     }
 
     long startNanos() {
@@ -396,6 +405,28 @@ final class RunState implements RunContext {
     /** @param events the run's listeners, which get the tools' progress reports */
     void reportProgressTo(EventDispatcher events) {
         this.progressEvents = events.active() ? events : null;
+    }
+
+    /** @param lent the run's model, for tools to ask ({@link #askModel}) */
+    void lendModel(LentModel lent) {
+        this.model = lent;
+    }
+
+    @Override
+    public ModelResponse askModel(ModelRequest request) throws Exception {
+        LentModel lent = model;
+        if (lent == null) {
+            throw new UnsupportedOperationException("the run of " + agentName + " has no model to ask");
+        }
+        return lent.ask(request);
+    }
+
+    /** Adds the usage of a model call a tool made ({@link #askModel}), from any thread, to the run and its iteration. */
+    void recordAskedCall(Usage callUsage) {
+        synchronized (this) {
+            accumulate(callUsage);
+            askedCalls++;
+        }
     }
 
     @Override
