@@ -32,6 +32,10 @@ import java.util.regex.Pattern;
  * refuses, its transport broke) or that leaves a call unanswered past {@link Builder#requestTimeout} ends the run
  * {@code Halted}; a cancelled run, or one out of time, cancels the call in flight on the wire and ends at once.
  * Thread-safe: runs of one agent may call the same servers concurrently.
+ *
+ * <p>A server that asks the client's model for a message ({@code sampling/createMessage}) during a tool call is
+ * answered by the model of the run making that call, which pays for it: its tokens and cost count in the run's usage
+ * and budgets, so a token budget can end the run because of it (see {@link Builder#sampling(boolean)}).
  */
 public final class McpToolset implements AutoCloseable {
     private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
@@ -114,6 +118,7 @@ public final class McpToolset implements AutoCloseable {
         private ToolNaming naming = ToolNaming.PLAIN;
         private Duration requestTimeout = Duration.ofSeconds(60);
         private Duration startTimeout = Duration.ofSeconds(60);
+        private boolean sampling = true;
 
         private Builder() {}
 
@@ -162,6 +167,20 @@ public final class McpToolset implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Whether the servers may ask for sampling ({@code sampling/createMessage}): the client then declares the
+         * capability and answers with the model of the run whose tool call is in flight on that server, its tokens
+         * and cost counted in that run's usage and budgets ({@code RunContext.askModel}). On by default; off, the
+         * capability is not declared and servers cannot ask.
+         *
+         * @param answer whether to answer sampling requests
+         * @return this
+         */
+        public Builder sampling(boolean answer) {
+            this.sampling = answer;
+            return this;
+        }
+
         private static Duration positive(Duration timeout, String setting) {
             if (timeout == null || timeout.isNegative() || timeout.isZero()) {
                 throw new IllegalArgumentException("McpToolset." + setting + " must be positive, was " + timeout);
@@ -181,7 +200,8 @@ public final class McpToolset implements AutoCloseable {
             try {
                 Map<String, McpTool> tools = new LinkedHashMap<>();
                 for (McpServer server : servers) {
-                    ServerConnection connection = ServerConnection.open(server, requestTimeout, startTimeout);
+                    ServerConnection connection = ServerConnection.open(server, requestTimeout, startTimeout,
+                            sampling);
                     started.add(connection);
                     for (McpSchema.Tool listed : connection.listTools()) {
                         add(tools, new McpTool(checked(server, listed), listed, connection));

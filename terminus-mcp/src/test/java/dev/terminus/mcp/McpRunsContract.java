@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Message;
 import dev.terminus.Termination;
+import dev.terminus.TokenKind;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.Usage;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.List;
@@ -29,6 +32,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 abstract class McpRunsContract {
     static final String LONG = "trigger-long-running-operation";
+    static final String SAMPLING = "trigger-sampling-request";
     /** The run's deadline is kept within this much (the bound). */
     static final Duration DEADLINE_SLACK = Duration.ofMillis(100);
 
@@ -233,5 +237,56 @@ abstract class McpRunsContract {
             assertThat(halted.reason()).startsWith("MCP server \"everything\" is down");
         });
         assertThat(toolResults(result).get(0).content()).contains("Not completed");
+    }
+
+    @Test
+    void aSamplingRequestIsAnsweredByTheRunsOwnModelAndItsTokensCountInTheRunsUsage() {
+        // given: every model call uses 10 input and 5 output tokens; the second one answers the server
+        ScriptedModel model = model().toolCall(SAMPLING, Map.of("prompt", "capital of France?", "maxTokens", 20))
+                .text("Paris").text("done").recordRequests().build();
+        Agent agent = agent(model, config());
+
+        // when
+        RunResult result = agent.run("sample");
+
+        // then
+        assertThat(result.termination()).isEqualTo(new Termination.NaturalCompletion());
+        assertThat(toolResults(result).get(0).content()).contains("LLM sampling result").contains("Paris")
+                .contains("\"stopReason\": \"endTurn\"").contains("\"model\": \"terminus:mcp-test\"");
+        assertThat(model.requests().get(1).messages()).containsExactly(
+                new Message.System("You are a helpful test server."),
+                new Message.User("Resource " + SAMPLING + " context: capital of France?"));
+        assertThat(model.requests().get(1).maxOutputTokens()).isEqualTo(20);
+        assertThat(result.usage()).isEqualTo(Usage.of(30, 15));
+        assertThat(result.iterations().getFirst().usage()).isEqualTo(Usage.of(20, 10));
+    }
+
+    @Test
+    void aTokenBudgetTheSamplingCallUsesUpEndsTheRunTokenBudgetExhausted() {
+        // given: the run's own call uses 15 tokens of 25, the server's sampling call 15 more
+        Agent agent = agent(model().toolCall(SAMPLING, Map.of("prompt", "anything")).text("sampled").text("never")
+                .build(), config().tokenBudget(TokenBudget.total(25)));
+
+        // when
+        RunResult result = agent.run("sample");
+
+        // then
+        assertThat(result.termination()).isEqualTo(new Termination.TokenBudgetExhausted(30, 25, TokenKind.TOTAL));
+        assertThat(toolResults(result).get(0).content()).contains("sampled");
+    }
+
+    @Test
+    void aSamplingRequestTheModelFailsIsAFailedToolCallTheModelReads() {
+        // given: the run's model fails the server's sampling call
+        Agent agent = agent(model().toolCall(SAMPLING, Map.of("prompt", "anything"))
+                .fail(new IllegalStateException("no answer today")).text("done").build(), config());
+
+        // when
+        RunResult result = agent.run("sample");
+
+        // then
+        assertThat(result.termination()).isEqualTo(new Termination.NaturalCompletion());
+        assertThat(toolResults(result).get(0).error()).isTrue();
+        assertThat(toolResults(result).get(0).content()).contains("no answer today");
     }
 }

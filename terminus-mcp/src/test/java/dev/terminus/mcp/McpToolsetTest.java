@@ -11,6 +11,7 @@ import dev.terminus.agent.Tool;
 import dev.terminus.scripted.ScriptedModel;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,6 +31,21 @@ class McpToolsetTest {
     @BeforeEach
     void serverInstalled() {
         EverythingServer.assumeInstalled();
+    }
+
+    @Test
+    void aToolsetThatDoesNotAnswerSamplingDoesNotDeclareItSoTheServerOffersNoSamplingTool() {
+        // given
+        try (McpToolset answering = McpToolset.start(EverythingServer.stdio());
+                McpToolset silent = McpToolset.custom().server(EverythingServer.stdio()).sampling(false).start()) {
+            // when
+            List<String> withSampling = answering.tools().stream().map(t -> t.spec().name()).toList();
+            List<String> without = silent.tools().stream().map(t -> t.spec().name()).toList();
+
+            // then
+            assertThat(withSampling).contains(McpRunsContract.SAMPLING);
+            assertThat(without).contains("echo").doesNotContain(McpRunsContract.SAMPLING);
+        }
     }
 
     @Test

@@ -54,7 +54,7 @@ public final class McpTool implements Tool {
         String name = spec.name();
         @SuppressWarnings("NullAway") // JSON null values are sent as null
         Map<String, Object> sent = new HashMap<>(arguments);
-        McpSchema.CallToolResult result = connection.call(remoteName, sent,
+        McpSchema.CallToolResult result = connection.call(remoteName, sent, context,
                 (progress, total, message) -> context.reportProgress(name, progress, total, message));
         String text = Results.text(result);
         if (Boolean.TRUE.equals(result.isError())) {

@@ -1,5 +1,6 @@
 package dev.terminus.mcp.internal;
 
+import dev.terminus.agent.RunContext;
 import dev.terminus.mcp.McpServer;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
@@ -47,12 +48,16 @@ public final class ServerConnection implements AutoCloseable {
     /** The progress listener of each call in flight, by its progress token; the client's progress consumer reads it. */
     private final Map<Object, ProgressListener> listeners;
     private final Set<CompletableFuture<McpSchema.CallToolResult>> inFlight = ConcurrentHashMap.newKeySet();
+    /** The runs of the calls in flight, whose models answer the server's sampling requests. */
+    private final Sampling sampling;
     private volatile @Nullable String down;
 
     private ServerConnection(McpServer server, McpAsyncClient client, CancellingTransport transport,
-            @Nullable ProcessHandle process, Duration requestTimeout, Map<Object, ProgressListener> listeners) {
+            @Nullable ProcessHandle process, Duration requestTimeout, Map<Object, ProgressListener> listeners,
+            Sampling sampling) {
         this.server = server;
         this.listeners = listeners;
+        this.sampling = sampling;
         this.client = client;
         this.transport = transport;
         this.process = process;
@@ -65,13 +70,25 @@ public final class ServerConnection implements AutoCloseable {
      * @param server the server
      * @param requestTimeout how long any request may go unanswered before the server counts as gone
      * @param startTimeout how long starting and initializing may take
+     * @param answerSampling whether the client declares the sampling capability, answering the server's
+     *     {@code sampling/createMessage} with the model of the run whose call is in flight
      * @return the connection
      * @throws IllegalStateException when the server cannot be started or reached, naming it and why
      */
-    public static ServerConnection open(McpServer server, Duration requestTimeout, Duration startTimeout) {
+    public static ServerConnection open(McpServer server, Duration requestTimeout, Duration startTimeout,
+            boolean answerSampling) {
         CancellingTransport transport = new CancellingTransport(Transports.of(server));
         Map<Object, ProgressListener> listeners = new ConcurrentHashMap<>();
-        McpAsyncClient client = McpClient.async(transport)
+        Sampling sampling = new Sampling(server.name());
+        McpSchema.ClientCapabilities.Builder capabilities = McpSchema.ClientCapabilities.builder();
+        if (answerSampling) {
+            capabilities.sampling();
+        }
+        McpClient.AsyncSpec spec = McpClient.async(transport).capabilities(capabilities.build());
+        if (answerSampling) {
+            spec.sampling(sampling::answer);
+        }
+        McpAsyncClient client = spec
                 .clientInfo(new McpSchema.Implementation("terminus", "terminus-mcp"))
                 .requestTimeout(requestTimeout)
                 .initializationTimeout(startTimeout)
@@ -90,7 +107,7 @@ public final class ServerConnection implements AutoCloseable {
             throw new IllegalStateException("MCP server \"" + server.name() + "\" did not start: " + Failures.describe(e), e);
         }
         ServerConnection connection = new ServerConnection(server, client, transport, process, requestTimeout,
-                listeners);
+                listeners, sampling);
         if (process != null) { // the calls in flight fail as soon as the server's process exits
             process.onExit().thenRun(() -> connection.goneBecause("its process exited"));
         }
@@ -144,20 +161,22 @@ public final class ServerConnection implements AutoCloseable {
      *
      * @param tool the tool's name on the server
      * @param arguments its arguments
+     * @param run the run making the call, whose model answers the server's sampling requests while it is in flight
      * @param listener where the call's progress goes
      * @return the server's result
      * @throws InterruptedException when the waiting thread was interrupted
      * @throws ServerDown when the server is gone or never answered
      * @throws io.modelcontextprotocol.spec.McpError when the server answered with a JSON-RPC error
      */
-    public McpSchema.CallToolResult call(String tool, Map<String, Object> arguments, ProgressListener listener)
-            throws InterruptedException {
+    public McpSchema.CallToolResult call(String tool, Map<String, Object> arguments, RunContext run,
+            ProgressListener listener) throws InterruptedException {
         String token = server.name() + "-" + calls.incrementAndGet();
         String gone = down;
         if (gone != null) {
             throw new ServerDown(server.name(), gone);
         }
         listeners.put(token, listener);
+        sampling.started(token, run);
         McpSchema.CallToolRequest request = McpSchema.CallToolRequest.builder()
                 .name(tool).arguments(arguments).progressToken(token).build();
         CompletableFuture<McpSchema.CallToolResult> result = client.callTool(request).toFuture();
@@ -178,6 +197,7 @@ public final class ServerConnection implements AutoCloseable {
         } finally {
             inFlight.remove(result);
             listeners.remove(token);
+            sampling.ended(token);
             transport.ended(token);
         }
     }
