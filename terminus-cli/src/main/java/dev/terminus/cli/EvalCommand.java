@@ -8,6 +8,7 @@ import dev.terminus.cli.report.Reports;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
+import dev.terminus.cli.scenario.ScenarioServers;
 import dev.terminus.eval.Benchmark;
 import dev.terminus.eval.EvalReport;
 import dev.terminus.eval.Summary;
@@ -87,12 +88,28 @@ final class EvalCommand implements Callable<Integer> {
         String source = demo ? "the demo suite" : Wire.sourceName(file);
         Model model = providers.model(terminus.env);
         Suite suite;
-        Benchmark benchmark;
         try {
             suite = ScenarioReader.read(text, source, Suite.class, "a suite object with tasks and an evaluator");
-            benchmark = SuiteBenchmark.of(suite, model, new ProgressBar(terminus.err), List.of());
+            if (temporal.chosen() && suite.agent() != null) {
+                ScenarioServers.refuseIn(suite.agent());
+            }
         } catch (ScenarioException e) {
-            throw new BadInputException(e.getMessage().startsWith(source) ? e.getMessage() : source + ": " + e.getMessage());
+            throw ScenarioFiles.badInput(e, source);
+        }
+        // the suite's MCP servers serve every run of every task, and stop when the suite is done
+        try (ScenarioServers servers = suite.agent() == null || temporal.chosen() ? ScenarioServers.none()
+                : ScenarioFiles.servers(suite.agent(), source)) {
+            return run(terminus, text, source, model, suite, servers);
+        }
+    }
+
+    private int run(TerminusCommand terminus, byte[] text, String source, @Nullable Model model, Suite suite,
+            ScenarioServers servers) throws BadInputException {
+        Benchmark benchmark;
+        try {
+            benchmark = SuiteBenchmark.of(suite, model, new ProgressBar(terminus.err), List.of(), servers.tools());
+        } catch (ScenarioException e) {
+            throw ScenarioFiles.badInput(e, source);
         }
         String title = suite.name() != null ? suite.name() : source;
         Path jsonl = out.resolve("report.jsonl");

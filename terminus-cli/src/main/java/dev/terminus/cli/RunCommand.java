@@ -9,6 +9,7 @@ import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
+import dev.terminus.cli.scenario.ScenarioServers;
 import dev.terminus.cli.temporal.ScenarioRuns;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -104,18 +105,35 @@ final class RunCommand implements Callable<Integer> {
 
     private int single(TerminusCommand terminus, String path, List<AgentListener> listeners,
             @Nullable TemporalConnection connection) throws BadInputException, InterruptedException {
-        ScenarioAgent agent;
         byte[] text = Wire.read(path, terminus.in);
         // the key is checked before the scenario is parsed: nothing is sent without it
         Model model = providers.model(terminus.env);
         Scenario scenario;
         try {
             scenario = ScenarioReader.read(text, Wire.sourceName(path));
-            agent = model == null ? ScenarioAgent.of(scenario, 0, listeners)
-                    : ScenarioAgent.withModel(scenario, model, listeners);
         } catch (ScenarioException e) {
-            throw new BadInputException(e.getMessage().startsWith(Wire.sourceName(path)) ? e.getMessage()
-                    : Wire.sourceName(path) + ": " + e.getMessage());
+            throw ScenarioFiles.badInput(e, Wire.sourceName(path));
+        }
+        if (connection != null) {
+            return single(terminus, path, text, scenario, model, listeners, connection, ScenarioServers.none());
+        }
+        try (ScenarioServers servers = ScenarioFiles.servers(scenario, Wire.sourceName(path))) {
+            return single(terminus, path, text, scenario, model, listeners, connection, servers);
+        }
+    }
+
+    private int single(TerminusCommand terminus, String path, byte[] text, Scenario scenario, @Nullable Model model,
+            List<AgentListener> listeners, @Nullable TemporalConnection connection, ScenarioServers servers)
+            throws BadInputException, InterruptedException {
+        ScenarioAgent agent;
+        try {
+            if (connection != null) {
+                ScenarioServers.refuseIn(scenario);
+            }
+            agent = model == null ? ScenarioAgent.of(scenario, 0, listeners, servers.tools())
+                    : ScenarioAgent.withModel(scenario, model, listeners, servers.tools());
+        } catch (ScenarioException e) {
+            throw ScenarioFiles.badInput(e, Wire.sourceName(path));
         }
         RunResult result = connection == null ? agent.run() : null;
         ScenarioRuns.Progress progress = connection == null ? null

@@ -13,7 +13,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code terminus} command: {@code run}, {@code resume}, {@code worker}, {@code eval}, {@code report},
+ * The {@code terminus} command: {@code run}, {@code resume}, {@code worker}, {@code eval}, {@code tools}, {@code report},
  * {@code explain}, {@code cases} and, without arguments, the embedded
  * default ({@code run --demo}).
  *
@@ -26,7 +26,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "terminus", mixinStandardHelpOptions = true, versionProvider = TerminusCommand.Version.class,
         description = "Says why an agent run ended and what to do next.",
-        subcommands = {RunCommand.class, ResumeCommand.class, WorkerCommand.class, EvalCommand.class, ReportCommand.class, ExplainCommand.class, CasesCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, ResumeCommand.class, WorkerCommand.class, EvalCommand.class, ToolsCommand.class, ReportCommand.class, ExplainCommand.class, CasesCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Without a command, runs the built-in demo scenarios (terminus run --demo).",
                 "Run 'terminus COMMAND --help' for a command's options.", ""},
         exitCodeListHeading = "%nExit status:%n",

@@ -37,6 +37,15 @@ final class Cli {
         return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** A string as a JSON string literal. */
+    static String json(@org.jspecify.annotations.Nullable String text) {
+        try {
+            return Wire.MAPPER.writeValueAsString(text);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Whitespace runs made one space. */
     static String flat(String text) {
         return text.replaceAll("\\s+", " ");

@@ -6,6 +6,8 @@ import dev.terminus.cli.report.Reports;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
+import dev.terminus.cli.scenario.ScenarioServers;
+import dev.terminus.agent.Tool;
 import dev.terminus.eval.Benchmark;
 import dev.terminus.eval.CapacityPolicy;
 import dev.terminus.eval.spi.Evaluator;
@@ -38,18 +40,35 @@ public final class SuiteBenchmark {
      */
     public static Benchmark of(Suite suite, @Nullable Model model, ProgressListener progress, List<AgentListener> listeners)
             throws ScenarioException {
+        if (suite.agent() != null) {
+            ScenarioServers.refuseIn(suite.agent());
+        }
+        return of(suite, model, progress, listeners, List.of());
+    }
+
+    /**
+     * @param suite the suite as read
+     * @param model a real model answering every task, or null for the scripts
+     * @param progress the progress listener
+     * @param listeners listeners of the agent runs (telemetry)
+     * @param mcpTools the tools of the suite agent's MCP servers ({@link ScenarioServers}), shared by every run
+     * @return the benchmark
+     * @throws ScenarioException naming the field that cannot work
+     */
+    public static Benchmark of(Suite suite, @Nullable Model model, ProgressListener progress,
+            List<AgentListener> listeners, List<Tool> mcpTools) throws ScenarioException {
         Map<String, Scenario> byTask = scenarios(suite);
         Benchmark.Builder builder = Benchmark.builder();
         for (Suite.TaskDef def : suite.tasks()) {
             if (model == null) {
-                ScenarioAgent.of(byTask.get(def.id()), 0, listeners); // refuses a task without a script now
+                ScenarioAgent.of(byTask.get(def.id()), 0, listeners, mcpTools); // refuses a task without a script now
             }
             builder.task(new Task(def.id(), def.input(), def.expected(), Map.of()));
         }
         builder.agentFactory(context -> {
             Scenario scenario = byTask.get(context.task().id());
-            return (model == null ? ScenarioAgent.of(scenario, 0, listeners)
-                    : ScenarioAgent.withModel(scenario, model, listeners)).agent();
+            return (model == null ? ScenarioAgent.of(scenario, 0, listeners, mcpTools)
+                    : ScenarioAgent.withModel(scenario, model, listeners, mcpTools)).agent();
         });
         builder.evaluator(evaluator(suite.evaluator(), model));
         try {

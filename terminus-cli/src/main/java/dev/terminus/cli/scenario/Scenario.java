@@ -33,6 +33,9 @@ import org.jspecify.annotations.Nullable;
  * @param criteria the success criteria
  * @param invariants the invariants
  * @param promotion the promotion gate on the final answer
+ * @param mcpServers MCP servers whose tools the agent offers too, by server name
+ * @param mcpNaming how the MCP servers' tools are named: {@code plain} (default, the tool's own name) or
+ *     {@code prefixed} ({@code <server>__<tool>})
  */
 public record Scenario(
         @Nullable String name,
@@ -55,7 +58,9 @@ public record Scenario(
         @Nullable List<String> approvals,
         @Nullable List<CriterionDef> criteria,
         @Nullable List<InvariantDef> invariants,
-        @Nullable PromotionDef promotion) {
+        @Nullable PromotionDef promotion,
+        @Nullable Map<String, McpServerDef> mcpServers,
+        @Nullable String mcpNaming) {
 
     /** Validates what the types alone cannot. */
     public Scenario {
@@ -78,7 +83,7 @@ public record Scenario(
     public Scenario withTask(String newTask, @Nullable List<StepDef> newScript) {
         return new Scenario(name, expect, newTask, system, model, limits, prices, tools, finalAnswerTool, completion,
                 user, hooks, newScript != null ? newScript : script, repeatLast, cancelAfterMs, output, compaction,
-                approvals, criteria, invariants, promotion);
+                approvals, criteria, invariants, promotion, mcpServers, mcpNaming);
     }
 
     /**
@@ -90,7 +95,7 @@ public record Scenario(
      */
     public static Scenario ofScript(@Nullable List<StepDef> script) {
         return new Scenario(null, null, "", null, null, null, null, null, null, null, null, null, script, true, null,
-                null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null);
     }
 
     /**
@@ -298,4 +303,20 @@ public record Scenario(
      * @param rejectIfContains an answer containing this text is rejected
      */
     public record PromotionDef(@Nullable Integer maxAnswerLength, @Nullable String rejectIfContains) {}
+
+    /**
+     * An MCP server: a process spoken to over stdio ({@code command}) or an endpoint spoken to over Streamable HTTP
+     * ({@code url}), exactly one of them.
+     *
+     * @param command for stdio: the program to run
+     * @param args for stdio: its arguments
+     * @param env for stdio: environment variables to set for it
+     * @param cwd for stdio: the directory it runs in (default: the current one)
+     * @param url for HTTP: its MCP endpoint
+     * @param headers for HTTP: headers sent with every request
+     * @param tokenEnv for HTTP: the environment variable holding a bearer token
+     */
+    public record McpServerDef(@Nullable String command, @Nullable List<String> args,
+            @Nullable Map<String, String> env, @Nullable String cwd, @Nullable String url,
+            @Nullable Map<String, String> headers, @Nullable String tokenEnv) {}
 }

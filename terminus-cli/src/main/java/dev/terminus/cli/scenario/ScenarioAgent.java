@@ -78,13 +78,26 @@ public final class ScenarioAgent {
      */
     public static ScenarioAgent of(Scenario scenario, int scriptStep, List<AgentListener> listeners)
             throws ScenarioException {
+        ScenarioServers.refuseIn(scenario);
+        return of(scenario, scriptStep, listeners, List.of());
+    }
+
+    /**
+     * @param scenario a scenario as read
+     * @param scriptStep the script step the model answers from first
+     * @param listeners listeners of the runs (telemetry)
+     * @param mcpTools the tools of the scenario's MCP servers, started by {@link ScenarioServers}
+     * @return the agent it describes, offering the scenario's tools and then the MCP tools
+     * @throws ScenarioException naming the field that cannot work
+     */
+    public static ScenarioAgent of(Scenario scenario, int scriptStep, List<AgentListener> listeners,
+            List<Tool> mcpTools) throws ScenarioException {
         if (scenario.script() == null) {
             throw new ScenarioException("\"script\" is required (or run the scenario with --provider, so a real model"
                     + " answers)");
         }
         ScriptedModel model = model(scenario, scriptStep);
-        return build(scenario, model, ScenarioTools.of(scenario, ScenarioTools.Count.PER_INSTANCE), null, model,
-                listeners);
+        return build(scenario, model, ScenarioTools.with(scenario, mcpTools), null, model, listeners);
     }
 
     /**
@@ -98,8 +111,23 @@ public final class ScenarioAgent {
      */
     public static ScenarioAgent withModel(Scenario scenario, Model model, List<AgentListener> listeners)
             throws ScenarioException {
-        return build(scenario, model, ScenarioTools.of(scenario, ScenarioTools.Count.PER_INSTANCE), null, null,
-                listeners);
+        ScenarioServers.refuseIn(scenario);
+        return withModel(scenario, model, listeners, List.of());
+    }
+
+    /**
+     * The agent a scenario describes, answered by a real model, offering the tools of its MCP servers too.
+     *
+     * @param scenario a scenario as read
+     * @param model the model
+     * @param listeners listeners of the runs (telemetry)
+     * @param mcpTools the tools of the scenario's MCP servers, started by {@link ScenarioServers}
+     * @return the agent
+     * @throws ScenarioException naming the field that cannot work
+     */
+    public static ScenarioAgent withModel(Scenario scenario, Model model, List<AgentListener> listeners,
+            List<Tool> mcpTools) throws ScenarioException {
+        return build(scenario, model, ScenarioTools.with(scenario, mcpTools), null, null, listeners);
     }
 
     /**

@@ -49,6 +49,18 @@ public final class ScenarioTools {
         return tools;
     }
 
+    /**
+     * @param scenario a scenario as read
+     * @param mcpTools the tools of its MCP servers ({@link ScenarioServers})
+     * @return the tools its agent offers in one process: the scenario's, in the file's order, then the MCP servers'
+     * @throws ScenarioException naming the tool that cannot work
+     */
+    public static List<Tool> with(Scenario scenario, List<Tool> mcpTools) throws ScenarioException {
+        List<Tool> tools = of(scenario, Count.PER_INSTANCE);
+        tools.addAll(mcpTools);
+        return tools;
+    }
+
     private static Tool tool(ToolDef def, Count count) {
         List<String> results = def.results() != null ? def.results()
                 : List.of(def.result() == null ? "ok" : def.result());

@@ -75,6 +75,7 @@ public final class ServerConnection implements AutoCloseable {
                 .clientInfo(new McpSchema.Implementation("terminus", "terminus-mcp"))
                 .requestTimeout(requestTimeout)
                 .initializationTimeout(startTimeout)
+                .jsonSchemaValidator(new OutputSchemas())
                 .progressConsumer(note -> Mono.fromRunnable(() -> {
                     ProgressListener listener = listeners.get(note.progressToken());
                     if (listener != null) {

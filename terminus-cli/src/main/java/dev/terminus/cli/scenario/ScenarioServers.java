@@ -1,0 +1,180 @@
+package dev.terminus.cli.scenario;
+
+import dev.terminus.agent.Tool;
+import dev.terminus.cli.scenario.Scenario.McpServerDef;
+import dev.terminus.cli.scenario.Scenario.ToolDef;
+import dev.terminus.mcp.McpServer;
+import dev.terminus.mcp.McpToolset;
+import dev.terminus.mcp.ToolNaming;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The MCP servers of a scenario's {@code mcpServers}, started once for a command (a run, or a whole suite) and
+ * closed when it ends: their tools join the scenario's. A bad entry, a server that does not start, or an MCP tool
+ * with the name of a scenario tool is a {@link ScenarioException} naming the field and the value.
+ *
+ * {@snippet :
+ * try (ScenarioServers servers = ScenarioServers.start(scenario)) {
+ *     ScenarioAgent agent = ScenarioAgent.of(scenario, 0, List.of(), servers.tools());
+ *     agent.run();
+ * }
+ * }
+ */
+public final class ScenarioServers implements AutoCloseable {
+    private static final ScenarioServers NONE = new ScenarioServers(null);
+
+    private final @Nullable McpToolset toolset;
+
+    private ScenarioServers(@Nullable McpToolset toolset) {
+        this.toolset = toolset;
+    }
+
+    /** @return no servers, for a command that starts none */
+    public static ScenarioServers none() {
+        return NONE;
+    }
+
+    /**
+     * Starts the scenario's MCP servers, if it has any.
+     *
+     * @param scenario a scenario as read (or a suite's agent)
+     * @return the running servers; close them when the command ends
+     * @throws ScenarioException naming the entry that is wrong, the server that does not start, or the two tools
+     *     that share a name
+     */
+    public static ScenarioServers start(Scenario scenario) throws ScenarioException {
+        if (scenario.mcpServers() == null || scenario.mcpServers().isEmpty()) {
+            if (scenario.mcpNaming() != null) {
+                naming(scenario.mcpNaming());
+            }
+            return NONE;
+        }
+        McpToolset.Builder builder = McpToolset.custom()
+                .naming(scenario.mcpNaming() == null ? ToolNaming.PLAIN : naming(scenario.mcpNaming()));
+        for (Map.Entry<String, McpServerDef> entry : scenario.mcpServers().entrySet()) {
+            builder.server(server(entry.getKey(), entry.getValue()));
+        }
+        McpToolset toolset;
+        try {
+            toolset = builder.start();
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            throw new ScenarioException("mcpServers: " + e.getMessage());
+        }
+        try {
+            refuseCollisions(scenario, toolset.tools());
+        } catch (ScenarioException e) {
+            toolset.close();
+            throw e;
+        }
+        return new ScenarioServers(toolset);
+    }
+
+    /** @return the servers' tools, in the servers' order; none when the scenario has no servers */
+    public List<Tool> tools() {
+        return toolset == null ? List.of() : toolset.tools();
+    }
+
+    /** Ends every session and kills every server process and everything it started. */
+    @Override
+    public void close() {
+        if (toolset != null) {
+            toolset.close();
+        }
+    }
+
+    /**
+     * Refuses a scenario with MCP servers where they are not started (a run on Temporal's workers, a resumed run):
+     * its agent would offer fewer tools than the file says.
+     *
+     * @param scenario a scenario as read
+     * @throws ScenarioException when it has MCP servers
+     */
+    public static void refuseIn(Scenario scenario) throws ScenarioException {
+        if (scenario.mcpServers() != null && !scenario.mcpServers().isEmpty()) {
+            throw new ScenarioException("mcpServers: this command does not start MCP servers (terminus run, eval and"
+                    + " tools do, without --temporal)");
+        }
+    }
+
+    private static ToolNaming naming(String naming) throws ScenarioException {
+        return switch (naming) {
+            case "plain" -> ToolNaming.PLAIN;
+            case "prefixed" -> ToolNaming.PREFIXED;
+            default -> throw new ScenarioException("mcpNaming: \"" + naming + "\" is not one of plain, prefixed");
+        };
+    }
+
+    private static McpServer server(String name, @Nullable McpServerDef def) throws ScenarioException {
+        String at = "mcpServers." + name;
+        if (def == null) {
+            throw new ScenarioException(at + ": expected an object with a command or a url, got null");
+        }
+        if ((def.command() == null) == (def.url() == null)) {
+            throw new ScenarioException(at + ": needs exactly one of \"command\" (stdio) and \"url\" (HTTP), got "
+                    + (def.command() == null ? "neither" : "both"));
+        }
+        try {
+            return def.command() != null ? stdio(name, def, at) : http(name, def, at);
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioException(at + ": " + e.getMessage());
+        }
+    }
+
+    private static McpServer stdio(String name, McpServerDef def, String at) throws ScenarioException {
+        refuse(at, "headers", def.headers(), "url");
+        refuse(at, "tokenEnv", def.tokenEnv(), "url");
+        McpServer.Stdio server = new McpServer.Stdio(name, def.command(), def.args() == null ? List.of() : def.args(),
+                def.env() == null ? Map.of() : def.env(), null);
+        if (def.cwd() == null) {
+            return server;
+        }
+        try {
+            return server.withWorkingDirectory(Path.of(def.cwd()).toAbsolutePath());
+        } catch (InvalidPathException e) {
+            throw new ScenarioException(at + ".cwd: \"" + def.cwd() + "\" is not a path: " + e.getReason());
+        }
+    }
+
+    private static McpServer http(String name, McpServerDef def, String at) throws ScenarioException {
+        refuse(at, "args", def.args(), "command");
+        refuse(at, "env", def.env(), "command");
+        refuse(at, "cwd", def.cwd(), "command");
+        URI url;
+        try {
+            url = new URI(def.url());
+        } catch (URISyntaxException e) {
+            throw new ScenarioException(at + ".url: \"" + def.url() + "\" is not a URL: " + e.getReason());
+        }
+        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw new ScenarioException(at + ".url: \"" + def.url() + "\" is not an http or https URL");
+        }
+        return new McpServer.Http(name, url, def.headers() == null ? Map.of() : def.headers(), def.tokenEnv());
+    }
+
+    private static void refuse(String at, String field, @Nullable Object value, String transport)
+            throws ScenarioException {
+        if (value != null) {
+            throw new ScenarioException(at + "." + field + ": only a server with a \"" + transport + "\" takes it");
+        }
+    }
+
+    private static void refuseCollisions(Scenario scenario, List<Tool> mcpTools) throws ScenarioException {
+        List<ToolDef> defs = scenario.tools() == null ? List.of() : scenario.tools();
+        for (int i = 0; i < defs.size(); i++) {
+            for (Tool tool : mcpTools) {
+                if (tool.spec().name().equals(defs.get(i).name())) {
+                    throw new ScenarioException("mcpServers: the MCP tool " + tool + " has the name of tools[" + i
+                            + "] \"" + defs.get(i).name() + "\"; rename one, or set \"mcpNaming\": \"prefixed\"");
+                }
+            }
+        }
+    }
+}
