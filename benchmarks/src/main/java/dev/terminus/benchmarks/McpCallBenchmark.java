@@ -93,6 +93,7 @@ public class McpCallBenchmark {
             client = McpClient.sync(new StdioClientTransport(parameters, McpJsonDefaults.getMapper()))
                     .clientInfo(new McpSchema.Implementation("bench", "sdk"))
                     .requestTimeout(Duration.ofSeconds(60))
+                    .jsonSchemaValidator(new NoOutputSchemas().get())
                     .build();
             client.initialize();
             request = McpSchema.CallToolRequest.builder().name("echo").arguments(Map.of("message", MESSAGE)).build();

@@ -5,17 +5,15 @@ import io.modelcontextprotocol.json.schema.JsonSchemaValidatorSupplier;
 import java.util.Map;
 
 /**
- * The MCP SDK's JSON Schema validator in the benchmarks' jar, which holds networknt's validator 1.5 (for
- * terminus-jsonschema and the CLI's demo) where the SDK's own validator needs 3.x. The SDK builds a validator with
- * every client but uses it only on the results of tools that declare an {@code outputSchema}; the tool
- * {@link McpCallBenchmark} calls declares none, so this validator is never asked, and refuses if it ever is, rather
- * than let a figure include a validation that did not happen. Registered in
- * {@code META-INF/services/io.modelcontextprotocol.json.schema.JsonSchemaValidatorSupplier}; the shade plugin leaves
- * out the SDK's own registration.
+ * The JSON Schema validator of {@link McpCallBenchmark}'s SDK-alone client. The SDK's default validator needs
+ * networknt's validator 3.x, which is not on Terminus's classpath (terminus-mcp gives its client a validator of its own
+ * on networknt's 1.5); the SDK asks a validator only about results of tools that declare an {@code outputSchema}, and
+ * the tool the benchmark calls declares none, so this one is never asked, and refuses if it ever is, rather than let
+ * a figure include a validation that did not happen.
  */
 public final class NoOutputSchemas implements JsonSchemaValidatorSupplier {
 
-    /** For the service loader. */
+    /** A supplier of the refusing validator. */
     public NoOutputSchemas() {}
 
     @Override
