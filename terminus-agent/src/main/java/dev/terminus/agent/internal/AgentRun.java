@@ -101,7 +101,7 @@ public final class AgentRun {
         this.control = control;
         this.events = new EventDispatcher(spec.listeners(), state);
         state.reportProgressTo(events);
-        state.lendModel(new LentModel(spec.model(), state, events, clock));
+        state.lendModel(spec.model(), events);
         this.progress = new ProgressGuard(config.noProgressThreshold().orElse(0), config.stallThreshold().orElse(0));
         this.modelCaller = new ModelCaller(this, spec.model(), config.retryPolicy());
         this.hooks = Hooks.of(spec.hooks());

@@ -7,6 +7,7 @@ import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.spi.FinishReason;
+import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
 import java.math.BigDecimal;
@@ -42,7 +43,9 @@ final class RunState implements RunContext {
     /** Where tools' progress reports go: the run's listeners, once the run has its dispatcher. */
     private volatile @Nullable EventDispatcher progressEvents;
     /** The run's model, which tools may ask ({@link #askModel}); set before the run's thread starts. */
-    private volatile @Nullable LentModel model;
+    /** The run's model and listeners, lent to its tools ({@link #askModel}); set before any tool runs. */
+    private @Nullable Model lentModel;
+    private @Nullable EventDispatcher lentEvents;
     /**
      * The model calls tools made ({@link #askModel}), written under the lock after their usage: the run's thread
      * reads it before it reads the totals without the lock, so it sees usage another thread added.
@@ -407,18 +410,26 @@ final class RunState implements RunContext {
         this.progressEvents = events.active() ? events : null;
     }
 
-    /** @param lent the run's model, for tools to ask ({@link #askModel}) */
-    void lendModel(LentModel lent) {
-        this.model = lent;
+    /**
+     * Lends the run's model to its tools ({@link #askModel}), before any tool runs: nothing is made for a run whose
+     * tools never ask.
+     *
+     * @param model the run's model
+     * @param events the run's listeners, which hear the asked calls
+     */
+    void lendModel(Model model, EventDispatcher events) {
+        this.lentModel = model;
+        this.lentEvents = events;
     }
 
     @Override
     public ModelResponse askModel(ModelRequest request) throws Exception {
-        LentModel lent = model;
-        if (lent == null) {
+        Model model = lentModel;
+        EventDispatcher events = lentEvents;
+        if (model == null || events == null) {
             throw new UnsupportedOperationException("the run of " + agentName + " has no model to ask");
         }
-        return lent.ask(request);
+        return new LentModel(model, this, events, clock).ask(request);
     }
 
     /** Adds the usage of a model call a tool made ({@link #askModel}), from any thread, to the run and its iteration. */
