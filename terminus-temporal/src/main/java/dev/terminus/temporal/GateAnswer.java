@@ -1,8 +1,10 @@
 package dev.terminus.temporal;
 
+import dev.terminus.JsonTrees;
 import dev.terminus.Preconditions;
 import dev.terminus.agent.GateDecision;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -48,7 +50,7 @@ public record GateAnswer(String gateId, Verdict verdict, @Nullable String reason
                     + " APPROVE_WITH_ARGUMENTS and only with it; verdict " + verdict + ", arguments " + arguments);
         }
         if (arguments != null) {
-            arguments = new GateDecision.ApproveWithArguments(gateId, arguments).arguments();
+            arguments = JsonTrees.copyObject(arguments, "GateAnswer.arguments");
         }
     }
 
@@ -85,15 +87,8 @@ public record GateAnswer(String gateId, Verdict verdict, @Nullable String reason
     public GateDecision decision() {
         return switch (verdict) {
             case APPROVE -> GateDecision.approve(gateId);
-            case REJECT -> GateDecision.reject(gateId, requireNonNull(reason));
-            case APPROVE_WITH_ARGUMENTS -> GateDecision.approveWithArguments(gateId, requireNonNull(arguments));
+            case REJECT -> GateDecision.reject(gateId, Objects.requireNonNull(reason));
+            case APPROVE_WITH_ARGUMENTS -> GateDecision.approveWithArguments(gateId, Objects.requireNonNull(arguments));
         };
-    }
-
-    private static <T> T requireNonNull(@Nullable T value) {
-        if (value == null) {
-            throw new IllegalStateException("validated by the constructor");
-        }
-        return value;
     }
 }

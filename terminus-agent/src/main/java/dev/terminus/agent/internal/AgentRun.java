@@ -201,10 +201,7 @@ public final class AgentRun {
             progress.restore(continuation.progress());
             announced = true;
             model.check();
-            end = control.interruptionAt(clock.nanoTime());
-            if (end == null) {
-                end = iterate();
-            }
+            end = iterate(); // its first check is the control's, as at every iteration
         } catch (Throwable e) {
             end = failure(e);
         }
@@ -281,7 +278,8 @@ public final class AgentRun {
     }
 
     /**
-     * Iterates until the run ends, or until its engine asks it to stop between two iterations (null). The clock is read once per iteration: the time an iteration ends is when the next
+     * Iterates until the run ends, or until its engine asks it to stop between two iterations (null). The clock is
+     * read once per iteration: the time an iteration ends is when the next
      * one starts, and the deadline is compared with it.
      */
     private @Nullable Termination iterate() throws Exception {

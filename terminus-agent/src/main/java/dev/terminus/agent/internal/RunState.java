@@ -42,7 +42,6 @@ final class RunState implements RunContext {
     private final ArrayList<Message> transcript = new ArrayList<>();
     /** Where tools' progress reports go: the run's listeners, once the run has its dispatcher. */
     private volatile @Nullable EventDispatcher progressEvents;
-    /** The run's model, which tools may ask ({@link #askModel}); set before the run's thread starts. */
     /** The run's model and listeners, lent to its tools ({@link #askModel}); set before any tool runs. */
     private @Nullable Model lentModel;
     private @Nullable EventDispatcher lentEvents;

@@ -26,7 +26,6 @@ import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInfo;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
@@ -49,8 +48,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     private @Nullable RunControl current;
     /** Who stopped the run (the workflow's cancellation, or a {@code stop} signal), or null while nobody has. */
     private @Nullable String stoppedBy;
-    private @Nullable PendingGate pending;
-    private @Nullable GateAnswer answer;
+    private final GateAnswers<PendingGate> gates = new GateAnswers<>();
     /** The run's model, which numbers its calls. */
     private @Nullable ActivityModel model;
 
@@ -115,30 +113,17 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
 
     @Override
     public @Nullable PendingGate pendingGate() {
-        return answer == null ? pending : null;
+        return gates.pending();
     }
 
     @Override
     public PendingGate answer(GateAnswer answer) {
-        validateAnswer(answer);
-        this.answer = answer;
-        return Objects.requireNonNull(pending);
+        return gates.accept(answer);
     }
 
     @Override
     public void validateAnswer(GateAnswer answer) {
-        PendingGate gate = pending;
-        if (gate == null) {
-            throw new IllegalStateException("no gate is pending: the answer for gate \"" + answer.gateId()
-                    + "\" has nothing to answer");
-        }
-        if (this.answer != null) {
-            throw new IllegalStateException("gate \"" + gate.gateId() + "\" is answered already");
-        }
-        if (!gate.gateId().equals(answer.gateId())) {
-            throw new IllegalArgumentException("the answer names gate \"" + answer.gateId()
-                    + "\" but the run waits at gate \"" + gate.gateId() + "\"");
-        }
+        gates.validate(answer);
     }
 
     /**
@@ -163,20 +148,11 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         return result[0];
     }
 
-    /** Waits for the gate's answer: its decision, or null when the workflow was cancelled first. */
+    /** Waits for the gate's answer: its decision, or null when the run was stopped first. */
     private @Nullable GateDecision awaitAnswer(Checkpoint checkpoint) {
-        pending = PendingGate.of(checkpoint);
-        answer = null;
-        try {
-            Workflow.await(() -> answer != null || stoppedBy != null);
-        } catch (CanceledFailure e) {
-            // the workflow's cancellation ends the wait; the watcher turns it into the run's
-            stop(CANCELLED_BY_WORKFLOW);
-        }
-        GateAnswer given = answer;
-        pending = null;
-        answer = null;
-        return stoppedBy != null || given == null ? null : given.decision();
+        GateAnswer given = gates.await(checkpoint.gateId(), PendingGate.of(checkpoint), () -> stoppedBy != null,
+                () -> stop(CANCELLED_BY_WORKFLOW));
+        return given == null ? null : given.decision();
     }
 
     private void watchCancellation(CancellationScope workflowScope) {

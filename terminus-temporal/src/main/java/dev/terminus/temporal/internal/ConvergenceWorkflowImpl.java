@@ -23,7 +23,6 @@ import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -42,8 +41,7 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
     private @Nullable RunControl control;
     private boolean cancelled;
     private boolean ended;
-    private @Nullable Pause pending;
-    private @Nullable GateAnswer answer;
+    private final GateAnswers<ConvergenceGate> gates = new GateAnswers<>();
 
     /** @param recipes the engines the worker runs */
     public ConvergenceWorkflowImpl(ConvergenceRecipes recipes) {
@@ -81,31 +79,18 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
 
     @Override
     public @Nullable ConvergenceGate pendingGate() {
-        Pause waiting = pending;
-        return waiting == null || answer != null ? null : ConvergenceGate.of(waiting);
+        return gates.pending();
     }
 
     @Override
     public ConvergenceGate answer(GateAnswer answer) {
         validateAnswer(answer);
-        this.answer = answer;
-        return ConvergenceGate.of(Objects.requireNonNull(pending));
+        return gates.accept(answer);
     }
 
     @Override
     public void validateAnswer(GateAnswer answer) {
-        Pause waiting = pending;
-        if (waiting == null) {
-            throw new IllegalStateException("no gate is pending: the answer for gate \"" + answer.gateId()
-                    + "\" has nothing to answer");
-        }
-        if (this.answer != null) {
-            throw new IllegalStateException("gate \"" + waiting.gateId() + "\" is answered already");
-        }
-        if (!waiting.gateId().equals(answer.gateId())) {
-            throw new IllegalArgumentException("the answer names gate \"" + answer.gateId()
-                    + "\" but the run waits at gate \"" + waiting.gateId() + "\"");
-        }
+        gates.validate(answer);
         if (answer.verdict() == GateAnswer.Verdict.APPROVE_WITH_ARGUMENTS) {
             throw new IllegalArgumentException("the answer approves gate \"" + answer.gateId() + "\" with arguments,"
                     + " but a convergence run's proposal has no arguments to edit: approve or reject it");
@@ -130,12 +115,8 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
 
     /** Waits for the answer on a pause; once the workflow is cancelled, a stand-in a cancelled resume ignores. */
     private GateDecision awaitAnswer(Pause pause) {
-        pending = pause;
-        answer = null;
-        Workflow.await(() -> answer != null || cancelled);
-        GateAnswer given = answer;
-        pending = null;
-        answer = null;
+        GateAnswer given = gates.await(pause.gateId(), ConvergenceGate.of(pause), () -> cancelled,
+                () -> cancelled = true);
         return given != null ? given.decision() : GateDecision.reject(pause.gateId(), "the workflow was cancelled");
     }
 
