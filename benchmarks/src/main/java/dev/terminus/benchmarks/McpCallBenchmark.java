@@ -12,6 +12,7 @@ import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.mcp.McpServer;
 import dev.terminus.mcp.McpToolset;
+import dev.terminus.temporal.RunSnapshot;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -123,7 +124,7 @@ public class McpCallBenchmark {
             toolset = McpToolset.start(McpServer.stdio("everything", node(), entry().toString(), "stdio"));
             echo = toolset.tools().stream().filter(t -> t.spec().name().equals("echo")).findFirst().orElseThrow();
             arguments = Map.of("message", MESSAGE);
-            Object text = echo.call(arguments, Context.INSTANCE);
+            Object text = echo.call(arguments, OUTSIDE_A_RUN);
             AgentLoopBenchmark.check(("Echo: " + MESSAGE).equals(text), "the Terminus echo answered " + text);
             agent = Agent.builder(new EchoingModel()).config(AgentLoopBenchmark.allGuards(true)).tools(List.of(echo))
                     .build();
@@ -150,7 +151,7 @@ public class McpCallBenchmark {
     /** @return the Terminus tool's result of one {@code echo} call */
     @Benchmark
     public @Nullable Object terminusTool(Terminus terminus) throws Exception {
-        return terminus.echo.call(terminus.arguments, Context.INSTANCE);
+        return terminus.echo.call(terminus.arguments, OUTSIDE_A_RUN);
     }
 
     /** @return a run of {@value #CALLS} {@code echo} calls and a final answer, timed per call */
@@ -188,45 +189,9 @@ public class McpCallBenchmark {
         }
     }
 
-    /** The run a tool called outside the loop sees: nothing done yet, progress dropped. */
-    enum Context implements RunContext {
-        INSTANCE;
-
-        @Override
-        public String agentName() {
-            return "bench";
-        }
-
-        @Override
-        public int iteration() {
-            return 1;
-        }
-
-        @Override
-        public int toolCallCount() {
-            return 0;
-        }
-
-        @Override
-        public Usage usage() {
-            return Usage.of(0, 0);
-        }
-
-        @Override
-        public BigDecimal costUsd() {
-            return BigDecimal.ZERO;
-        }
-
-        @Override
-        public Duration elapsed() {
-            return Duration.ZERO;
-        }
-
-        @Override
-        public List<Message> transcript() {
-            return List.of();
-        }
-    }
+    /** The run a tool called outside the loop sees: nothing done yet (progress reports go nowhere). */
+    static final RunContext OUTSIDE_A_RUN =
+            new RunSnapshot("bench", 0, 0, Usage.ZERO, BigDecimal.ZERO, Duration.ZERO, List.of());
 
     /** @return the installed server's entry point */
     static Path entry() {
