@@ -37,7 +37,9 @@ import java.util.regex.Pattern;
  * (named {@code .<gateId>…tmp}, so that {@link #pending()} never lists it), forces it to disk, then renames it over
  * the run's file with {@link java.nio.file.StandardCopyOption#ATOMIC_MOVE}. A reader therefore sees the previous
  * version or the new one, never a part of either, even when the process dies mid-write; the temporary file is deleted
- * when the save fails. Only on a file system that cannot rename atomically
+ * when the save fails. A process killed mid-save leaves its temporary file behind; every save first removes those
+ * of processes that are gone (never one a live process is writing), so a directory holds no leftover after the next
+ * save. Only on a file system that cannot rename atomically
  * ({@link java.nio.file.AtomicMoveNotSupportedException}) is the file replaced by a plain move. After the rename the
  * directory itself is forced to disk where the platform allows it (not on Windows), so that a saved run survives a
  * power loss too.

@@ -32,7 +32,8 @@ import java.util.regex.Pattern;
  * <p><b>Atomic replacement.</b> {@link #save(String, byte[])} goes through {@link AtomicFile}: the bytes are written
  * to a temporary file in the directory (named {@code .<gateId>…tmp}, so that {@link #pending()} never lists it),
  * forced to disk and renamed over the gate's file. A reader sees the previous version or the new one, never a part
- * of either, even when the process dies mid-write. On POSIX file systems the files are readable and writable by
+ * of either, even when the process dies mid-write; the temporary files such a death leaves are removed by the next
+ * save in the directory. On POSIX file systems the files are readable and writable by
  * their owner only.
  *
  * <p><b>Gate ids</b> become file names, so only ids of 1 to 128 characters among {@code A-Z a-z 0-9 . _ -} not

@@ -55,6 +55,35 @@ class AtomicFileTest {
     }
 
     @Test
+    void theNextWriteRemovesTheTemporaryFilesOfProcessesThatAreGoneAndKeepsOthers() throws Exception {
+        // given: leftovers of a process that has ended, of this process, of a live process, and files not of this
+        // naming
+        Process ended = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(), "-version")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        ended.waitFor();
+        long self = ProcessHandle.current().pid();
+        long live = ProcessHandle.current().parent().orElseThrow().pid();
+        Files.writeString(dir.resolve(".gate-1~" + ended.pid() + "~0123456789abcdef.tmp"), "half a wri");
+        Files.writeString(dir.resolve(".gate-2~" + self + "~fedcba9876543210.tmp"), "half");
+        Files.writeString(dir.resolve(".gate-3~" + live + "~00000000000000ff.tmp"), "in flight");
+        Files.writeString(dir.resolve(".gate-4~99999999999999999999~00000000000000ff.tmp"), "no such process");
+        Files.writeString(dir.resolve(".gate-518446744073709551615.tmp"), "another naming");
+        Files.writeString(dir.resolve("notes.tmp"), "not hidden");
+
+        // when
+        AtomicFile.replace(dir.resolve("gate-1.json"), "gate-1", bytes("{}"));
+
+        // then
+        assertThat(namesIn(dir)).containsExactly(".gate-3~" + live + "~00000000000000ff.tmp",
+                ".gate-518446744073709551615.tmp", "gate-1.json", "notes.tmp");
+    }
+
+    @Test
+    void removingLeftoversOfAMissingDirectoryRemovesNothing() throws IOException {
+        assertThat(AtomicFile.removeLeftovers(dir.resolve("missing"))).isZero();
+    }
+
+    @Test
     void aMissingTargetIsRefusedNamingTheParameter() {
         assertThatThrownBy(() -> AtomicFile.replace(null, "x", bytes("x")))
                 .isInstanceOf(NullPointerException.class)
