@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -52,8 +53,9 @@ import org.jspecify.annotations.Nullable;
  * most {@linkplain Builder#interruptGrace the interrupt grace}), its row says {@code TASK_TIMEOUT} and the harness goes on.
  * Nothing a task does stops the benchmark or makes {@code run} throw.
  *
- * <p><b>The report</b> gets each row as a line, written and flushed as the row finishes (no fsync): a crash loses no
- * finished row, and {@link #rerun} picks up from what the file holds. An interrupt of the calling thread stops the
+ * <p><b>The report</b> gets each row as a line, written in one write as the row finishes (forced to the disk when the
+ * run ends, not row by row): a killed process loses no finished row and leaves at most a torn last line, and
+ * {@link #resume} continues from what the file holds. An interrupt of the calling thread stops the
  * benchmark: no new task runs start, those in flight finish, and the report returned is not
  * {@linkplain EvalReport#complete() complete} (the interrupt is restored).
  *
@@ -92,7 +94,8 @@ public final class Benchmark {
     /**
      * Runs every task and repeat, streaming the rows to a JSON Lines report.
      *
-     * @param report the report file, created or replaced; its directory must exist
+     * @param report the report file, created or replaced; its directory must exist (the benchmark's identity, if
+     *     any, is recorded beside it first)
      * @return every row, in the benchmark's order (the file has them in the order they finished), and their summary
      * @throws IOException when the report cannot be created, or a row cannot be written: then no new task runs start,
      *     those in flight finish, and the rows written before stay in the file
@@ -130,6 +133,32 @@ public final class Benchmark {
     }
 
     /**
+     * Continues a report an interrupted run of this benchmark wrote (a killed process, say): keeps every row it
+     * holds whatever its status, runs only the task runs it has no row for and appends their rows, so the report
+     * ends with one row per task and repeat. A finished report runs nothing; a missing one runs everything.
+     *
+     * <p>A damaged report is repaired before anything runs, each repair told to {@code notices} in one line: a torn
+     * last line (no line break, not a row) is cut off; rows of tasks or repeats this benchmark does not have are
+     * dropped; of several rows for one task run the last is kept (the file is then replaced atomically by the kept
+     * rows, in order). Any other line that is not a row is an error, and the report is left as it is. When this
+     * benchmark has an {@linkplain Builder#identity identity}, a report recorded under another one, or holding rows
+     * but recording none, is refused before anything is written.
+     *
+     * @param report the report to continue
+     * @param notices hears one line per repair, before any task run starts
+     * @return every row, kept and new, in the benchmark's order; {@link EvalReport#kept()} counts the kept ones, and
+     *     the progress listeners hear only the new task runs
+     * @throws IOException when the report cannot be read (or a line of it other than a torn last line is not a row),
+     *     or cannot be written
+     * @throws IllegalArgumentException when the report was written by another benchmark (see above)
+     */
+    public EvalReport resume(Path report, Consumer<String> notices) throws IOException {
+        Preconditions.notNull(report, "report");
+        Preconditions.notNull(notices, "notices");
+        return BenchmarkRun.resume(spec, report, notices);
+    }
+
+    /**
      * The same benchmark with its attempts run by a runner instead of its agent factory (which is not called): every
      * other setting, the evaluator, retries, concurrency and task timeout included, stays.
      *
@@ -144,7 +173,7 @@ public final class Benchmark {
         BenchmarkSpec s = spec;
         return new Benchmark(new BenchmarkSpec(s.tasks(), null, null, null, s.evaluator(), s.repeats(),
                 s.concurrency(), s.taskTimeout(), s.interruptGrace(), s.retry(), s.capacityPolicy(), s.listeners(),
-                s.json(), s.clock(), runner));
+                s.json(), s.clock(), runner, s.identity()));
     }
 
     private static void refuseEnvironment(@Nullable Environment environment, @Nullable UserSimulatorFactory users) {
@@ -189,6 +218,7 @@ public final class Benchmark {
         private CapacityPolicy capacityPolicy = CapacityPolicy.EVALUATE;
         private final List<ProgressListener> listeners = new ArrayList<>();
         private ReportJson json = ReportJson.standard();
+        private @Nullable String identity;
 
         private Builder() {}
 
@@ -325,6 +355,22 @@ public final class Benchmark {
         }
 
         /**
+         * @param identity what this benchmark is, such as a digest of the document it was made from, or null for
+         *     none (the default): {@link Benchmark#run(Path)} records it beside the report, in
+         *     {@code <report>.identity}, and {@link Benchmark#resume} refuses a report recorded under another one.
+         *     One line of text, not blank
+         * @return this builder
+         */
+        public Builder identity(@Nullable String identity) {
+            if (identity != null && (identity.isBlank() || identity.contains("\n") || identity.contains("\r"))) {
+                throw new IllegalArgumentException("identity must be one line of text, not blank, was \""
+                        + identity + "\"");
+            }
+            this.identity = identity;
+            return this;
+        }
+
+        /**
          * @return the benchmark
          * @throws IllegalArgumentException when it has no task, no evaluator, not exactly one of an agent factory and
          *     an attempt runner, or a shared agent or an attempt runner comes with an environment or a user simulator
@@ -359,7 +405,7 @@ public final class Benchmark {
             }
             return new Benchmark(new BenchmarkSpec(List.copyOf(tasks), agents, environment, users, evaluator, repeats,
                     concurrency, taskTimeout, interruptGrace, retry, capacityPolicy, List.copyOf(listeners), json, clock,
-                    runner));
+                    runner, identity));
         }
 
         private static int atLeast(int value, int min, String setting) {

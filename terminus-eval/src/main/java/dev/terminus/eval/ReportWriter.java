@@ -7,8 +7,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * Writes a JSON Lines report, one {@link ReportRow} per line, each line flushed to the file as it is written (no
- * fsync): a crash loses no row written before it. Thread-safe: rows written at once from many threads never
+ * Writes a JSON Lines report, one {@link ReportRow} per line, each line handed to the file in one write with its
+ * line break (forced to the disk on {@link #close()}, not line by line): a killed process loses no row written before
+ * it and leaves at most a torn last line, which {@link ReportReader} skips. Thread-safe: rows written at once from many threads never
  * interleave. A {@link Benchmark} writes its report with one; this class is for tools that write rows of their own
  * (merging reports, converting another harness's results).
  *
@@ -44,7 +45,7 @@ public final class ReportWriter implements Closeable {
     }
 
     /**
-     * Writes a row as one line and flushes it.
+     * Writes a row as one line, in one write.
      *
      * @param row the row
      * @throws IOException when the file cannot be written
@@ -54,7 +55,7 @@ public final class ReportWriter implements Closeable {
         file.append(json.write(row));
     }
 
-    /** Closes the file. */
+    /** Forces the file to the disk and closes it. */
     @Override
     public void close() throws IOException {
         file.close();

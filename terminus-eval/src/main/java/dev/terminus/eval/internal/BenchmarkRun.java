@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,6 +34,50 @@ public final class BenchmarkRun {
     public static EvalReport run(BenchmarkSpec spec, @Nullable Path report, @Nullable Path previous)
             throws IOException {
         Map<Integer, ReportRow> kept = previous == null ? Map.of() : keptRows(spec, previous);
+        List<Job> jobs = jobs(spec, kept);
+        if (spec.runner() != null) {
+            begin(spec, jobs);
+        }
+        if (report != null) {
+            ReportIdentity.record(spec.identity(), report);
+        }
+        try (LineFile file = report == null ? null : LineFile.create(report)) {
+            Board board = new Board(spec, file);
+            for (Map.Entry<Integer, ReportRow> keep : new TreeMap<>(kept).entrySet()) {
+                board.keep(keep.getKey(), keep.getValue());
+            }
+            return execute(spec, jobs, board, kept.size());
+        }
+    }
+
+    /**
+     * Continues a report: keeps its rows, runs the task runs it has no row for, appending their rows (see
+     * {@link Resumption} for the rules).
+     *
+     * @param spec the benchmark
+     * @param report the report, which may be missing (then every task run runs)
+     * @param notices hears one line per thing dropped from the report
+     * @return every row and their summary
+     * @throws IOException when the report cannot be read (or a line of it is not a row) or written
+     * @throws IllegalArgumentException when another benchmark wrote the report
+     */
+    public static EvalReport resume(BenchmarkSpec spec, Path report, Consumer<String> notices) throws IOException {
+        Resumption resumption = Resumption.read(spec, report);
+        List<Job> jobs = jobs(spec, resumption.kept());
+        if (spec.runner() != null && !jobs.isEmpty()) {
+            begin(spec, jobs);
+        }
+        try (LineFile file = resumption.open(notices)) {
+            Board board = new Board(spec, file);
+            for (Map.Entry<Integer, ReportRow> keep : resumption.kept().entrySet()) {
+                board.restore(keep.getKey(), keep.getValue());
+            }
+            return execute(spec, jobs, board, resumption.kept().size());
+        }
+    }
+
+    /** @return the task runs without a row, in the benchmark's order */
+    private static List<Job> jobs(BenchmarkSpec spec, Map<Integer, ReportRow> kept) {
         List<Job> jobs = new ArrayList<>(spec.runs());
         for (int t = 0; t < spec.tasks().size(); t++) {
             for (int repeat = 0; repeat < spec.repeats(); repeat++) {
@@ -42,25 +87,20 @@ public final class BenchmarkRun {
                 }
             }
         }
-        if (spec.runner() != null) {
-            begin(spec, jobs);
+        return jobs;
+    }
+
+    private static EvalReport execute(BenchmarkSpec spec, List<Job> jobs, Board board, int kept) throws IOException {
+        board.begin(jobs.size());
+        work(spec, jobs, board);
+        List<ReportRow> rows = board.rows();
+        Summary summary = Summary.of(rows);
+        board.end(summary);
+        IOException failure = board.writeFailure();
+        if (failure != null) {
+            throw failure;
         }
-        try (LineFile file = report == null ? null : LineFile.create(report)) {
-            Board board = new Board(spec, file);
-            for (Map.Entry<Integer, ReportRow> keep : new TreeMap<>(kept).entrySet()) {
-                board.keep(keep.getKey(), keep.getValue());
-            }
-            board.begin(jobs.size());
-            work(spec, jobs, board);
-            List<ReportRow> rows = board.rows();
-            Summary summary = Summary.of(rows);
-            board.end(summary);
-            IOException failure = board.writeFailure();
-            if (failure != null) {
-                throw failure;
-            }
-            return new EvalReport(rows, summary, kept.size(), rows.size() == spec.runs());
-        }
+        return new EvalReport(rows, summary, kept, rows.size() == spec.runs());
     }
 
     /** Tells the attempt runner what it will be asked for, before any row is written. */

@@ -33,12 +33,13 @@ import org.jspecify.annotations.Nullable;
  * @param json the report's row format
  * @param clock the clock the benchmark reads its time from and waits on
  * @param runner runs the attempts elsewhere instead of the agents, or null
+ * @param identity what the benchmark is, recorded beside its report and checked by a resume, or null
  */
 public record BenchmarkSpec(List<Task> tasks, @Nullable AgentFactory agents, @Nullable Environment environment,
         @Nullable UserSimulatorFactory users, Evaluator evaluator, int repeats, int concurrency,
         @Nullable Duration taskTimeout, Duration interruptGrace, RetryPolicy retry, CapacityPolicy capacityPolicy,
         List<ProgressListener> listeners, ReportJson json, RunClock clock,
-        @Nullable AttemptRunner runner) {
+        @Nullable AttemptRunner runner, @Nullable String identity) {
 
     /** @return the number of task runs: tasks times repeats */
     public int runs() {

@@ -59,6 +59,11 @@ final class Board {
         slots[index] = row;
     }
 
+    /** Takes a row a resumed report already holds: it is not written again. */
+    void restore(int index, ReportRow row) {
+        slots[index] = row;
+    }
+
     void begin(int total) {
         lock.lock();
         try {
