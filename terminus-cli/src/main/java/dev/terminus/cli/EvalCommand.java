@@ -38,7 +38,11 @@ import picocli.CommandLine.ParentCommand;
  * {@code terminus eval SUITE}: runs an evaluation suite, shows a progress bar, writes {@code report.jsonl} (streamed,
  * a row per run as it finishes) and {@code report.html}, and prints the summary. {@code --demo} runs the embedded
  * suite; {@code --rerun REPORT} runs again only the rows of a previous report that failed, and may name the very
- * report this run writes. Reports are read tolerantly: terminations this command does not know keep their kind.
+ * report this run writes; {@code --resume DIR} continues an interrupted evaluation whose report is in {@code DIR}
+ * (the process was killed, say), running only the (task, repeat) pairs it has no row for. Every report records the
+ * identity of its suite (a digest of the suite document) beside it, in {@code report.jsonl.identity}, and a resume
+ * refuses a report of another suite. Reports are read tolerantly: terminations this command does not know keep their
+ * kind.
  */
 @Command(name = "eval", mixinStandardHelpOptions = true,
         description = {"Runs an evaluation suite (tasks, an agent, an evaluator) with a progress bar, writes "
@@ -55,9 +59,15 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--demo", description = "run the embedded demo suite")
     private boolean demo;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = ".",
+    @Option(names = "--out", paramLabel = "DIR",
             description = "where report.jsonl and report.html go (default: the current directory)")
-    private Path out = Path.of(".");
+    private @Nullable Path out;
+
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = "continue the evaluation whose report.jsonl is in DIR: keep its rows, run only the (task,"
+                    + " repeat) pairs it has no row for, and cut off a last line a killed process left torn; refuses"
+                    + " a report of another suite")
+    private @Nullable Path resume;
 
     @Option(names = "--rerun", paramLabel = "REPORT",
             description = "run again only the rows of this earlier report that failed or could not be evaluated"
@@ -84,6 +94,7 @@ final class EvalCommand implements Callable<Integer> {
         if (demo == (file != null)) {
             throw new BadInputException("eval needs a SUITE file or --demo (not both)");
         }
+        checkResume();
         byte[] text = demo ? demoSuite() : Wire.read(file, terminus.in);
         String source = demo ? "the demo suite" : Wire.sourceName(file);
         Model model = providers.model(terminus.env);
@@ -107,14 +118,20 @@ final class EvalCommand implements Callable<Integer> {
             ScenarioServers servers) throws BadInputException {
         Benchmark benchmark;
         try {
-            benchmark = SuiteBenchmark.of(suite, model, new ProgressBar(terminus.err), List.of(), servers.tools());
+            benchmark = SuiteBenchmark.of(suite, model, new ProgressBar(terminus.err), List.of(), servers.tools(),
+                    "sha256:" + digest(text));
         } catch (ScenarioException e) {
             throw ScenarioFiles.badInput(e, source);
         }
         String title = suite.name() != null ? suite.name() : source;
+        Path out = resume != null ? resume : this.out != null ? this.out : Path.of(".");
         Path jsonl = out.resolve("report.jsonl");
         Path html = out.resolve("report.html");
         temporal.check();
+        if (temporal.chosen() && resume != null) {
+            throw new BadInputException("--temporal runs the suite on workers; --resume works without --temporal only"
+                    + " (a suite started again with its --suite-id runs no finished row again)");
+        }
         if (temporal.chosen() && (providers.chosen() || rerun != null)) {
             throw new BadInputException("--temporal runs the suite's scripted tasks on workers; "
                     + (rerun != null ? "--rerun" : "--provider") + " works without --temporal only"
@@ -129,6 +146,8 @@ final class EvalCommand implements Callable<Integer> {
             Files.createDirectories(out);
             if (temporal.chosen()) {
                 report = onTemporal(suite, benchmark, text, jsonl);
+            } else if (resume != null) {
+                report = resume(benchmark, jsonl, terminus);
             } else {
                 report = rerun == null ? benchmark.run(jsonl) : rerun(benchmark, rerun, jsonl);
             }
@@ -173,10 +192,46 @@ final class EvalCommand implements Callable<Integer> {
 
     /** The id of a suite started without {@code --suite-id}: the same document, the same suite. */
     static String defaultSuiteId(byte[] document) {
+        return "terminus-eval-" + digest(document).substring(0, 16);
+    }
+
+    /** @return the SHA-256 of a suite document, in hex: the suite's identity */
+    private static String digest(byte[] document) {
         try {
-            return "terminus-eval-" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(document), 0, 8);
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(document));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("this JVM has no SHA-256", e);
+        }
+    }
+
+    /** Refuses what cannot go with {@code --resume}, before anything is read. */
+    private void checkResume() throws BadInputException {
+        if (resume == null) {
+            return;
+        }
+        if (rerun != null) {
+            throw new BadInputException("--resume and --rerun do not go together: --resume continues the report in "
+                    + resume + ", --rerun writes a new one from an earlier report");
+        }
+        if (out != null && !FilePaths.sameFile(out, resume)) {
+            throw new BadInputException("--resume " + resume + " continues the report in that directory; --out "
+                    + out + " names another one (leave --out out)");
+        }
+    }
+
+    /**
+     * Continues the report in the {@code --resume} directory, telling each repair on the error stream in one line.
+     * A report of another suite, one with a damaged line other than its last, or one that cannot be written is bad
+     * input.
+     */
+    private EvalReport resume(Benchmark benchmark, Path jsonl, TerminusCommand terminus) throws BadInputException {
+        try {
+            return benchmark.resume(jsonl, notice -> {
+                terminus.err.println(notice);
+                terminus.err.flush();
+            });
+        } catch (IllegalArgumentException | IOException e) { // another suite's report, a damaged line
+            throw new BadInputException("--resume " + resume + ": " + e.getMessage());
         }
     }
 

@@ -43,7 +43,7 @@ public final class SuiteBenchmark {
         if (suite.agent() != null) {
             ScenarioServers.refuseIn(suite.agent());
         }
-        return of(suite, model, progress, listeners, List.of());
+        return of(suite, model, progress, listeners, List.of(), null);
     }
 
     /**
@@ -52,13 +52,15 @@ public final class SuiteBenchmark {
      * @param progress the progress listener
      * @param listeners listeners of the agent runs (telemetry)
      * @param mcpTools the tools of the suite agent's MCP servers ({@link ScenarioServers}), shared by every run
+     * @param identity the benchmark's identity, recorded beside its report ({@link Benchmark.Builder#identity}), or
+     *     null for none
      * @return the benchmark
      * @throws ScenarioException naming the field that cannot work
      */
     public static Benchmark of(Suite suite, @Nullable Model model, ProgressListener progress,
-            List<AgentListener> listeners, List<Tool> mcpTools) throws ScenarioException {
+            List<AgentListener> listeners, List<Tool> mcpTools, @Nullable String identity) throws ScenarioException {
         Map<String, Scenario> byTask = scenarios(suite);
-        Benchmark.Builder builder = Benchmark.builder();
+        Benchmark.Builder builder = Benchmark.builder().identity(identity);
         for (Suite.TaskDef def : suite.tasks()) {
             if (model == null) {
                 ScenarioAgent.of(byTask.get(def.id()), 0, listeners, mcpTools); // refuses a task without a script now
