@@ -56,10 +56,7 @@ public sealed interface Fault {
     record ResetMidBody(Reply reply) implements Fault {
         @Override
         public boolean answer(Socket connection, InputStream in, OutputStream out) throws IOException {
-            byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
-            out.write(head(reply.status(), reply.contentType(), reply.headers(), bytes.length));
-            out.write(bytes, 0, bytes.length / 2);
-            out.flush();
+            halfOf(reply, out);
             connection.setSoLinger(true, 0);
             connection.close();
             return false;
@@ -75,10 +72,7 @@ public sealed interface Fault {
     record StallMidBody(Reply reply) implements Fault {
         @Override
         public boolean answer(Socket connection, InputStream in, OutputStream out) throws IOException {
-            byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
-            out.write(head(reply.status(), reply.contentType(), reply.headers(), bytes.length));
-            out.write(bytes, 0, bytes.length / 2);
-            out.flush();
+            halfOf(reply, out);
             while (in.read() >= 0) {
                 // the client sends nothing more on this connection; wait for it to close
             }
@@ -126,6 +120,14 @@ public sealed interface Fault {
     /** The response, stalling in the middle of its body. */
     static Fault stallMidBody(Canned canned) {
         return new StallMidBody(reply(canned));
+    }
+
+    /** Sends the status line, the headers (with the whole body's length) and the first half of the body. */
+    private static void halfOf(Reply reply, OutputStream out) throws IOException {
+        byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
+        out.write(head(reply.status(), reply.contentType(), reply.headers(), bytes.length));
+        out.write(bytes, 0, bytes.length / 2);
+        out.flush();
     }
 
     private static byte[] head(int status, String contentType, Map<String, String> headers, int length) {
