@@ -119,8 +119,9 @@ public final class DecoderTrial {
         violationCount++;
         otherTypes.merge(thrown.getClass().getName(), 1, Integer::sum);
         if (violations.size() < KEPT_VIOLATIONS) {
-            StackTraceElement[] stack = thrown.getStackTrace();
-            String at = stack.length == 0 ? "" : " at " + stack[0];
+            String at = java.util.Arrays.stream(thrown.getStackTrace())
+                    .filter(frame -> frame.getClassName().startsWith("dev.terminus.")).findFirst()
+                    .map(frame -> " at " + frame).orElse("");
             violations.add(decoder + ": " + input.describe() + " " + what + " " + thrown + at);
         }
     }
