@@ -105,6 +105,29 @@ final class ValueReaders {
         }
     };
 
+    /** A JSON object of any JSON values (a schema, a person's answer), deeply copied as {@code JsonTrees} values. */
+    static final ValueReader<Map<String, @Nullable Object>> JSON_OBJECT = (p, ctxt, path) -> {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw ReadErrors.wrongType(p, path, "an object");
+        }
+        Map<?, ?> read = ctxt.readValue(p, Map.class);
+        try {
+            return dev.terminus.JsonTrees.copyObject(toStringKeys(read), path);
+        } catch (IllegalArgumentException e) {
+            throw ReadErrors.invalid(p, String.valueOf(e.getMessage()), e);
+        }
+    };
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, ?> toStringKeys(Map<?, ?> read) {
+        return (Map<String, ?>) read; // a JSON object's keys are strings
+    }
+
+    /** @return a reader of the value, or of JSON {@code null} as null */
+    static <V> ValueReader<@Nullable V> orNull(ValueReader<V> reader) {
+        return (p, ctxt, path) -> p.currentToken() == JsonToken.VALUE_NULL ? null : reader.read(p, ctxt, path);
+    }
+
     /** An object of string values, in the order read. */
     static final ValueReader<Map<String, String>> STRING_MAP = (p, ctxt, path) -> {
         if (p.currentToken() != JsonToken.START_OBJECT) {
