@@ -42,11 +42,8 @@ class HostileWireFormatTest {
         });
 
         // then
-        System.out.println(strict.summary());
-        System.out.println(tolerant.summary());
-        assertThat(strict.violations()).as(strict.summary()).isEmpty();
-        assertThat(tolerant.violations()).as(tolerant.summary()).isEmpty();
-        assertThat(HostileInputs.canaryInitialized()).as("a class named in the input was initialized").isFalse();
+        strict.assertOnlyDocumentedOutcomes();
+        tolerant.assertOnlyDocumentedOutcomes();
     }
 
     @Test

@@ -15,8 +15,7 @@ import java.util.TreeMap;
  * {@snippet :
  * DecoderTrial trial = DecoderTrial.of("checkpoint", CheckpointFormatException.class);
  * inputs.forEach(input -> trial.decode(input, bytes -> json.read(bytes), checkpoint -> roundTrip(checkpoint)));
- * System.out.println(trial.summary());
- * assertThat(trial.violations()).isEmpty();
+ * trial.assertOnlyDocumentedOutcomes();
  * }
  */
 public final class DecoderTrial {
@@ -124,6 +123,19 @@ public final class DecoderTrial {
                     .map(frame -> " at " + frame).orElse("");
             violations.add(decoder + ": " + input.describe() + " " + what + " " + thrown + at);
         }
+    }
+
+    /**
+     * Prints the {@link #summary()} (a run's figures are read from the output) and asserts that every input decoded
+     * or failed with the documented exception, and that no input had {@link HostileInputs.Canary} initialized.
+     *
+     * @throws AssertionError naming the first violations
+     */
+    public void assertOnlyDocumentedOutcomes() {
+        System.out.println(summary());
+        org.assertj.core.api.Assertions.assertThat(violations()).as(summary()).isEmpty();
+        org.assertj.core.api.Assertions.assertThat(HostileInputs.canaryInitialized())
+                .as("a class named in the input was initialized").isFalse();
     }
 
     /** @return how many inputs were tried */

@@ -24,8 +24,7 @@ import java.util.stream.Stream;
  * HostileInputs hostile = HostileInputs.from(List.of(validJson));
  * DecoderTrial trial = DecoderTrial.of("checkpoint", CheckpointFormatException.class);
  * hostile.generate(ReliabilityScale.times(20_000), 42).forEach(input -> trial.decode(input, json::read));
- * assertThat(trial.violations()).isEmpty();
- * assertThat(HostileInputs.canaryInitialized()).isFalse();
+ * trial.assertOnlyDocumentedOutcomes();
  * }
  */
 public final class HostileInputs {
