@@ -58,7 +58,13 @@ final class ValueReaders {
         if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
             throw ReadErrors.wrongType(p, path, "a number");
         }
-        return p.getDecimalValue();
+        try {
+            return p.getDecimalValue();
+        } catch (NumberFormatException e) {
+            // an exponent past what BigDecimal holds, as 1E-2147483649
+            throw ReadErrors.invalid(p, path + ": " + ReadErrors.describe(p) + " is out of the range of a decimal number",
+                    e);
+        }
     };
 
     /** An ISO-8601 duration, as {@link Duration#toString()} writes it: exact to the nanosecond. */
