@@ -242,7 +242,7 @@ public final class AgentRun {
             model.check();
             end = control.interruptionAt(clock.nanoTime());
             if (end == null) {
-                end = toolRound.decide(checkpoint.pendingCall(), decision, !finalizing);
+                end = toolRound.decide(checkpoint, decision, !finalizing);
                 if (end == null && !checkpoint.remainingCalls().isEmpty()) {
                     end = toolRound.execute(checkpoint.remainingCalls(), !finalizing);
                 }
@@ -503,6 +503,16 @@ public final class AgentRun {
     /** Pauses the run at a call that needs a person's approval. */
     Termination.HitlGatePending pauseAt(ToolCall call) {
         return pause.at(call, config.name(), state.iteration, clock);
+    }
+
+    /** Pauses the run at a call that asks a person for input. */
+    Termination.HitlGatePending askPerson(ToolCall call, dev.terminus.agent.HumanInputRequest request) {
+        return pause.asked(call, request, state.humanInputs, config.name(), state.iteration, clock);
+    }
+
+    /** @return whether the run paused at this call because it asked for input */
+    boolean pausedAt(ToolCall call) {
+        return pause.askedAt(call);
     }
 
     /** The calls of the paused call's message after it, run when the run resumes. */
