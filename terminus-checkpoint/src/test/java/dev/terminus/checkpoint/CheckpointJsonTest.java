@@ -13,8 +13,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.terminus.Message;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.HumanInputAnswer;
-import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.FinishReason;
@@ -228,19 +226,8 @@ class CheckpointJsonTest {
     /** A checkpoint at a gate that waits for a person's input (format 2). */
     @Nested
     class AtAnInputGate {
-        private final HumanInputRequest account = HumanInputRequest.of("Refund to which account?",
-                Map.of("type", "object", "properties", Map.of("iban", Map.of("type", "string", "minLength", 4))),
-                "mcp:payments");
-
         private Checkpoint asking() {
-            Checkpoint c = SampleCheckpoints.small();
-            HumanInputRequest earlier = HumanInputRequest.of("Which order?", Map.of("type", "object"), "mcp:payments");
-            return new Checkpoint(Checkpoint.INPUT_FORMAT_VERSION, c.gate(), c.agentName(), c.modelName(),
-                    c.configFingerprint(), c.pendingCall(), c.remainingCalls(), c.transcript(), c.iteration(),
-                    c.toolCalls(), c.usage(), c.costUsd(), c.iterations(), c.elapsed(), c.consecutiveMistakes(),
-                    c.repairsUsed(), c.finalizing(), c.metadata(), account,
-                    List.of(HumanInputAnswer.accepted(earlier, Map.of("order", 42, "rush", true)),
-                            HumanInputAnswer.declined(earlier, "not now")));
+            return SampleCheckpoints.askingForInput();
         }
 
         @Test

@@ -66,6 +66,7 @@ class HostileCheckpointTest {
         List<String> documents = new ArrayList<>();
         documents.add(JSON.write(SampleCheckpoints.refundPending()));
         documents.add(SampleCheckpoints.SMALL_JSON);
+        documents.add(JSON.write(SampleCheckpoints.askingForInput()));
         CheckpointArbitraries.checkpoints().sampleStream().limit(30).map(JSON::write).forEach(documents::add);
         return documents;
     }

@@ -54,7 +54,7 @@ final class ToolsCommand implements Callable<Integer> {
         ArrayNode tools = JsonNodeFactory.instance.arrayNode();
         try (ScenarioServers servers = ScenarioFiles.servers(scenario, source)) {
             own.forEach(tool -> tools.add(json(tool.spec(), "scenario")));
-            servers.tools().forEach(tool -> tools.add(json(tool.spec(), "mcp")));
+            servers.tools().forEach(tool -> tools.add(json(tool.spec(), "mcp:" + servers.serverOf(tool))));
         }
         if (json) {
             terminus.out.print(Wire.pretty(tools));

@@ -31,7 +31,7 @@ class ToolsCommandTest {
 
         // then
         assertThat(text.status()).as(text.err()).isZero();
-        assertThat(text.out()).contains("lookup (scenario): Looks a word up").contains("echo (mcp): ")
+        assertThat(text.out()).contains("lookup (scenario): Looks a word up").contains("echo (mcp:everything): ")
                 .contains("\"message\"");
         assertThat(json.status()).as(json.err()).isZero();
         JsonNode tools = Wire.MAPPER.readTree(json.out());
@@ -43,7 +43,7 @@ class ToolsCommandTest {
             }
         }
         assertThat(echo).as("echo in %s", json.out()).isNotNull();
-        assertThat(echo.get("source").asText()).isEqualTo("mcp");
+        assertThat(echo.get("source").asText()).isEqualTo("mcp:everything");
         assertThat(echo.get("parameters").get("type").asText()).isEqualTo("object");
         assertThat(echo.get("parameters").get("properties").get("message").get("type").asText()).isEqualTo("string");
         assertThat(ReferenceMcpServer.running()).as("server processes left").isEmpty();

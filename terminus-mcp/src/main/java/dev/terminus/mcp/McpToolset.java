@@ -76,6 +76,18 @@ public final class McpToolset implements AutoCloseable {
     }
 
     /**
+     * @param tool one of {@link #tools()}
+     * @return the name of the server the tool comes from
+     * @throws IllegalArgumentException when the tool is not one of this toolset's, naming it
+     */
+    public String serverOf(Tool tool) {
+        if (tool instanceof McpTool mcp && tools.contains(mcp)) {
+            return mcp.server();
+        }
+        throw new IllegalArgumentException("McpToolset.serverOf: " + tool + " is not a tool of this toolset");
+    }
+
+    /**
      * @param server a server's name
      * @return the process of that stdio server, while this toolset is open (for monitoring); empty for an HTTP
      *     server

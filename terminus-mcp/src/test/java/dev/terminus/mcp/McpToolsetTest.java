@@ -64,6 +64,23 @@ class McpToolsetTest {
     }
 
     @Test
+    void eachToolKnowsTheServerItComesFromAndAToolOfNoServerIsRefused() {
+        // given
+        try (McpToolset toolset = McpToolset.start(EverythingServer.stdio())) {
+            Tool echo = toolset.tools().stream().filter(t -> t.spec().name().equals("echo")).findFirst().orElseThrow();
+            Tool foreign = dev.terminus.agent.Tools.of("echo", "not MCP", (arguments, run) -> "x");
+
+            // when
+            String server = toolset.serverOf(echo);
+
+            // then
+            assertThat(server).isEqualTo("everything");
+            assertThatThrownBy(() -> toolset.serverOf(foreign)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("McpToolset.serverOf: Tool[echo] is not a tool of this toolset");
+        }
+    }
+
+    @Test
     void theServersToolsAreOfferedWithTheirOwnNamesAndSchemas() {
         // given
         try (McpToolset toolset = McpToolset.start(EverythingServer.stdio())) {

@@ -81,6 +81,14 @@ public final class ScenarioServers implements AutoCloseable {
         return toolset == null ? List.of() : toolset.tools();
     }
 
+    /**
+     * @param tool one of {@link #tools()}
+     * @return the name of the server it comes from
+     */
+    public String serverOf(Tool tool) {
+        return java.util.Objects.requireNonNull(toolset, "no MCP servers").serverOf(tool);
+    }
+
     /** Ends every session and kills every server process and everything it started. */
     @Override
     public void close() {

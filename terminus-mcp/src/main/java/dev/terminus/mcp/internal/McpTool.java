@@ -44,6 +44,11 @@ public final class McpTool implements Tool {
         return spec;
     }
 
+    /** @return the name of the server the tool comes from */
+    public String server() {
+        return connection.server().name();
+    }
+
     /** @return the tool's name on its server */
     public String remoteName() {
         return remoteName;
