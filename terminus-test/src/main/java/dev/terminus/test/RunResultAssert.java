@@ -113,6 +113,38 @@ public final class RunResultAssert extends AbstractObjectAssert<RunResultAssert,
         return this;
     }
 
+    /**
+     * Checks the stronger transcript invariant: every tool call the model made has exactly one result, and every
+     * result answers a call.
+     *
+     * @return this
+     */
+    public RunResultAssert hasEveryToolCallAnsweredOnce() {
+        isNotNull();
+        java.util.Map<String, Integer> answered = new java.util.HashMap<>();
+        java.util.Set<String> asked = new java.util.LinkedHashSet<>();
+        for (Message message : actual.transcript()) {
+            if (message instanceof Message.Assistant assistant) {
+                assistant.toolCalls().forEach(call -> asked.add(call.id()));
+            } else if (message instanceof Message.ToolResult result) {
+                answered.merge(result.toolCallId(), 1, Integer::sum);
+            }
+        }
+        for (String id : asked) {
+            if (answered.getOrDefault(id, 0) != 1) {
+                failWithMessage("Expected tool call %s to have exactly one result but it has %s in:%n%s", id,
+                        answered.getOrDefault(id, 0), transcript());
+            }
+        }
+        for (String id : answered.keySet()) {
+            if (!asked.contains(id)) {
+                failWithMessage("Expected every tool result to answer a call but %s answers none in:%n%s", id,
+                        transcript());
+            }
+        }
+        return this;
+    }
+
     private String transcript() {
         StringBuilder text = new StringBuilder();
         for (Message message : actual.transcript()) {
