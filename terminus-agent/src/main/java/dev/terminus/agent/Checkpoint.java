@@ -8,6 +8,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything needed to continue a run that stopped at a human-approval gate ({@link Termination.HitlGatePending}):
@@ -29,7 +30,13 @@ import java.util.Map;
  * }
  * }
  *
- * @param formatVersion the checkpoint format's version ({@link #FORMAT_VERSION} when written by this version)
+ * <p>A gate that waits for a person's input instead of an approval ({@link HumanInputNeeded}) keeps the tool's
+ * request in {@link #inputRequest()} and the answers already given to the same call in {@link #inputAnswers()}; such
+ * a checkpoint has format {@value #INPUT_FORMAT_VERSION}, so a version of Terminus that cannot answer it refuses it by
+ * its version.
+ *
+ * @param formatVersion the checkpoint format's version: {@value #FORMAT_VERSION} at an approval gate,
+ *     {@value #INPUT_FORMAT_VERSION} at a gate that waits for input
  * @param gate the termination the run paused with; its {@code gateId} is the checkpoint's id
  * @param agentName the agent's name
  * @param modelName the agent's model
@@ -47,21 +54,39 @@ import java.util.Map;
  * @param repairsUsed the structured-output repairs used so far
  * @param finalizing whether the run was in its budget-pressure finalization iteration
  * @param metadata free text for the application (e.g. where the agent's configuration comes from), kept sorted by key
+ * @param inputRequest what the pending call asks a person, or null at an approval gate
+ * @param inputAnswers the answers a person already gave to the pending call's earlier requests (it asked again),
+ *     empty at an approval gate
  */
 public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, String agentName, String modelName,
         String configFingerprint, ToolCall pendingCall, List<ToolCall> remainingCalls, List<Message> transcript,
         int iteration, int toolCalls, Usage usage, BigDecimal costUsd, List<IterationRecord> iterations,
-        Duration elapsed, int consecutiveMistakes, int repairsUsed, boolean finalizing, Map<String, String> metadata)
+        Duration elapsed, int consecutiveMistakes, int repairsUsed, boolean finalizing, Map<String, String> metadata,
+        @Nullable HumanInputRequest inputRequest, List<HumanInputAnswer> inputAnswers)
         implements PausedRun {
 
-    /** The format version this version of Terminus writes and reads. */
+    /** The format version of a checkpoint at an approval gate. */
     public static final int FORMAT_VERSION = 1;
+    /** The format version of a checkpoint at a gate that waits for a person's input. */
+    public static final int INPUT_FORMAT_VERSION = 2;
 
     /** Validates every component and copies the collections immutably. */
     public Checkpoint {
-        if (formatVersion != FORMAT_VERSION) {
+        if (formatVersion != FORMAT_VERSION && formatVersion != INPUT_FORMAT_VERSION) {
             throw new IllegalArgumentException("Checkpoint.formatVersion " + formatVersion
-                    + " is not supported: this version of Terminus reads format " + FORMAT_VERSION);
+                    + " is not supported: this version of Terminus reads formats " + FORMAT_VERSION + " and "
+                    + INPUT_FORMAT_VERSION);
+        }
+        inputAnswers = Preconditions.immutableList(inputAnswers, "Checkpoint.inputAnswers");
+        int expected = inputRequest == null ? FORMAT_VERSION : INPUT_FORMAT_VERSION;
+        if (formatVersion != expected) {
+            throw new IllegalArgumentException("Checkpoint.formatVersion " + formatVersion + " does not fit a gate that "
+                    + (inputRequest == null ? "waits for approval (format " : "waits for input (format ")
+                    + expected + ")");
+        }
+        if (inputRequest == null && !inputAnswers.isEmpty()) {
+            throw new IllegalArgumentException("Checkpoint.inputAnswers must be empty at an approval gate, has "
+                    + inputAnswers.size());
         }
         Preconditions.notNull(gate, "Checkpoint.gate");
         Preconditions.notNull(agentName, "Checkpoint.agentName");
@@ -96,6 +121,43 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
     }
 
     /**
+     * A checkpoint at an approval gate (format {@value #FORMAT_VERSION}): no input request, no answers.
+     *
+     * @param formatVersion {@value #FORMAT_VERSION}
+     * @param gate the termination the run paused with
+     * @param agentName the agent's name
+     * @param modelName the agent's model
+     * @param configFingerprint a digest of the agent's settings and tools
+     * @param pendingCall the tool call waiting for approval
+     * @param remainingCalls the calls of the same assistant message after the pending one
+     * @param transcript the transcript up to the pause
+     * @param iteration the iteration the run paused in
+     * @param toolCalls the tool calls executed so far
+     * @param usage the tokens consumed so far
+     * @param costUsd the money spent so far
+     * @param iterations the records of the iterations finished before the paused one
+     * @param elapsed the run's time so far
+     * @param consecutiveMistakes the mistake streak at the pause
+     * @param repairsUsed the structured-output repairs used so far
+     * @param finalizing whether the run was in its finalization iteration
+     * @param metadata free text for the application
+     */
+    public Checkpoint(int formatVersion, Termination.HitlGatePending gate, String agentName, String modelName,
+            String configFingerprint, ToolCall pendingCall, List<ToolCall> remainingCalls, List<Message> transcript,
+            int iteration, int toolCalls, Usage usage, BigDecimal costUsd, List<IterationRecord> iterations,
+            Duration elapsed, int consecutiveMistakes, int repairsUsed, boolean finalizing,
+            Map<String, String> metadata) {
+        this(formatVersion, gate, agentName, modelName, configFingerprint, pendingCall, remainingCalls, transcript,
+                iteration, toolCalls, usage, costUsd, iterations, elapsed, consecutiveMistakes, repairsUsed, finalizing,
+                metadata, null, List.of());
+    }
+
+    /** @return what the pending call asks a person, when the gate waits for input rather than an approval */
+    public java.util.Optional<HumanInputRequest> inputRequested() {
+        return java.util.Optional.ofNullable(inputRequest);
+    }
+
+    /**
      * @param key a metadata key
      * @param value its value
      * @return this checkpoint with one more metadata entry (replacing one of the same key)
@@ -105,6 +167,6 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
         more.put(Preconditions.notNull(key, "key"), Preconditions.notNull(value, "value"));
         return new Checkpoint(formatVersion, gate, agentName, modelName, configFingerprint, pendingCall,
                 remainingCalls, transcript, iteration, toolCalls, usage, costUsd, iterations, elapsed,
-                consecutiveMistakes, repairsUsed, finalizing, more);
+                consecutiveMistakes, repairsUsed, finalizing, more, inputRequest, inputAnswers);
     }
 }

@@ -6,15 +6,20 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A person's decision on what a run paused at a human-approval gate waits for: the pending tool call of an agent
- * loop ({@link Agent#resume(Checkpoint, GateDecision)}) or the staged proposal of a convergence run
- * ({@code ConvergenceEngine.resume(Pause, GateDecision)}). Every decision names the gate it answers; a decision for
- * another gate is refused.
+ * A person's decision on what a run paused at a human gate waits for: the pending tool call of an agent loop
+ * ({@link Agent#resume(Checkpoint, GateDecision)}), the input a tool asked for ({@link HumanInputNeeded}), or the
+ * staged proposal of a convergence run ({@code ConvergenceEngine.resume(Pause, GateDecision)}). Every decision names
+ * the gate it answers; a decision for another gate is refused.
+ *
+ * <p>A gate waits either for approval of a call ({@link Approve}, {@link ApproveWithArguments}, {@link Reject}) or
+ * for a person's input ({@link Answer}, or {@link Reject} to decline); a decision of the other kind is refused, naming
+ * the gate and what it waits for.
  *
  * {@snippet :
  * agent.resume(checkpoint, GateDecision.approve(gateId));
  * agent.resume(checkpoint, GateDecision.reject(gateId, "refunds over 100 EUR need a manager"));
  * agent.resume(checkpoint, GateDecision.approveWithArguments(gateId, Map.of("amount", 50)));
+ * agent.resume(checkpoint, GateDecision.answer(gateId, Map.of("iban", "DE89370400440532013000")));
  * engine.resume(pause, GateDecision.reject(pause.gateId(), "the total is on page 2, not page 1"));
  * }
  *
@@ -42,7 +47,9 @@ public sealed interface GateDecision {
 
     /**
      * Do not go on as proposed. An agent loop does not run the call and tells the model why, as the call's (error)
-     * result; a convergence run records the proposal as rejected by a person and never stages it again.
+     * result; a convergence run records the proposal as rejected by a person and never stages it again. At a gate
+     * that waits for input, the person declines to give it: the call is made again and the tool learns it was
+     * declined, and why.
      *
      * @param gateId the gate
      * @param reason why
@@ -70,6 +77,22 @@ public sealed interface GateDecision {
         }
     }
 
+    /**
+     * The input a tool asked for ({@link HumanInputNeeded}): the resumed run makes the pending call again and the
+     * tool gets this content as the answer to its request. The content must match the request's schema; only a gate
+     * that waits for input takes it.
+     *
+     * @param gateId the gate
+     * @param content the person's answer, as JSON values
+     */
+    record Answer(String gateId, Map<String, @Nullable Object> content) implements GateDecision {
+        /** Refuses a null or blank gate id and copies the content deeply. */
+        public Answer {
+            requireGateId(gateId, "Answer.gateId");
+            content = JsonTrees.copyObject(content, "Answer.content");
+        }
+    }
+
     /** @param gateId the gate @return an approval */
     static GateDecision approve(String gateId) {
         return new Approve(gateId);
@@ -83,6 +106,11 @@ public sealed interface GateDecision {
     /** @param gateId the gate @param arguments the arguments to run with @return an approval with edits */
     static GateDecision approveWithArguments(String gateId, Map<String, @Nullable Object> arguments) {
         return new ApproveWithArguments(gateId, arguments);
+    }
+
+    /** @param gateId the gate @param content the person's answer @return the input a tool asked for */
+    static GateDecision answer(String gateId, Map<String, ?> content) {
+        return new Answer(gateId, JsonTrees.copyObject(content, "Answer.content"));
     }
 
     /** The one rule for a decision's gate id, that of the gate itself: not null, not blank. */

@@ -3,10 +3,14 @@ package dev.terminus.agent;
 import dev.terminus.Preconditions;
 import java.time.Duration;
 import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the loop retries a model call that failed transiently (429, 5xx, timeout): up to {@code maxRetries} more
- * times, waiting an exponentially growing, jittered backoff that never passes the run's deadline.
+ * times, waiting an exponentially growing, jittered backoff that never passes the run's deadline. When the provider
+ * said how long to wait ({@code Retry-After}), the wait is the longer of the two
+ * ({@link #delayNanos(int, RandomGenerator, Duration)}), and a wait that would pass the deadline is not begun: the run
+ * ends at once, as if its retries were used up.
  *
  * @param maxRetries retries after the first attempt; 0 disables retrying
  * @param initialBackoff the wait before the first retry
@@ -108,5 +112,25 @@ public record RetryPolicy(int maxRetries, Duration initialBackoff, Duration maxB
             nanos -= (long) (nanos * jitter * random.nextDouble());
         }
         return nanos;
+    }
+
+    /**
+     * The wait before a retry the provider gave a hint for: the longer of the jittered backoff and the provider's
+     * {@code Retry-After}, so the policy never calls sooner than the provider asked and never sooner than its own
+     * backoff. The hint is not jittered: it is the earliest time the provider will take the call.
+     *
+     * @param retry the retry's number, from 1
+     * @param random where the backoff's random part comes from
+     * @param retryAfter how long the provider asked to wait, or null when it did not say
+     * @return the wait in nanoseconds; {@link Long#MAX_VALUE} for a wait beyond ~292 years
+     * @throws IllegalArgumentException when {@code retry} is below 1
+     */
+    public long delayNanos(int retry, RandomGenerator random, @Nullable Duration retryAfter) {
+        long backoff = delayNanos(retry, random);
+        if (retryAfter == null || retryAfter.isNegative()) {
+            return backoff;
+        }
+        long hint = retryAfter.compareTo(MAX_NANOS) >= 0 ? Long.MAX_VALUE : retryAfter.toNanos();
+        return Math.max(backoff, hint);
     }
 }

@@ -66,4 +66,17 @@ public interface RunContext {
     default ModelResponse askModel(ModelRequest request) throws Exception {
         throw new UnsupportedOperationException("this RunContext (" + getClass().getName() + ") has no model to ask");
     }
+
+    /**
+     * The answer a person gave to a request of the tool call in progress: set when the run was resumed at a gate
+     * where this call asked for input ({@link HumanInputNeeded}), for that request and the earlier ones of the same
+     * call. Empty otherwise: the tool then throws {@link HumanInputNeeded} to ask. Any thread may read it while the
+     * call is in progress. By default (a view of no run), empty.
+     *
+     * @param request what the tool asks
+     * @return the person's answer to an equal request, if they gave one
+     */
+    default java.util.Optional<HumanInputAnswer> humanInput(HumanInputRequest request) {
+        return java.util.Optional.empty();
+    }
 }

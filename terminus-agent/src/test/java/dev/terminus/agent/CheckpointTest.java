@@ -28,6 +28,8 @@ class CheckpointTest {
             new Termination.HitlGatePending("gate-1", "call-1", "Call refund with {\"order\":42}", "support", 2);
     private static final ToolCall PENDING = new ToolCall("call-1", "refund", Map.of("order", 42));
     private static final ToolCall REMAINING = new ToolCall("call-2", "notify", Map.of());
+    private static final HumanInputRequest ACCOUNT = HumanInputRequest.of("Refund to which account?",
+            Map.of("type", "object", "properties", Map.of("iban", Map.of("type", "string"))), "mcp:payments");
 
     /** The components of a valid checkpoint, to change one at a time. */
     private static final class Parts {
@@ -51,11 +53,19 @@ class CheckpointTest {
         int repairsUsed = 0;
         boolean finalizing = false;
         Map<String, String> metadata = Map.of("source", "config/support.yaml");
+        HumanInputRequest inputRequest = null;
+        List<HumanInputAnswer> inputAnswers = List.of();
 
         Checkpoint build() {
             return new Checkpoint(formatVersion, gate, agentName, modelName, configFingerprint, pendingCall,
                     remainingCalls, transcript, iteration, toolCalls, usage, costUsd, iterations, elapsed,
-                    consecutiveMistakes, repairsUsed, finalizing, metadata);
+                    consecutiveMistakes, repairsUsed, finalizing, metadata, inputRequest, inputAnswers);
+        }
+
+        /** Turns the parts into those of a gate that waits for input. */
+        void askingForInput() {
+            formatVersion = Checkpoint.INPUT_FORMAT_VERSION;
+            inputRequest = ACCOUNT;
         }
     }
 
@@ -96,13 +106,67 @@ class CheckpointTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 2, -1})
+    @ValueSource(ints = {0, 3, -1})
     void anotherFormatVersionIsRefusedNamingItAndTheSupportedOne(int version) {
         // when / then
         assertThatThrownBy(() -> checkpoint(p -> p.formatVersion = version))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Checkpoint.formatVersion " + version
-                        + " is not supported: this version of Terminus reads format 1");
+                        + " is not supported: this version of Terminus reads formats 1 and 2");
+    }
+
+    @Test
+    void aCheckpointAtAnInputGateKeepsTheRequestAndTheEarlierAnswersInFormatTwo() {
+        // given
+        HumanInputRequest first = HumanInputRequest.of("Which order?", Map.of("type", "object"), "mcp:payments");
+        HumanInputAnswer earlier = HumanInputAnswer.accepted(first, Map.of("order", 42));
+
+        // when
+        Checkpoint checkpoint = checkpoint(p -> {
+            p.askingForInput();
+            p.inputAnswers = new ArrayList<>(List.of(earlier));
+        });
+
+        // then
+        assertThat(checkpoint.formatVersion()).isEqualTo(2);
+        assertThat(checkpoint.inputRequested()).contains(ACCOUNT);
+        assertThat(checkpoint.inputAnswers()).containsExactly(earlier);
+        assertThatThrownBy(() -> checkpoint.inputAnswers().clear()).isInstanceOf(UnsupportedOperationException.class);
+        assertThat(checkpoint.withMetadata("k", "v").inputRequest()).isEqualTo(ACCOUNT);
+    }
+
+    @Test
+    void anApprovalGateHasNoInputRequest() {
+        // when
+        Checkpoint checkpoint = checkpoint(p -> {});
+
+        // then
+        assertThat(checkpoint.inputRequested()).isEmpty();
+        assertThat(checkpoint.inputAnswers()).isEmpty();
+    }
+
+    @Test
+    void anInputRequestInFormatOneIsRefusedNamingTheFormatItNeeds() {
+        // when / then
+        assertThatThrownBy(() -> checkpoint(p -> p.inputRequest = ACCOUNT))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Checkpoint.formatVersion 1 does not fit a gate that waits for input (format 2)");
+    }
+
+    @Test
+    void answersWithoutARequestAreRefused() {
+        // when / then
+        assertThatThrownBy(() -> checkpoint(p -> p.inputAnswers = List.of(HumanInputAnswer.declined(ACCOUNT, "no"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Checkpoint.inputAnswers must be empty at an approval gate, has 1");
+    }
+
+    @Test
+    void theInputFormatWithoutAnInputRequestIsRefusedAsNotFittingAnApprovalGate() {
+        // when / then
+        assertThatThrownBy(() -> checkpoint(p -> p.formatVersion = Checkpoint.INPUT_FORMAT_VERSION))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Checkpoint.formatVersion 2 does not fit a gate that waits for approval (format 1)");
     }
 
     @Test

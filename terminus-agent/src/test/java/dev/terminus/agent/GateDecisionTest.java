@@ -164,4 +164,33 @@ class GateDecisionTest {
         assertThat(GateDecision.approve("gate-1")).isNotEqualTo(GateDecision.approve("gate-2"));
         assertThat(GateDecision.reject("gate-1", "a")).isNotEqualTo(GateDecision.reject("gate-1", "b"));
     }
+
+    @Test
+    void answerNamesTheGateAndKeepsADeepCopyOfTheContent() {
+        // given
+        List<Object> instruments = new ArrayList<>(List.of("Guitar"));
+        Map<String, Object> content = new LinkedHashMap<>(Map.of("name", "Ada", "instruments", instruments));
+
+        // when
+        GateDecision decision = GateDecision.answer("gate-1", content);
+        instruments.add("Drums");
+        content.put("name", "Grace");
+
+        // then
+        assertThat(decision).isInstanceOf(GateDecision.Answer.class);
+        assertThat(decision.gateId()).isEqualTo("gate-1");
+        assertThat(((GateDecision.Answer) decision).content())
+                .containsEntry("name", "Ada").containsEntry("instruments", List.of("Guitar"));
+    }
+
+    @Test
+    void anAnswerWithABlankGateIdOrContentThatIsNotJsonIsRefusedByName() {
+        // when / then
+        assertThatThrownBy(() -> GateDecision.answer(" ", Map.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Answer.gateId must not be blank, was \" \"");
+        assertThatThrownBy(() -> GateDecision.answer("gate-1", Map.of("when", new Object())))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Answer.content.when must be a JSON value");
+    }
 }

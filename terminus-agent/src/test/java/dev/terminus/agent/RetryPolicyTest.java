@@ -274,4 +274,53 @@ class RetryPolicyTest {
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("RetryPolicy.maxBackoff must not be null");
     }
+
+    @Test
+    void aRetryAfterLongerThanTheBackoffIsTheWait() {
+        // given: a backoff of 100 ms without jitter
+        RetryPolicy policy = new RetryPolicy(3, Duration.ofMillis(100), Duration.ofMillis(100), 0);
+
+        // when
+        long wait = policy.delayNanos(1, new java.util.SplittableRandom(1), Duration.ofSeconds(2));
+
+        // then
+        assertThat(wait).isEqualTo(Duration.ofSeconds(2).toNanos());
+    }
+
+    @Test
+    void aRetryAfterShorterThanTheBackoffLeavesTheBackoff() {
+        // given
+        RetryPolicy policy = new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofSeconds(1), 0);
+
+        // when
+        long wait = policy.delayNanos(1, new java.util.SplittableRandom(1), Duration.ofMillis(10));
+
+        // then
+        assertThat(wait).isEqualTo(Duration.ofSeconds(1).toNanos());
+    }
+
+    @Test
+    void noRetryAfterIsTheJitteredBackoff() {
+        // given: the same seed twice
+        RetryPolicy policy = new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofSeconds(4), 0.5);
+
+        // when
+        long withoutHint = policy.delayNanos(2, new java.util.SplittableRandom(7), null);
+        long plain = policy.delayNanos(2, new java.util.SplittableRandom(7));
+
+        // then
+        assertThat(withoutHint).isEqualTo(plain).isBetween(Duration.ofSeconds(1).toNanos(), Duration.ofSeconds(2).toNanos());
+    }
+
+    @Test
+    void aRetryAfterBeyondTheNanosecondRangeIsTheLongestWait() {
+        // given
+        RetryPolicy policy = RetryPolicy.ofDefaults();
+
+        // when
+        long wait = policy.delayNanos(1, new java.util.SplittableRandom(1), Duration.ofDays(200_000));
+
+        // then
+        assertThat(wait).isEqualTo(Long.MAX_VALUE);
+    }
 }

@@ -84,12 +84,18 @@ import org.jspecify.annotations.Nullable;
  *       order: {@code {"iteration", "usage", "toolCalls", "finishReason", "duration"}}, {@code finishReason} being an
  *       enum name or {@code null}.</li>
  *   <li>{@code metadata} is an object of strings sorted by key.</li>
+ *   <li>Format {@value Checkpoint#INPUT_FORMAT_VERSION} (a gate that waits for a person's input) has two fields
+ *       more, last: {@code inputRequest} ({@code message}, {@code requestedSchema} as free JSON, {@code source}) and
+ *       {@code inputAnswers}, an array of {@code {"request": ..., "content": {...} | null,
+ *       "declinedBecause": "..." | null}}. A checkpoint at an approval gate has format
+ *       {@value Checkpoint#FORMAT_VERSION} and neither field.</li>
  * </ul>
  *
  * <h2>Reading</h2>
  * {@code formatVersion} is checked before any other field is interpreted, wherever it stands: when it is missing or
- * not {@value Checkpoint#FORMAT_VERSION} the checkpoint is refused for its version alone
- * ({@code checkpoint formatVersion 2 is not supported: this version reads 1}). Then every field is required, an
+ * neither {@value Checkpoint#FORMAT_VERSION} nor {@value Checkpoint#INPUT_FORMAT_VERSION} the checkpoint is refused
+ * for its version alone ({@code checkpoint formatVersion 3 is not supported: this version reads 1 and 2}). Then every
+ * field of that format is required, an
  * unknown or repeated field is refused, as is trailing content; the order of the fields does not matter. Every
  * problem, including a value the checkpoint's records refuse, is a {@link CheckpointFormatException} naming the field
  * (as {@code Checkpoint.iterations[1].usage}) and the bad value; nothing else escapes, whatever the text.

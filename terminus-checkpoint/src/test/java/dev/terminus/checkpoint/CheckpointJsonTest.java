@@ -223,6 +223,74 @@ class CheckpointJsonTest {
         }
     }
 
+    /** A checkpoint at a gate that waits for a person's input (format 2). */
+    @Nested
+    class AtAnInputGate {
+        private Checkpoint asking() {
+            return SampleCheckpoints.askingForInput();
+        }
+
+        @Test
+        void theRequestAndTheAnswersAreWrittenLastAndReadBackEqual() throws Exception {
+            // given
+            Checkpoint checkpoint = asking();
+
+            // when
+            String json = JSON.write(checkpoint);
+            Checkpoint read = JSON.read(json);
+
+            // then
+            var tree = JsonEdits.trees().readTree(json);
+            assertThat(tree.get("formatVersion").intValue()).isEqualTo(2);
+            assertThat(List.copyOf(tree.properties()).subList(tree.size() - 2, tree.size()))
+                    .extracting(Map.Entry::getKey).containsExactly("inputRequest", "inputAnswers");
+            assertThat(tree.get("inputRequest")).isEqualTo(JsonEdits.trees().readTree("""
+                    {"message": "Refund to which account?", "requestedSchema": {"type": "object",
+                     "properties": {"iban": {"type": "string", "minLength": 4}}}, "source": "mcp:payments"}"""));
+            assertThat(tree.get("inputAnswers").get(0).get("content")).isEqualTo(JsonEdits.trees().readTree("""
+                    {"order": 42, "rush": true}"""));
+            assertThat(tree.get("inputAnswers").get(0).get("declinedBecause").isNull()).isTrue();
+            assertThat(tree.get("inputAnswers").get(1).get("content").isNull()).isTrue();
+            assertThat(tree.get("inputAnswers").get(1).get("declinedBecause").textValue()).isEqualTo("not now");
+            assertThat(read).isEqualTo(checkpoint);
+        }
+
+        @Test
+        void formatTwoWithoutItsInputFieldsIsRefusedNamingThem() {
+            // given
+            String json = edit(JSON.write(asking()), root -> {
+                root.remove("inputRequest");
+                root.remove("inputAnswers");
+            });
+
+            // when / then
+            assertThatThrownBy(() -> JSON.read(json)).isInstanceOf(CheckpointFormatException.class)
+                    .hasMessageContaining("Checkpoint is missing its fields \"inputRequest\", \"inputAnswers\"");
+        }
+
+        @Test
+        void formatOneWithInputFieldsIsRefusedNamingTheUnknownField() {
+            // given
+            String json = edit(JSON.write(asking()), root -> root.put("formatVersion", 1));
+
+            // when / then
+            assertThatThrownBy(() -> JSON.read(json)).isInstanceOf(CheckpointFormatException.class)
+                    .hasMessageContaining("Checkpoint has no field \"inputRequest\"");
+        }
+
+        @Test
+        void anAnswerWithBothContentAndAReasonIsRefusedNamingItsPath() {
+            // given
+            String json = edit(JSON.write(asking()), root -> ((ObjectNode) root.withArray("inputAnswers").get(1))
+                    .putObject("content").put("order", 1));
+
+            // when / then
+            assertThatThrownBy(() -> JSON.read(json)).isInstanceOf(CheckpointFormatException.class)
+                    .hasMessageContaining("Checkpoint.inputAnswers[1]: HumanInputAnswer needs exactly one of content"
+                            + " and declinedBecause, was both");
+        }
+    }
+
     /** What reading refuses, and how it says so. */
     @Nested
     class Refusing {
@@ -231,22 +299,22 @@ class CheckpointJsonTest {
         void anotherFormatVersionIsRefusedForItsVersionBeforeItsFieldsAreLookedAt() {
             // given
             String json = """
-                    {"formatVersion": 2, "gate": "a gate of version 2", "approvals": []}""";
+                    {"formatVersion": 3, "gate": "a gate of version 3", "approvals": []}""";
 
             // when / then
             assertThatThrownBy(() -> JSON.read(json)).isInstanceOf(CheckpointFormatException.class)
-                    .hasMessage("checkpoint formatVersion 2 is not supported: this version reads 1");
+                    .hasMessage("checkpoint formatVersion 3 is not supported: this version reads 1 and 2");
         }
 
         @Test
         void theVersionIsCheckedFirstEvenWhenItComesLast() {
             // given
             String json = """
-                    {"gate": 7, "sessions": {"a": [1, 2]}, "formatVersion": 2}""";
+                    {"gate": 7, "sessions": {"a": [1, 2]}, "formatVersion": 3}""";
 
             // when / then
             assertThatThrownBy(() -> JSON.read(json)).isInstanceOf(CheckpointFormatException.class)
-                    .hasMessage("checkpoint formatVersion 2 is not supported: this version reads 1");
+                    .hasMessage("checkpoint formatVersion 3 is not supported: this version reads 1 and 2");
         }
 
         @Test
@@ -256,7 +324,7 @@ class CheckpointJsonTest {
 
             // when / then
             assertThatThrownBy(() -> JSON.read(json)).isInstanceOf(CheckpointFormatException.class)
-                    .hasMessage("checkpoint has no formatVersion: this version reads 1");
+                    .hasMessage("checkpoint has no formatVersion: this version reads 1 and 2");
         }
 
         @Test

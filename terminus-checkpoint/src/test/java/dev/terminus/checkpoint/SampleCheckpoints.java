@@ -4,6 +4,8 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.HumanInputAnswer;
+import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.FinishReason;
@@ -110,6 +112,24 @@ final class SampleCheckpoints {
             }""";
 
     /** @return the checkpoint with another component */
+    /**
+     * The small checkpoint at a gate that waits for input (format 2): a request for an account, after an earlier
+     * request of the same call answered once and declined once.
+     */
+    static Checkpoint askingForInput() {
+        Checkpoint c = small();
+        HumanInputRequest account = HumanInputRequest.of("Refund to which account?",
+                Map.of("type", "object", "properties", Map.of("iban", Map.of("type", "string", "minLength", 4))),
+                "mcp:payments");
+        HumanInputRequest earlier = HumanInputRequest.of("Which order?", Map.of("type", "object"), "mcp:payments");
+        return new Checkpoint(Checkpoint.INPUT_FORMAT_VERSION, c.gate(), c.agentName(), c.modelName(),
+                c.configFingerprint(), c.pendingCall(), c.remainingCalls(), c.transcript(), c.iteration(),
+                c.toolCalls(), c.usage(), c.costUsd(), c.iterations(), c.elapsed(), c.consecutiveMistakes(),
+                c.repairsUsed(), c.finalizing(), c.metadata(), account,
+                List.of(HumanInputAnswer.accepted(earlier, Map.of("order", 42, "rush", true)),
+                        HumanInputAnswer.declined(earlier, "not now")));
+    }
+
     static Checkpoint withCost(Checkpoint c, BigDecimal cost) {
         return new Checkpoint(c.formatVersion(), c.gate(), c.agentName(), c.modelName(), c.configFingerprint(),
                 c.pendingCall(), c.remainingCalls(), c.transcript(), c.iteration(), c.toolCalls(), c.usage(), cost,

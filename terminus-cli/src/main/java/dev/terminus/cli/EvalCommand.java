@@ -87,19 +87,23 @@ final class EvalCommand implements Callable<Integer> {
         byte[] text = demo ? demoSuite() : Wire.read(file, terminus.in);
         String source = demo ? "the demo suite" : Wire.sourceName(file);
         Model model = providers.model(terminus.env);
-        Suite suite;
         try {
-            suite = ScenarioReader.read(text, source, Suite.class, "a suite object with tasks and an evaluator");
-            if (temporal.chosen() && suite.agent() != null) {
-                ScenarioServers.refuseIn(suite.agent());
+            Suite suite;
+            try {
+                suite = ScenarioReader.read(text, source, Suite.class, "a suite object with tasks and an evaluator");
+                if (temporal.chosen() && suite.agent() != null) {
+                    ScenarioServers.refuseIn(suite.agent());
+                }
+            } catch (ScenarioException e) {
+                throw ScenarioFiles.badInput(e, source);
             }
-        } catch (ScenarioException e) {
-            throw ScenarioFiles.badInput(e, source);
-        }
-        // the suite's MCP servers serve every run of every task, and stop when the suite is done
-        try (ScenarioServers servers = suite.agent() == null || temporal.chosen() ? ScenarioServers.none()
-                : ScenarioFiles.servers(suite.agent(), source)) {
-            return run(terminus, text, source, model, suite, servers);
+            // the suite's MCP servers serve every run of every task, and stop when the suite is done
+            try (ScenarioServers servers = suite.agent() == null || temporal.chosen() ? ScenarioServers.none()
+                    : ScenarioFiles.servers(suite.agent(), source)) {
+                return run(terminus, text, source, model, suite, servers);
+            }
+        } finally {
+            ProviderOptions.release(model);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.terminus.cli;
 
 import dev.terminus.Termination;
 import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.RunResult;
 import dev.terminus.checkpoint.FileGateStore;
 import dev.terminus.cli.scenario.ScenarioAgent;
@@ -12,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * Runs that paused at an approval gate, on the command line: the checkpoint is saved in a directory (atomically, by
+ * Runs that paused at a human gate (an approval, or a tool's request for input), on the command line: the checkpoint is saved in a directory (atomically, by
  * {@link FileGateStore#checkpoints(Path)}) with the scenario and the script's position in its metadata, so
  * {@code terminus resume} can rebuild the same agent and continue, in this process or a later one.
  */
@@ -47,9 +48,18 @@ final class Pauses {
         }
         Path file = store.pathOf(gate.gateId());
         out.println();
-        out.println("Paused for approval: " + gate.summary() + " (gate " + gate.gateId() + ").");
+        HumanInputRequest asked = checkpoint.inputRequest();
+        if (asked == null) {
+            out.println("Paused for approval: " + gate.summary() + " (gate " + gate.gateId() + ").");
+            out.println("Checkpoint saved: " + file);
+            out.println("Continue it: terminus resume " + file + " --approve   (or --reject \"why\")");
+            return file;
+        }
+        out.println("Paused for input: " + asked.message() + " (asked by " + asked.source() + " in a call to "
+                + checkpoint.pendingCall().name() + ", gate " + gate.gateId() + ").");
+        out.println("The answer is a JSON object of this schema: " + Wire.compact(asked.requestedSchema()));
         out.println("Checkpoint saved: " + file);
-        out.println("Continue it: terminus resume " + file + " --approve   (or --reject \"why\")");
+        out.println("Continue it: terminus resume " + file + " --answer '{...}'   (or --reject \"why\" to decline)");
         return file;
     }
 

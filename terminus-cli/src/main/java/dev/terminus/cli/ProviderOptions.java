@@ -52,4 +52,19 @@ final class ProviderOptions {
         check();
         return provider == null ? null : Providers.model(provider, baseUrl, modelName, env);
     }
+
+    /**
+     * Releases a provider's model once the command is done with it: its HTTP client's connections and threads.
+     *
+     * @param model the model {@link #model} gave, or null
+     */
+    static void release(@Nullable Model model) {
+        if (model instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing the model " + model + " failed", e);
+            }
+        }
+    }
 }

@@ -1,5 +1,8 @@
 package dev.terminus.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.terminus.JsonTrees;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
@@ -8,10 +11,14 @@ import dev.terminus.checkpoint.CheckpointJson;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
+import dev.terminus.cli.scenario.ScenarioServers;
+import dev.terminus.cli.scenario.Scenario;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.ArgGroup;
@@ -22,16 +29,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code terminus resume CHECKPOINT --approve | --reject REASON}: continues a run that {@code terminus run} paused at
- * an approval gate, with a person's decision, and shows how it ended. A run that pauses again saves its new checkpoint
+ * {@code terminus resume CHECKPOINT --approve | --reject REASON | --answer JSON}: continues a run that
+ * {@code terminus run} paused at a human gate, with a person's decision, and shows how it ended. A gate that waits for
+ * approval of a call takes {@code --approve} or {@code --reject}; a gate where a tool asked for input (an MCP server's
+ * elicitation) takes {@code --answer} (a JSON object, checked against the schema the tool asked for before anything
+ * runs) or {@code --reject} (declined). The scenario's MCP servers are started again for the resumed run. A run that pauses again saves its new checkpoint
  * (beside the used one, or in {@code --checkpoints DIR}) first; only then is the used checkpoint removed, so a failed
  * save never loses the paused run. When the new checkpoint is the used file itself (the same gate id in the same
  * directory), it is kept. With {@code --temporal HOST:PORT WORKFLOW_ID}, answers the gate a run waits at in its
  * workflow, through the workflow's update (see {@link WorkflowResume}).
  */
 @Command(name = "resume", mixinStandardHelpOptions = true,
-        description = {"Continues a run paused at an approval gate (HitlGatePending) with a decision on the pending "
-                + "tool call, and shows how it ended.", "The checkpoint file is the one `terminus run` saved; it is "
+        description = {"Continues a run paused at a human gate (HitlGatePending) with a decision on the pending "
+                + "tool call, or the input a tool asked for, and shows how it ended.", "The checkpoint file is the one `terminus run` saved; it is "
                 + "removed once the run went on and, if the run paused again, its new checkpoint is saved."})
 final class ResumeCommand implements Callable<Integer> {
 
@@ -54,8 +64,12 @@ final class ResumeCommand implements Callable<Integer> {
         boolean approve;
 
         @Option(names = "--reject", required = true, paramLabel = "REASON",
-                description = "do not run it; the model is told the reason")
+                description = "do not run it; the model is told the reason (at an input gate: decline to answer)")
         @Nullable String reject;
+
+        @Option(names = "--answer", required = true, paramLabel = "JSON",
+                description = "the input a tool asked for, as a JSON object matching the schema it asked for")
+        @Nullable String answer;
     }
 
     @Option(names = "--json", description = "print the result as JSON (the termination in the wire format)")
@@ -76,6 +90,10 @@ final class ResumeCommand implements Callable<Integer> {
                 throw new BadInputException("--checkpoints: a workflow keeps its paused run itself; leave it out with"
                         + " --temporal");
             }
+            if (java.util.Objects.requireNonNull(decision).answer != null) {
+                throw new BadInputException("--answer: a workflow's gate waits for approval (tools that ask a person"
+                        + " for input do not run on Temporal); use --approve or --reject");
+            }
             return WorkflowResume.resume(terminus, temporal, java.util.Objects.requireNonNull(file),
                     answer(java.util.Objects.requireNonNull(decision)), json);
         }
@@ -87,16 +105,31 @@ final class ResumeCommand implements Callable<Integer> {
             throw new BadInputException(path + ": this checkpoint was not saved by `terminus run` (its metadata has no "
                     + Pauses.SCENARIO + " and " + Pauses.SCRIPT_STEP + ")");
         }
-        ScenarioAgent agent;
+        Decision chosen = java.util.Objects.requireNonNull(decision);
+        GateDecision resume = chosen.reject != null ? GateDecision.reject(checkpoint.gateId(), chosen.reject)
+                : chosen.answer != null ? GateDecision.answer(checkpoint.gateId(), answer(chosen.answer))
+                : GateDecision.approve(checkpoint.gateId());
+        Scenario scenario;
+        int scriptStep;
         try {
-            agent = ScenarioAgent.of(ScenarioReader.read(scenarioText.getBytes(StandardCharsets.UTF_8),
-                    path + " (its scenario)"), Integer.parseInt(step));
+            scenario = ScenarioReader.read(scenarioText.getBytes(StandardCharsets.UTF_8), path + " (its scenario)");
+            scriptStep = Integer.parseInt(step);
         } catch (ScenarioException | NumberFormatException e) {
             throw new BadInputException(path + ": " + e.getMessage());
         }
-        Decision chosen = java.util.Objects.requireNonNull(decision);
-        GateDecision resume = chosen.reject != null ? GateDecision.reject(checkpoint.gateId(), chosen.reject)
-                : GateDecision.approve(checkpoint.gateId());
+        try (ScenarioServers servers = ScenarioFiles.servers(scenario, path + " (its scenario)")) {
+            return resume(terminus, path, checkpoint, scenario, scriptStep, resume, servers, scenarioText);
+        }
+    }
+
+    private int resume(TerminusCommand terminus, Path path, Checkpoint checkpoint, Scenario scenario, int scriptStep,
+            GateDecision resume, ScenarioServers servers, String scenarioText) throws BadInputException {
+        ScenarioAgent agent;
+        try {
+            agent = ScenarioAgent.of(scenario, scriptStep, List.of(), servers.tools());
+        } catch (ScenarioException e) {
+            throw new BadInputException(path + ": " + e.getMessage());
+        }
         RunResult result;
         try {
             result = agent.resume(checkpoint, resume);
@@ -127,6 +160,26 @@ final class ResumeCommand implements Callable<Integer> {
         }
         terminus.out.flush();
         return 0;
+    }
+
+    /** The person's input: a JSON object. */
+    private static Map<String, @Nullable Object> answer(String json) throws BadInputException {
+        JsonNode tree;
+        try {
+            tree = Wire.MAPPER.readerFor(JsonNode.class)
+                    .with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readValue(json);
+        } catch (JsonProcessingException e) {
+            throw new BadInputException("--answer: not JSON: " + Wire.describe(e));
+        }
+        if (tree == null || !tree.isObject()) {
+            throw new BadInputException("--answer: expected a JSON object, got " + (tree == null ? "nothing"
+                    : tree.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + " " + Wire.compact(tree)));
+        }
+        try {
+            return JsonTrees.copyObject(Wire.MAPPER.convertValue(tree, Map.class), "--answer");
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
+        }
     }
 
     /** The decision as the answer a workflow's update takes; its gate id is filled in by {@link WorkflowResume}. */

@@ -108,17 +108,21 @@ final class RunCommand implements Callable<Integer> {
         byte[] text = Wire.read(path, terminus.in);
         // the key is checked before the scenario is parsed: nothing is sent without it
         Model model = providers.model(terminus.env);
-        Scenario scenario;
         try {
-            scenario = ScenarioReader.read(text, Wire.sourceName(path));
-        } catch (ScenarioException e) {
-            throw ScenarioFiles.badInput(e, Wire.sourceName(path));
-        }
-        if (connection != null) {
-            return single(terminus, path, text, scenario, model, listeners, connection, ScenarioServers.none());
-        }
-        try (ScenarioServers servers = ScenarioFiles.servers(scenario, Wire.sourceName(path))) {
-            return single(terminus, path, text, scenario, model, listeners, connection, servers);
+            Scenario scenario;
+            try {
+                scenario = ScenarioReader.read(text, Wire.sourceName(path));
+            } catch (ScenarioException e) {
+                throw ScenarioFiles.badInput(e, Wire.sourceName(path));
+            }
+            if (connection != null) {
+                return single(terminus, path, text, scenario, model, listeners, connection, ScenarioServers.none());
+            }
+            try (ScenarioServers servers = ScenarioFiles.servers(scenario, Wire.sourceName(path))) {
+                return single(terminus, path, text, scenario, model, listeners, connection, servers);
+            }
+        } finally {
+            ProviderOptions.release(model);
         }
     }
 

@@ -76,6 +76,10 @@ final class Wire {
         }
         try (JsonParser parser = MAPPER.createParser(json)) {
             Termination termination = MAPPER.readValue(parser, Termination.class);
+            if (termination == null) {
+                throw new BadInputException(source + ": the input is null; expected one termination as JSON,"
+                        + " such as {\"$kind\":\"Completed\"}");
+            }
             if (parser.nextToken() != null) {
                 throw new BadInputException(source + ": more than one JSON value; expected exactly one termination"
                         + where(parser.currentTokenLocation()));

@@ -37,6 +37,15 @@ final class Cli {
         return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** Runs {@code terminus} with no input and the environment given (for the API keys of {@code --provider}). */
+    static Result withEnvironment(java.util.Map<String, String> env, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = TerminusCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), new ByteArrayInputStream(new byte[0]), env);
+        return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
     /** A string as a JSON string literal. */
     static String json(@org.jspecify.annotations.Nullable String text) {
         try {

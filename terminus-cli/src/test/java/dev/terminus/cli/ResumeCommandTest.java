@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,20 +37,10 @@ class ResumeCommandTest {
     @Test
     void aRunPausedByAnotherJvmProcessIsResumedFromItsCheckpointFile() throws Exception {
         // given: `terminus run` in a JVM process of its own pauses at the approval gate and saves its checkpoint
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Path output = dir.resolve("child-output.txt");
-        Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                TerminusCommand.class.getName(), "run", "--checkpoints", checkpoints().toString(), scenario().toString())
-                .redirectErrorStream(true).redirectOutput(output.toFile()).start();
-        boolean exited;
-        try {
-            exited = process.waitFor(60, TimeUnit.SECONDS);
-        } finally {
-            process.destroyForcibly(); // a hung child fails the test instead of hanging the build
-        }
-        String printed = Files.readString(output);
-        assertThat(exited).as("the child process exited within 60 s; it printed: %s", printed).isTrue();
-        assertThat(process.exitValue()).as(printed).isZero();
+        Cli.Result child = ChildTerminus.run(dir.resolve("child-output.txt"), "run", "--checkpoints",
+                checkpoints().toString(), scenario().toString());
+        String printed = child.out();
+        assertThat(child.status()).as(printed).isZero();
         assertThat(printed).contains("HitlGatePending").contains("Checkpoint saved: ");
         Path checkpoint = onlyCheckpoint();
 
@@ -158,14 +147,14 @@ class ResumeCommandTest {
     @Test
     void aFileThatIsNotACheckpointIsRefusedWithExitStatusTwo() throws IOException {
         // given
-        Path garbage = Files.writeString(dir.resolve("x.checkpoint.json"), "{\"formatVersion\": 2}");
+        Path garbage = Files.writeString(dir.resolve("x.checkpoint.json"), "{\"formatVersion\": 3}");
 
         // when
         Cli.Result result = Cli.run("resume", garbage.toString(), "--approve");
 
         // then
         assertThat(result.status()).isEqualTo(2);
-        assertThat(result.err()).contains(garbage + ": not a valid checkpoint:").contains("formatVersion 2");
+        assertThat(result.err()).contains(garbage + ": not a valid checkpoint:").contains("formatVersion 3");
     }
 
     @Test

@@ -65,9 +65,12 @@ import org.jspecify.annotations.Nullable;
  * RunResult result = agent.run("What should I wear in Oslo today?");
  * }
  *
+ * <p>{@link #close()} releases what {@link LangChain4jModels} built for the model (its HTTP client's connections and
+ * threads); a model wrapping a {@code ChatModel} of your own has nothing of its own to release.
+ *
  * Thread-safe when the {@code ChatModel} is (LangChain4j's are).
  */
-public final class LangChain4jModel implements Model {
+public final class LangChain4jModel implements Model, AutoCloseable {
 
     /**
      * The key under which a tool call's arguments that are not a JSON object are kept, as the model wrote them:
@@ -81,12 +84,17 @@ public final class LangChain4jModel implements Model {
     private final boolean jsonSchema;
     /** The API key to cut out of error messages; never shown. */
     private final @Nullable String secret;
+    /** What {@link LangChain4jModels} built for this model alone, released by {@link #close()}; null for none. */
+    private final @Nullable AutoCloseable owned;
+    private volatile boolean closed;
 
-    private LangChain4jModel(ChatModel chatModel, String name, String provider, @Nullable String secret) {
+    private LangChain4jModel(ChatModel chatModel, String name, String provider, @Nullable String secret,
+            @Nullable AutoCloseable owned) {
         this.chatModel = chatModel;
         this.name = name;
         this.provider = provider;
         this.secret = secret;
+        this.owned = owned;
         this.jsonSchema = chatModel.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
     }
 
@@ -118,7 +126,7 @@ public final class LangChain4jModel implements Model {
         }
         ModelProvider provider = chatModel.provider();
         return of(chatModel, name, provider == null ? "other"
-                : provider.name().toLowerCase(java.util.Locale.ROOT).replace("_", ""), null);
+                : provider.name().toLowerCase(java.util.Locale.ROOT).replace("_", ""), null, null);
     }
 
     /**
@@ -132,15 +140,19 @@ public final class LangChain4jModel implements Model {
      * @throws IllegalArgumentException when a name is blank
      */
     public static LangChain4jModel of(ChatModel chatModel, String modelName, String provider) {
-        return of(chatModel, modelName, provider, null);
+        return of(chatModel, modelName, provider, null, null);
     }
 
-    /** Wraps a model whose API key is known, to keep it out of error messages. */
-    static LangChain4jModel of(ChatModel chatModel, String modelName, String provider, @Nullable String secret) {
+    /**
+     * Wraps a model whose API key is known, to keep it out of error messages, and which owns what {@code owned}
+     * releases.
+     */
+    static LangChain4jModel of(ChatModel chatModel, String modelName, String provider, @Nullable String secret,
+            @Nullable AutoCloseable owned) {
         Preconditions.notNull(chatModel, "chatModel");
         Preconditions.notBlank(modelName, "modelName");
         Preconditions.notBlank(provider, "provider");
-        return new LangChain4jModel(chatModel, modelName, provider, secret);
+        return new LangChain4jModel(chatModel, modelName, provider, secret, owned);
     }
 
     /**
@@ -151,10 +163,14 @@ public final class LangChain4jModel implements Model {
      * @throws ModelException for a classified provider failure
      * @throws InterruptedException when the loop interrupted the call
      * @throws IllegalArgumentException when a tool's schema cannot be sent
+     * @throws IllegalStateException when the model was {@linkplain #close() closed}
      * @throws Exception anything else the LangChain4j model threw
      */
     @Override
     public ModelResponse chat(ModelRequest request) throws Exception {
+        if (closed) {
+            throw new IllegalStateException(this + " is closed");
+        }
         ChatRequest chatRequest = Requests.toLangChain4j(request, jsonSchema);
         ChatResponse response;
         try {
@@ -187,6 +203,24 @@ public final class LangChain4jModel implements Model {
     @Override
     public boolean interruptible() {
         return false;
+    }
+
+    /**
+     * Releases what {@link LangChain4jModels} built for this model: its HTTP client is shut down, a call under way is
+     * aborted, its pooled connections are closed and its threads end. Calls after it fail with an
+     * {@link IllegalStateException}. Closing twice does nothing more; a model of {@link #of(ChatModel)} releases
+     * nothing (its {@code ChatModel} is yours to close).
+     */
+    @Override
+    public void close() {
+        closed = true;
+        if (owned != null) {
+            try {
+                owned.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing " + this + " failed", e);
+            }
+        }
     }
 
     /** @return the LangChain4j model this wraps */

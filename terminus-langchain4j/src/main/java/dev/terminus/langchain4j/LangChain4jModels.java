@@ -3,15 +3,20 @@ package dev.terminus.langchain4j;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.terminus.Preconditions;
 import dev.terminus.langchain4j.internal.ProviderClients;
+import dev.terminus.langchain4j.internal.ProviderHttpClient;
 import java.time.Duration;
-import java.util.function.Supplier;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Terminus models on the real providers, through LangChain4j's clients: OpenAI (and any server that speaks its chat
  * completions API), Anthropic, and Ollama. Each client is built with its own retries off, so the loop's
  * {@code RetryPolicy} is the only one; with request and response logging off, so the API key is never logged; and
  * with a timeout ({@link ProviderSettings#DEFAULT_TIMEOUT} unless set) that the loop reports as a retryable
- * {@code Timeout}. The API key is kept out of {@code toString}, of error messages and of logs.
+ * {@code Timeout}. The API key is kept out of {@code toString}, of error messages and of logs. Each model has an HTTP
+ * client of its own, which keeps a provider's {@code Retry-After} for the loop's retry, aborts a call whose run
+ * stopped (its connection closed at once), and is shut down by {@link LangChain4jModel#close()}: close a model you
+ * are done with, or its pooled connections stay open until it is garbage collected.
  *
  * <p>The clients are optional dependencies of this module: add {@code dev.langchain4j:langchain4j-open-ai} for
  * {@link #openAi} and {@link #ollama}, {@code dev.langchain4j:langchain4j-anthropic} for {@link #anthropic}. A user
@@ -92,8 +97,8 @@ public final class LangChain4jModels {
      */
     public static LangChain4jModel anthropic(String modelName, String apiKey, ProviderSettings settings) {
         return keyed("anthropic", "anthropic", "langchain4j-anthropic", ANTHROPIC_BASE_URL, modelName, apiKey, settings,
-                (url, model, key, timeout) -> ProviderClients.anthropic(url, model, key, timeout,
-                        DEFAULT_ANTHROPIC_MAX_TOKENS));
+                (url, model, key, timeout, http) -> ProviderClients.anthropic(url, model, key, timeout,
+                        DEFAULT_ANTHROPIC_MAX_TOKENS, http));
     }
 
     /**
@@ -123,15 +128,14 @@ public final class LangChain4jModels {
         String server = Preconditions.notNull(settings, "settings").baseUrl().orElse(OLLAMA_BASE_URL);
         String api = (server.endsWith("/") ? server : server + "/") + "v1";
         // Ollama ignores the key; the OpenAI client sends one
-        ChatModel client = client("ollama", "langchain4j-open-ai",
-                () -> ProviderClients.openAi(api, modelName, "ollama", settings.timeout()));
-        return LangChain4jModel.of(client, modelName, "ollama", null);
+        return model("ollama", "langchain4j-open-ai", modelName, "ollama", null, settings.timeout(),
+                http -> ProviderClients.openAi(api, modelName, "ollama", settings.timeout(), http));
     }
 
-    /** Builds a provider client from a URL, a model name, a key and a timeout. */
+    /** Builds a provider client from a URL, a model name, a key, a timeout and where its HTTP clients come from. */
     @FunctionalInterface
     private interface ClientFactory {
-        ChatModel build(String url, String modelName, String key, Duration timeout);
+        ChatModel build(String url, String modelName, String key, Duration timeout, ProviderHttpClient.Builder http);
     }
 
     /** A model of a provider that takes an API key: the arguments checked, the client built, the key kept secret. */
@@ -140,14 +144,26 @@ public final class LangChain4jModels {
         Preconditions.notBlank(modelName, "modelName");
         String key = key(apiKey);
         String url = Preconditions.notNull(settings, "settings").baseUrl().orElse(defaultUrl);
-        ChatModel chatModel = client(factory, artifact, () -> clients.build(url, modelName, key, settings.timeout()));
-        return LangChain4jModel.of(chatModel, modelName, provider, key);
+        return model(factory, artifact, modelName, provider, key, settings.timeout(),
+                http -> clients.build(url, modelName, key, settings.timeout(), http));
     }
 
-    /** Builds a client, naming the optional artifact it needs when it is missing. */
-    private static ChatModel client(String factory, String artifact, Supplier<ChatModel> build) {
+    /**
+     * Builds a client on HTTP clients of its own, which the model closes, naming the optional artifact it needs when
+     * it is missing.
+     */
+    private static LangChain4jModel model(String factory, String artifact, String modelName, String provider,
+            @Nullable String key, Duration timeout, Function<ProviderHttpClient.Builder, ChatModel> build) {
         try {
-            return build.get();
+            ProviderHttpClient.Builder http = ProviderHttpClient.builder(timeout);
+            ChatModel chatModel;
+            try {
+                chatModel = build.apply(http);
+            } catch (RuntimeException | Error e) {
+                http.close();
+                throw e;
+            }
+            return LangChain4jModel.of(chatModel, modelName, provider, key, http);
         } catch (NoClassDefFoundError e) {
             throw new IllegalStateException("LangChain4jModels." + factory + " needs dev.langchain4j:" + artifact
                     + " on the class path (an optional dependency of terminus-langchain4j): add it to your build", e);

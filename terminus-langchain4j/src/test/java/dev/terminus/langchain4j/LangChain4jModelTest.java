@@ -180,7 +180,7 @@ class LangChain4jModelTest {
         String key = "sk-very-secret";
         LangChain4jModel model = LangChain4jModel.of(stub(false, request -> {
             throw new AuthenticationException(new HttpException(401, "bad key " + key));
-        }), "m", "p", key);
+        }), "m", "p", key, null);
 
         // when / then
         assertThatThrownBy(() -> model.chat(new ModelRequest(List.of(new Message.User("Hi")), List.of(), null)))

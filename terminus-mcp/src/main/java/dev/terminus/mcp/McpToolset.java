@@ -35,7 +35,9 @@ import java.util.regex.Pattern;
  *
  * <p>A server that asks the client's model for a message ({@code sampling/createMessage}) during a tool call is
  * answered by the model of the run making that call, which pays for it: its tokens and cost count in the run's usage
- * and budgets, so a token budget can end the run because of it (see {@link Builder#sampling(boolean)}).
+ * and budgets, so a token budget can end the run because of it (see {@link Builder#sampling(boolean)}). A server
+ * that asks a person for input ({@code elicitation/create}) pauses the run at a human gate, answered later, maybe in
+ * another process (see {@link Builder#elicitation(boolean)}).
  */
 public final class McpToolset implements AutoCloseable {
     private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
@@ -119,6 +121,7 @@ public final class McpToolset implements AutoCloseable {
         private Duration requestTimeout = Duration.ofSeconds(60);
         private Duration startTimeout = Duration.ofSeconds(60);
         private boolean sampling = true;
+        private boolean elicitation = true;
 
         private Builder() {}
 
@@ -181,6 +184,22 @@ public final class McpToolset implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Whether the servers may ask a person for input during a tool call ({@code elicitation/create}, form mode):
+         * the client then declares the capability, and a call that asks pauses its run at a human gate
+         * ({@code HitlGatePending}, the server's message as its summary) whose checkpoint keeps the message and the
+         * requested schema. A person answers with {@code GateDecision.answer} (checked against the schema) or
+         * declines with {@code GateDecision.reject}; the resumed run makes the call again and the server's same
+         * request is answered at once. On by default; off, servers cannot ask (and some offer fewer tools).
+         *
+         * @param pause whether a server's request for input pauses the run for a person
+         * @return this
+         */
+        public Builder elicitation(boolean pause) {
+            this.elicitation = pause;
+            return this;
+        }
+
         private static Duration positive(Duration timeout, String setting) {
             if (timeout == null || timeout.isNegative() || timeout.isZero()) {
                 throw new IllegalArgumentException("McpToolset." + setting + " must be positive, was " + timeout);
@@ -201,7 +220,7 @@ public final class McpToolset implements AutoCloseable {
                 Map<String, McpTool> tools = new LinkedHashMap<>();
                 for (McpServer server : servers) {
                     ServerConnection connection = ServerConnection.open(server, requestTimeout, startTimeout,
-                            sampling);
+                            sampling, elicitation);
                     started.add(connection);
                     for (McpSchema.Tool listed : connection.listTools()) {
                         add(tools, new McpTool(checked(server, listed), listed, connection));

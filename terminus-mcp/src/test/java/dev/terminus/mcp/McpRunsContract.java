@@ -9,6 +9,9 @@ import dev.terminus.TokenKind;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
+import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.GateDecision;
+import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
@@ -33,6 +36,8 @@ import org.junit.jupiter.api.Timeout;
 abstract class McpRunsContract {
     static final String LONG = "trigger-long-running-operation";
     static final String SAMPLING = "trigger-sampling-request";
+    static final String ELICITATION = "trigger-elicitation-request";
+    static final String QUESTION = "Please provide inputs for the following fields:";
     /** The run's deadline is kept within this much (the bound). */
     static final Duration DEADLINE_SLACK = Duration.ofMillis(100);
 
@@ -288,5 +293,63 @@ abstract class McpRunsContract {
         assertThat(result.termination()).isEqualTo(new Termination.NaturalCompletion());
         assertThat(toolResults(result).get(0).error()).isTrue();
         assertThat(toolResults(result).get(0).content()).contains("no answer today");
+    }
+
+    /** Runs the elicitation tool and returns the run paused at its gate. */
+    RunResult pausedAtElicitation() {
+        Agent agent = agent(model().toolCall(ELICITATION, Map.of()).text("thanks").build(), config());
+        return agent.run("ask me");
+    }
+
+    @Test
+    void anElicitationPausesTheRunAtAGateWithTheServersQuestionAndSchema() {
+        // when
+        RunResult paused = pausedAtElicitation();
+
+        // then
+        assertThat(paused.termination()).isInstanceOfSatisfying(Termination.HitlGatePending.class,
+                gate -> assertThat(gate.summary()).isEqualTo(QUESTION));
+        Checkpoint checkpoint = paused.checkpoint().orElseThrow();
+        HumanInputRequest asked = checkpoint.inputRequested().orElseThrow();
+        assertThat(asked.source()).isEqualTo("mcp:everything");
+        assertThat(asked.requestedSchema()).containsEntry("required", List.of("name"));
+        assertThat(asked.requestedSchema().get("properties").toString()).contains("name=", "email=", "check=");
+        assertThat(toolResults(paused)).isEmpty();
+        assertThat(paused.toolCalls()).isZero();
+    }
+
+    @Test
+    void answeringTheElicitationMakesTheCallAgainAndTheServerGetsTheAnswer() {
+        // given
+        Checkpoint checkpoint = pausedAtElicitation().checkpoint().orElseThrow();
+        Agent agent = agent(model().text("thanks").build(), config());
+
+        // when
+        RunResult done = agent.resume(checkpoint, GateDecision.answer(checkpoint.gateId(),
+                Map.of("name", "Ada Lovelace", "check", true, "integer", 7)));
+
+        // then
+        assertThat(done.termination()).isEqualTo(new Termination.NaturalCompletion());
+        assertThat(toolResults(done)).hasSize(1);
+        assertThat(toolResults(done).get(0).error()).isFalse();
+        assertThat(toolResults(done).get(0).content()).contains("User provided the requested information")
+                .contains("- Name: Ada Lovelace").contains("- Agreed to terms: true")
+                .contains("- Favorite Integer: 7");
+        assertThat(done.toolCalls()).isEqualTo(1);
+    }
+
+    @Test
+    void decliningTheElicitationTellsTheServerThePersonDeclined() {
+        // given
+        Checkpoint checkpoint = pausedAtElicitation().checkpoint().orElseThrow();
+        Agent agent = agent(model().text("ok").build(), config());
+
+        // when
+        RunResult done = agent.resume(checkpoint, GateDecision.reject(checkpoint.gateId(), "not today"));
+
+        // then
+        assertThat(done.termination()).isEqualTo(new Termination.NaturalCompletion());
+        assertThat(toolResults(done).get(0).content()).contains("User declined to provide the requested information")
+                .contains("\"action\": \"decline\"");
     }
 }

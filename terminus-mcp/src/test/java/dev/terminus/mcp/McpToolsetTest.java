@@ -49,6 +49,21 @@ class McpToolsetTest {
     }
 
     @Test
+    void aToolsetThatDoesNotPauseForElicitationDoesNotDeclareItSoTheServerOffersNoElicitationTool() {
+        // given
+        try (McpToolset pausing = McpToolset.start(EverythingServer.stdio());
+                McpToolset silent = McpToolset.custom().server(EverythingServer.stdio()).elicitation(false).start()) {
+            // when
+            List<String> withElicitation = pausing.tools().stream().map(t -> t.spec().name()).toList();
+            List<String> without = silent.tools().stream().map(t -> t.spec().name()).toList();
+
+            // then
+            assertThat(withElicitation).contains(McpRunsContract.ELICITATION);
+            assertThat(without).contains("echo").doesNotContain(McpRunsContract.ELICITATION);
+        }
+    }
+
+    @Test
     void theServersToolsAreOfferedWithTheirOwnNamesAndSchemas() {
         // given
         try (McpToolset toolset = McpToolset.start(EverythingServer.stdio())) {

@@ -73,6 +73,7 @@ public record GateAnswer(String gateId, Verdict verdict, @Nullable String reason
     /**
      * @param decision a decision
      * @return its wire form
+     * @throws IllegalArgumentException for {@link GateDecision.Answer}, which no workflow's gate waits for
      */
     public static GateAnswer of(GateDecision decision) {
         return switch (Preconditions.notNull(decision, "decision")) {
@@ -80,6 +81,9 @@ public record GateAnswer(String gateId, Verdict verdict, @Nullable String reason
             case GateDecision.Reject(String gateId, String reason) -> reject(gateId, reason);
             case GateDecision.ApproveWithArguments(String gateId, var arguments) ->
                     approveWithArguments(gateId, arguments);
+            case GateDecision.Answer answer -> throw new IllegalArgumentException("GateAnswer cannot carry "
+                    + answer + ": a workflow's gate waits for approval (tools that ask a person for input do not run"
+                    + " in workflows)");
         };
     }
 

@@ -246,7 +246,7 @@ public final class AgentRun {
                 toolRound.skip(checkpoint.pendingCall(), end);
                 toolRound.skipRest(checkpoint.remainingCalls(), 0, end);
             } else {
-                end = toolRound.decide(checkpoint.pendingCall(), decision, !finalizing);
+                end = toolRound.decide(checkpoint, decision, !finalizing);
                 if (end == null && !checkpoint.remainingCalls().isEmpty()) {
                     end = toolRound.execute(checkpoint.remainingCalls(), !finalizing);
                 } else if (end != null) {
@@ -509,6 +509,16 @@ public final class AgentRun {
     /** Pauses the run at a call that needs a person's approval. */
     Termination.HitlGatePending pauseAt(ToolCall call) {
         return pause.at(call, config.name(), state.iteration, clock);
+    }
+
+    /** Pauses the run at a call that asks a person for input. */
+    Termination.HitlGatePending askPerson(ToolCall call, dev.terminus.agent.HumanInputRequest request) {
+        return pause.asked(call, request, state.humanInputs, config.name(), state.iteration, clock);
+    }
+
+    /** @return whether the run paused at this call because it asked for input */
+    boolean pausedAt(ToolCall call) {
+        return pause.askedAt(call);
     }
 
     /** The calls of the paused call's message after it, run when the run resumes. */

@@ -3,17 +3,23 @@ package dev.terminus.agent.internal;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.HumanInputAnswer;
+import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.control.RunClock;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Where a run paused for a person's approval: the pending call and the calls of its message after it, turned into
- * the {@link Checkpoint} of the run's result.
+ * Where a run paused for a person: the pending call (waiting for approval, or for the input it asked for) and the
+ * calls of its message after it, turned into the {@link Checkpoint} of the run's result.
  */
 final class ApprovalPause {
     private @Nullable ToolCall pending;
+    private Termination.@Nullable HitlGatePending gate;
+    /** What the pending call asks a person, at a gate that waits for input; the answers it already had. */
+    private @Nullable HumanInputRequest request;
+    private List<HumanInputAnswer> answers = List.of();
     private List<ToolCall> remaining = List.of();
     /** The metadata of the checkpoint this run was resumed from: a later pause keeps it. */
     private java.util.Map<String, String> metadata = java.util.Map.of();
@@ -29,8 +35,35 @@ final class ApprovalPause {
      */
     Termination.HitlGatePending at(ToolCall call, String agentName, int iteration, RunClock clock) {
         pending = call;
-        return new Termination.HitlGatePending("gate-" + clock.randomUuid(), call.id(), Resumption.summary(call),
+        gate = new Termination.HitlGatePending("gate-" + clock.randomUuid(), call.id(), Resumption.summary(call),
                 agentName, iteration);
+        return gate;
+    }
+
+    /**
+     * Pauses at a call that asks a person for input; the gate's summary is the question. In a parallel round only the
+     * first call to ask (in the model's order) pauses the run: a later one gets the same gate, and is answered as not
+     * completed.
+     *
+     * @param answered the answers the call already had (it was made again on a resume and asked something else), or
+     *     null
+     */
+    Termination.HitlGatePending asked(ToolCall call, HumanInputRequest question, @Nullable HumanInputs answered,
+            String agentName, int iteration, RunClock clock) {
+        if (gate != null) {
+            return gate;
+        }
+        pending = call;
+        request = question;
+        answers = answered != null && answered.callId().equals(call.id()) ? answered.answers() : List.of();
+        gate = new Termination.HitlGatePending("gate-" + clock.randomUuid(), call.id(), question.message(), agentName,
+                iteration);
+        return gate;
+    }
+
+    /** @return whether the run paused at this call because it asked for input (its result comes on resume) */
+    boolean askedAt(ToolCall call) {
+        return request != null && pending != null && pending.id().equals(call.id());
     }
 
     /** The calls after the pending one, run when the run resumes. */
@@ -47,7 +80,7 @@ final class ApprovalPause {
             return result;
         }
         Checkpoint checkpoint = Resumption.checkpoint(spec, result, gate, pending, remaining, state, repairsUsed,
-                finalizing, metadata);
+                finalizing, metadata, request, answers);
         return result.toBuilder().termination(gate).finalAnswer(null).typedAnswer(null).pausedRun(checkpoint)
                 .build();
     }

@@ -11,11 +11,14 @@ import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
+import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Calls the model for one iteration: classifies provider failures into terminations and retries the transient ones
- * (429, 5xx, timeouts) with jittered exponential backoff that never sleeps past the run's deadline. A client error
+ * (429, 5xx, timeouts) with jittered exponential backoff that never sleeps past the run's deadline, and at least as
+ * long as the provider's {@code Retry-After}; a {@code Retry-After} that passes the deadline ends the run at once, as
+ * its retries used up would, instead of waiting for a call that cannot be made in time. A client error
  * (another 4xx) ends the run {@code Failed} with {@code CONFIGURATION}; an exception that is not a
  * {@link ModelException} ends it {@code Failed} with {@code UNKNOWN}.
  */
@@ -88,7 +91,7 @@ final class ModelCaller {
                 if (end != null) {
                     return end;
                 }
-                Termination slept = backoff(attempt + 1);
+                Termination slept = backoff(attempt + 1, e);
                 if (slept != null) {
                     return slept;
                 }
@@ -114,10 +117,16 @@ final class ModelCaller {
         };
     }
 
-    private @Nullable Termination backoff(int retryNumber) {
+    private @Nullable Termination backoff(int retryNumber, Throwable failure) {
+        Duration hint = failure instanceof ModelException classified ? classified.retryAfter() : null;
+        if (hint != null && run.control().hasDeadline()
+                && hint.compareTo(Duration.ofNanos(Math.max(0, run.control().remainingNanos()))) > 0) {
+            // the provider takes no call before the deadline: end now, as the last retry failing would
+            return classify(failure, retry.maxRetries());
+        }
         try {
             // cut to the deadline, and short when the run is cancelled
-            return run.control().pause(retry.delayNanos(retryNumber, run.clock().random()));
+            return run.control().pause(retry.delayNanos(retryNumber, run.clock().random(), hint));
         } catch (InterruptedException e) {
             return run.interruption(e);
         }

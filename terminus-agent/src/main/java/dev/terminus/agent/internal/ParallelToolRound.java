@@ -112,7 +112,7 @@ final class ParallelToolRound {
             round.reserved--;
             if (outcome.end() != null) {
                 task.cancel(true);
-                end = round.stopped(call, outcome.end());
+                end = round.ended(call, outcome.end());
             } else {
                 end = round.conclude(call, outcome);
             }

@@ -6,6 +6,8 @@ import dev.terminus.ToolCall;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.Continuation;
 import dev.terminus.agent.GateDecision;
+import dev.terminus.agent.HumanInputAnswer;
+import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.spi.ToolSpec;
 import java.nio.charset.StandardCharsets;
@@ -48,6 +50,28 @@ public final class Resumption {
             throw new IllegalArgumentException("the checkpoint's pending call is to tool \""
                     + checkpoint.pendingCall().name() + "\", which this agent does not have");
         }
+        HumanInputRequest asked = checkpoint.inputRequest();
+        if (asked == null && decision instanceof GateDecision.Answer) {
+            throw new IllegalArgumentException("gate \"" + checkpoint.gateId() + "\" waits for approval of a call to \""
+                    + checkpoint.pendingCall().name() + "\", not for input: approve, approve with arguments or reject"
+                    + " it");
+        }
+        if (asked != null && decision instanceof GateDecision.Answer(String gateId, var content)) {
+            String problem = ArgumentCheck.problem(asked.requestedSchema(), content);
+            if (problem != null) {
+                throw new IllegalArgumentException("the answer to gate \"" + checkpoint.gateId()
+                        + "\" does not match the schema it asked for: " + problem);
+            }
+        }
+        HumanInputs.of(checkpoint, decision); // refuses an approval at a gate that waits for input
+    }
+
+    /** @return the refusal of an approval at a gate that waits for a person's input */
+    static IllegalArgumentException notAnInput(Checkpoint checkpoint, GateDecision decision) {
+        return new IllegalArgumentException("gate \"" + checkpoint.gateId() + "\" waits for a person's input (\""
+                + java.util.Objects.requireNonNull(checkpoint.inputRequest()).message() + "\"), not for approval: "
+                + "answer it (GateDecision.answer) or decline it (GateDecision.reject), not with "
+                + decision.getClass().getSimpleName());
     }
 
     /**
@@ -135,14 +159,17 @@ public final class Resumption {
      * @param repairsUsed the structured-output repairs used
      * @param finalizing whether it was in the finalization iteration
      * @param metadata the application's metadata (kept from the checkpoint the run was resumed from)
+     * @param request what the pending call asks a person, or null when it waits for approval
+     * @param answers the answers the pending call already had
      */
     static Checkpoint checkpoint(AgentSpec spec, RunResult result, Termination.HitlGatePending gate, ToolCall pending,
             List<ToolCall> remaining, RunState state, int repairsUsed, boolean finalizing,
-            java.util.Map<String, String> metadata) {
-        return new Checkpoint(Checkpoint.FORMAT_VERSION, gate, spec.config().name(), spec.model().name(),
-                fingerprint(spec), pending, remaining, result.transcript(), state.iteration, result.toolCalls(),
-                result.usage(), result.costUsd(), result.iterations(), result.duration(), state.consecutiveMistakes,
-                repairsUsed, finalizing, metadata);
+            java.util.Map<String, String> metadata, @Nullable HumanInputRequest request,
+            List<HumanInputAnswer> answers) {
+        return new Checkpoint(request == null ? Checkpoint.FORMAT_VERSION : Checkpoint.INPUT_FORMAT_VERSION, gate,
+                spec.config().name(), spec.model().name(), fingerprint(spec), pending, remaining, result.transcript(),
+                state.iteration, result.toolCalls(), result.usage(), result.costUsd(), result.iterations(),
+                result.duration(), state.consecutiveMistakes, repairsUsed, finalizing, metadata, request, answers);
     }
 
     /** The summary a person reads at the gate: the tool and its arguments. */

@@ -50,6 +50,8 @@ final class RunState implements RunContext {
      * reads it before it reads the totals without the lock, so it sees usage another thread added.
      */
     private volatile int askedCalls;
+    /** The answers a person gave to the call a resumed run makes again, while it is made; else null. */
+    volatile @Nullable HumanInputs humanInputs;
     private final List<Message> view = Collections.unmodifiableList(transcript);
 
     // ---- guarded by this for other threads; the run's thread reads them without the lock
@@ -445,5 +447,12 @@ final class RunState implements RunContext {
         if (events != null) {
             events.publish(new AgentEvent.ToolProgress(agentName, iteration(), toolName, progress, total, message));
         }
+    }
+
+    @Override
+    public java.util.Optional<dev.terminus.agent.HumanInputAnswer> humanInput(
+            dev.terminus.agent.HumanInputRequest request) {
+        HumanInputs given = humanInputs;
+        return given == null ? java.util.Optional.empty() : given.find(request);
     }
 }

@@ -5,7 +5,9 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.CompletionCheck;
+import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.GateDecision;
+import dev.terminus.agent.HumanInputNeeded;
 import dev.terminus.agent.HaltException;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.ToolArgumentException;
@@ -102,7 +104,7 @@ final class ToolRound {
                     end = prepared.give();
                 } else {
                     Outcome outcome = invoke(prepared.tool(), call);
-                    end = outcome.end != null ? stopped(call, outcome.end) : conclude(call, outcome);
+                    end = outcome.end != null ? ended(call, outcome.end) : conclude(call, outcome);
                 }
             } catch (RuntimeException | Error e) {
                 // A hook or the completion predicate failed: the run fails, and every call still gets its result.
@@ -214,12 +216,19 @@ final class ToolRound {
      * Carries out a person's decision on the call a run paused at: runs it (as proposed or with edited arguments)
      * or answers it as rejected. Returns the termination it causes, or null when the run goes on.
      */
-    @Nullable Termination decide(ToolCall pending, GateDecision decision, boolean offered) {
+    @Nullable Termination decide(Checkpoint checkpoint, GateDecision decision, boolean offered) {
+        ToolCall pending = checkpoint.pendingCall();
+        HumanInputs answers = HumanInputs.of(checkpoint, decision);
+        if (answers != null) { // the call asked for input: it is made again, with the person's answers at hand
+            return again(pending, answers, offered);
+        }
         ToolCall call = switch (decision) {
             case GateDecision.Approve approve -> pending;
             case GateDecision.ApproveWithArguments(String gateId, Map<String, @Nullable Object> arguments) ->
                     new ToolCall(pending.id(), pending.name(), arguments);
             case GateDecision.Reject(String gateId, String reason) -> null;
+            case GateDecision.Answer answer -> throw new IllegalArgumentException("gate \"" + answer.gateId()
+                    + "\" waits for approval, not for input");
         };
         if (call == null) {
             String reason = ((GateDecision.Reject) decision).reason();
@@ -234,6 +243,18 @@ final class ToolRound {
         } finally {
             approvedCallId = null;
             editedCallId = null;
+        }
+    }
+
+    /** Makes a call that asked a person for input again, handing it their answers while it runs. */
+    private @Nullable Termination again(ToolCall pending, HumanInputs answers, boolean offered) {
+        approvedCallId = pending.id();
+        state.humanInputs = answers;
+        try {
+            return execute(List.of(pending), offered);
+        } finally {
+            state.humanInputs = null;
+            approvedCallId = null;
         }
     }
 
@@ -310,6 +331,9 @@ final class ToolRound {
         Termination interruption = run.interruption(e);
         if (interruption != null) {
             return new Outcome(null, null, nanos, interruption);
+        }
+        if (e instanceof HumanInputNeeded needed) {
+            return new Outcome(null, null, nanos, run.askPerson(call, needed.request()));
         }
         if (e instanceof HaltException halt) {
             return new Outcome(null, null, nanos, new Termination.Halted("tool:" + call.name(), String.valueOf(halt.getMessage())));
@@ -394,6 +418,14 @@ final class ToolRound {
     /** Answers one call the run will not get to. */
     void skip(ToolCall call, Termination end) {
         answer(call, "Not run: the run ended (" + end.tag() + ").", true);
+    }
+
+    /**
+     * Ends the run at a call that did not complete: answered as not completed, unless the run paused because this call
+     * asked a person for input (its result comes when the run resumes).
+     */
+    Termination ended(ToolCall call, Termination end) {
+        return run.pausedAt(call) ? end : stopped(call, end);
     }
 
     /** Answers a call that was running when the run ended (interrupted, or halted by the tool itself). */

@@ -1,5 +1,6 @@
 package dev.terminus.agent.spi;
 
+import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,11 +15,34 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@link ContextLengthExceeded}: compaction when configured, else {@code PromptTooLong};</li>
  *   <li>{@link Refused} (refusal, content filter): {@code AgentRefused}.</li>
  * </ul>
+ *
+ * A {@link RateLimited} or {@link ServerError} may carry the provider's {@linkplain #retryAfter() Retry-After}: the
+ * loop then waits at least that long before the retry, and ends the run at once, as if its retries were used up,
+ * when that wait would pass the run's time budget.
  */
 public abstract sealed class ModelException extends RuntimeException {
 
+    private final @Nullable Duration retryAfter;
+
     private ModelException(String message, @Nullable Throwable cause) {
+        this(message, null, cause);
+    }
+
+    private ModelException(String message, @Nullable Duration retryAfter, @Nullable Throwable cause) {
         super(message, cause);
+        if (retryAfter != null && retryAfter.isNegative()) {
+            throw new IllegalArgumentException("retryAfter must be >= 0, was " + retryAfter);
+        }
+        this.retryAfter = retryAfter;
+    }
+
+    /**
+     * How long the provider asked to wait before the next call (its {@code Retry-After}), when it said.
+     *
+     * @return the wait, or null when the provider gave none
+     */
+    public @Nullable Duration retryAfter() {
+        return retryAfter;
     }
 
     /** Whether the loop retries the call (with backoff, up to its retry limit). */
@@ -56,6 +80,16 @@ public abstract sealed class ModelException extends RuntimeException {
             super(message, cause);
         }
 
+        /**
+         * @param message the provider's message
+         * @param retryAfter how long the provider asked to wait ({@code Retry-After}), or null when it did not say
+         * @param cause the underlying error, if any
+         * @throws IllegalArgumentException when {@code retryAfter} is negative
+         */
+        public RateLimited(String message, @Nullable Duration retryAfter, @Nullable Throwable cause) {
+            super(message, retryAfter, cause);
+        }
+
         @Override
         public boolean isRetryable() {
             return true;
@@ -72,7 +106,18 @@ public abstract sealed class ModelException extends RuntimeException {
          * @param cause the underlying error, if any
          */
         public ServerError(int status, String message, @Nullable Throwable cause) {
-            super(message, cause);
+            this(status, message, null, cause);
+        }
+
+        /**
+         * @param status the HTTP status
+         * @param message the provider's message
+         * @param retryAfter how long the provider asked to wait ({@code Retry-After}, sent with a 503), or null
+         * @param cause the underlying error, if any
+         * @throws IllegalArgumentException when {@code retryAfter} is negative
+         */
+        public ServerError(int status, String message, @Nullable Duration retryAfter, @Nullable Throwable cause) {
+            super(message, retryAfter, cause);
             this.status = status;
         }
 

@@ -24,33 +24,38 @@ import java.io.IOException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads a {@link Checkpoint}: the {@code formatVersion} first (see {@link VersionLocator}), then every other field,
- * strictly, in any order. The gate, the messages and the tool calls are read by the wire format's deserializers of
+ * Reads a {@link Checkpoint}: the {@code formatVersion} first (see {@link VersionLocator}), then every other field of
+ * that format, strictly, in any order (format 2, a gate that waits for input, adds {@code inputRequest} and
+ * {@code inputAnswers}). The gate, the messages and the tool calls are read by the wire format's deserializers of
  * {@code TerminusModule}, looked up once when Jackson contextualizes this deserializer. Every error is a Jackson
  * exception whose message names the field ({@code Checkpoint.transcript[2]: ...}) and the bad value.
  */
 public final class CheckpointDeserializer extends StdDeserializer<Checkpoint> implements ContextualDeserializer {
     private static final long serialVersionUID = 1L;
 
-    private final transient @Nullable FieldTable fields;
+    /** The fields of each format: a gate that waits for approval (1), or for input (2, two fields more). */
+    private final transient @Nullable FieldTable approvalFields;
+    private final transient @Nullable FieldTable inputFields;
 
     /** A deserializer to register; Jackson contextualizes it before use. */
     public CheckpointDeserializer() {
-        this(null);
+        this(null, null);
     }
 
-    private CheckpointDeserializer(@Nullable FieldTable fields) {
+    private CheckpointDeserializer(@Nullable FieldTable approvalFields, @Nullable FieldTable inputFields) {
         super(Checkpoint.class);
-        this.fields = fields;
+        this.approvalFields = approvalFields;
+        this.inputFields = inputFields;
     }
 
     @Override
     public JsonDeserializer<?> createContextual(DeserializationContext ctxt, @Nullable BeanProperty property)
             throws JsonMappingException {
-        return fields != null ? this : new CheckpointDeserializer(table(ctxt));
+        return approvalFields != null ? this
+                : new CheckpointDeserializer(table(ctxt, false), table(ctxt, true));
     }
 
-    private static FieldTable table(DeserializationContext ctxt) throws JsonMappingException {
+    private static FieldTable table(DeserializationContext ctxt, boolean input) throws JsonMappingException {
         ValueReader<ToolCall> toolCall = ValueReaders.delegate(deserializer(ctxt, ToolCall.class), ToolCall.class,
                 "a tool call object");
         ValueReader<Message> message = ValueReaders.delegate(deserializer(ctxt, Message.class), Message.class,
@@ -58,7 +63,7 @@ public final class CheckpointDeserializer extends StdDeserializer<Checkpoint> im
         ValueReader<Termination.HitlGatePending> gate = ValueReaders.delegate(
                 deserializer(ctxt, Termination.HitlGatePending.class), Termination.HitlGatePending.class,
                 "a HitlGatePending termination object");
-        return FieldTable.builder()
+        FieldTable.Builder table = FieldTable.builder()
                 .shownOnly(VersionLocator.FIELD)
                 .field("gate", gate)
                 .field("agentName", STRING)
@@ -76,8 +81,12 @@ public final class CheckpointDeserializer extends StdDeserializer<Checkpoint> im
                 .field("consecutiveMistakes", INT)
                 .field("repairsUsed", INT)
                 .field("finalizing", BOOLEAN)
-                .field("metadata", STRING_MAP)
-                .build();
+                .field("metadata", STRING_MAP);
+        if (input) {
+            table.field("inputRequest", RecordReaders.INPUT_REQUEST)
+                    .field("inputAnswers", listOf(RecordReaders.INPUT_ANSWER));
+        }
+        return table.build();
     }
 
     private static JsonDeserializer<Object> deserializer(DeserializationContext ctxt, Class<?> type)
@@ -87,18 +96,21 @@ public final class CheckpointDeserializer extends StdDeserializer<Checkpoint> im
 
     @Override
     public Checkpoint deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-        FieldTable table = fields != null ? fields : table(ctxt);
         if (p.currentToken() != JsonToken.START_OBJECT) {
             throw ReadErrors.wrongType(p, "Checkpoint", "an object");
         }
-        JsonParser rest = VersionLocator.locate(p, ctxt);
-        FieldTable.Values v = table.readFields(rest, ctxt, "Checkpoint");
+        VersionLocator.Located located = VersionLocator.locate(p, ctxt);
+        boolean input = located.version() == Checkpoint.INPUT_FORMAT_VERSION;
+        FieldTable table = input ? inputFields : approvalFields;
+        JsonParser rest = located.rest();
+        FieldTable.Values v = (table != null ? table : table(ctxt, input)).readFields(rest, ctxt, "Checkpoint");
         try {
-            return new Checkpoint(Checkpoint.FORMAT_VERSION, v.get("gate"), v.get("agentName"), v.get("modelName"),
+            return new Checkpoint(located.version(), v.get("gate"), v.get("agentName"), v.get("modelName"),
                     v.get("configFingerprint"), v.get("pendingCall"), v.get("remainingCalls"), v.get("transcript"),
                     v.<Integer>get("iteration"), v.<Integer>get("toolCalls"), v.get("usage"), v.get("costUsd"),
                     v.get("iterations"), v.get("elapsed"), v.<Integer>get("consecutiveMistakes"),
-                    v.<Integer>get("repairsUsed"), v.<Boolean>get("finalizing"), v.get("metadata"));
+                    v.<Integer>get("repairsUsed"), v.<Boolean>get("finalizing"), v.get("metadata"),
+                    input ? v.get("inputRequest") : null, input ? v.get("inputAnswers") : java.util.List.of());
         } catch (IllegalArgumentException | NullPointerException e) {
             throw ReadErrors.invalid(rest, String.valueOf(e.getMessage()), e);
         }

@@ -9,6 +9,8 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.HumanInputAnswer;
+import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.Usage;
 import java.io.IOException;
@@ -67,6 +69,32 @@ public final class CheckpointSerializer extends StdSerializer<Checkpoint> {
             gen.writeStringField(entry.getKey(), entry.getValue());
         }
         gen.writeEndObject();
+        HumanInputRequest request = c.inputRequest();
+        if (request != null) {
+            gen.writeFieldName("inputRequest");
+            writeRequest(request, gen, provider);
+            gen.writeArrayFieldStart("inputAnswers");
+            for (HumanInputAnswer answer : c.inputAnswers()) {
+                gen.writeStartObject(answer);
+                gen.writeFieldName("request");
+                writeRequest(answer.request(), gen, provider);
+                gen.writeFieldName("content");
+                provider.defaultSerializeValue(answer.content(), gen);
+                gen.writeStringField("declinedBecause", answer.declinedBecause());
+                gen.writeEndObject();
+            }
+            gen.writeEndArray();
+        }
+        gen.writeEndObject();
+    }
+
+    private static void writeRequest(HumanInputRequest request, JsonGenerator gen, SerializerProvider provider)
+            throws IOException {
+        gen.writeStartObject(request);
+        gen.writeStringField("message", request.message());
+        gen.writeFieldName("requestedSchema");
+        provider.defaultSerializeValue(request.requestedSchema(), gen);
+        gen.writeStringField("source", request.source());
         gen.writeEndObject();
     }
 

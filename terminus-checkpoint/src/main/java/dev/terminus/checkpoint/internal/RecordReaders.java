@@ -5,10 +5,19 @@ import static dev.terminus.checkpoint.internal.ValueReaders.FINISH_REASON;
 import static dev.terminus.checkpoint.internal.ValueReaders.INT;
 import static dev.terminus.checkpoint.internal.ValueReaders.LONG;
 
+import static dev.terminus.checkpoint.internal.ValueReaders.JSON_OBJECT;
+import static dev.terminus.checkpoint.internal.ValueReaders.STRING;
+import static dev.terminus.checkpoint.internal.ValueReaders.orNull;
+
+import dev.terminus.agent.HumanInputAnswer;
+import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.Usage;
 
-/** The readers of the plain records a checkpoint holds: {@link Usage} and {@link IterationRecord}. */
+/**
+ * The readers of the plain records a checkpoint holds: {@link Usage}, {@link IterationRecord}, and at a gate that
+ * waits for input the {@link HumanInputRequest} and the {@link HumanInputAnswer}s.
+ */
 final class RecordReaders {
     private RecordReaders() {}
 
@@ -35,4 +44,24 @@ final class RecordReaders {
     static final ValueReader<IterationRecord> ITERATION = ITERATION_FIELDS.reader(v -> new IterationRecord(
             v.<Integer>get("iteration"), v.get("usage"), v.<Integer>get("toolCalls"), v.get("finishReason"),
             v.get("duration")));
+
+    private static final FieldTable REQUEST_FIELDS = FieldTable.builder()
+            .field("message", STRING)
+            .field("requestedSchema", JSON_OBJECT)
+            .field("source", STRING)
+            .build();
+
+    /** What a tool asked a person. */
+    static final ValueReader<HumanInputRequest> INPUT_REQUEST = REQUEST_FIELDS.reader(v -> new HumanInputRequest(
+            v.get("message"), v.get("requestedSchema"), v.get("source")));
+
+    private static final FieldTable ANSWER_FIELDS = FieldTable.builder()
+            .field("request", INPUT_REQUEST)
+            .field("content", orNull(JSON_OBJECT))
+            .field("declinedBecause", orNull(STRING))
+            .build();
+
+    /** A person's answer: the content, or the reason they declined (the other one null). */
+    static final ValueReader<HumanInputAnswer> INPUT_ANSWER = ANSWER_FIELDS.reader(v -> new HumanInputAnswer(
+            v.get("request"), v.get("content"), v.get("declinedBecause")));
 }

@@ -58,7 +58,13 @@ final class ValueReaders {
         if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
             throw ReadErrors.wrongType(p, path, "a number");
         }
-        return p.getDecimalValue();
+        try {
+            return p.getDecimalValue();
+        } catch (NumberFormatException e) {
+            // an exponent past what BigDecimal holds, as 1E-2147483649
+            throw ReadErrors.invalid(p, path + ": " + ReadErrors.describe(p) + " is out of the range of a decimal number",
+                    e);
+        }
     };
 
     /** An ISO-8601 duration, as {@link Duration#toString()} writes it: exact to the nanosecond. */
@@ -98,6 +104,29 @@ final class ValueReaders {
                     + " or null");
         }
     };
+
+    /** A JSON object of any JSON values (a schema, a person's answer), deeply copied as {@code JsonTrees} values. */
+    static final ValueReader<Map<String, @Nullable Object>> JSON_OBJECT = (p, ctxt, path) -> {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw ReadErrors.wrongType(p, path, "an object");
+        }
+        Map<?, ?> read = ctxt.readValue(p, Map.class);
+        try {
+            return dev.terminus.JsonTrees.copyObject(toStringKeys(read), path);
+        } catch (IllegalArgumentException e) {
+            throw ReadErrors.invalid(p, String.valueOf(e.getMessage()), e);
+        }
+    };
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, ?> toStringKeys(Map<?, ?> read) {
+        return (Map<String, ?>) read; // a JSON object's keys are strings
+    }
+
+    /** @return a reader of the value, or of JSON {@code null} as null */
+    static <V> ValueReader<@Nullable V> orNull(ValueReader<V> reader) {
+        return (p, ctxt, path) -> p.currentToken() == JsonToken.VALUE_NULL ? null : reader.read(p, ctxt, path);
+    }
 
     /** An object of string values, in the order read. */
     static final ValueReader<Map<String, String>> STRING_MAP = (p, ctxt, path) -> {

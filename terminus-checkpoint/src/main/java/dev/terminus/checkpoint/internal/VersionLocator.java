@@ -20,22 +20,31 @@ final class VersionLocator {
     private VersionLocator() {}
 
     /**
-     * @param p the parser, on the checkpoint's opening brace
-     * @return the parser to read the other fields from, on a field name or the closing brace
-     * @throws IOException when the version is missing, not an integer, or not {@link Checkpoint#FORMAT_VERSION}
+     * Where a checkpoint's other fields are, and its version.
+     *
+     * @param rest the parser to read the other fields from, on a field name or the closing brace
+     * @param version the checkpoint's format version, one this version reads
      */
-    static JsonParser locate(JsonParser p, DeserializationContext ctxt) throws IOException {
+    record Located(JsonParser rest, int version) {}
+
+    /**
+     * @param p the parser, on the checkpoint's opening brace
+     * @return the other fields and the version
+     * @throws IOException when the version is missing, not an integer, or not {@link Checkpoint#FORMAT_VERSION} or
+     *     {@link Checkpoint#INPUT_FORMAT_VERSION}
+     */
+    static Located locate(JsonParser p, DeserializationContext ctxt) throws IOException {
         JsonToken t = p.nextToken();
         TokenBuffer buffer = null;
         while (t == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             if (FIELD.equals(name)) {
                 p.nextToken();
-                check(p);
+                int version = check(p);
                 JsonParser rest = buffer == null ? p
                         : JsonParserSequence.createFlattened(false, buffer.asParser(p), p);
                 rest.nextToken();
-                return rest;
+                return new Located(rest, version);
             }
             if (buffer == null) {
                 buffer = ctxt.bufferForInputBuffering(p);
@@ -48,16 +57,20 @@ final class VersionLocator {
         if (t != JsonToken.END_OBJECT) {
             throw ReadErrors.wrongType(p, "Checkpoint", "a field name or the end of the object");
         }
-        throw ReadErrors.invalid(p, "checkpoint has no formatVersion: this version reads " + Checkpoint.FORMAT_VERSION);
+        throw ReadErrors.invalid(p, "checkpoint has no formatVersion: this version reads " + READS);
     }
 
-    private static void check(JsonParser p) throws IOException {
+    private static final String READS = Checkpoint.FORMAT_VERSION + " and " + Checkpoint.INPUT_FORMAT_VERSION;
+
+    private static int check(JsonParser p) throws IOException {
         if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
             throw ReadErrors.wrongType(p, "Checkpoint." + FIELD, "an integer");
         }
-        if (p.getNumberType() != JsonParser.NumberType.INT || p.getIntValue() != Checkpoint.FORMAT_VERSION) {
+        if (p.getNumberType() != JsonParser.NumberType.INT || (p.getIntValue() != Checkpoint.FORMAT_VERSION
+                && p.getIntValue() != Checkpoint.INPUT_FORMAT_VERSION)) {
             throw ReadErrors.invalid(p, "checkpoint formatVersion " + p.getText()
-                    + " is not supported: this version reads " + Checkpoint.FORMAT_VERSION);
+                    + " is not supported: this version reads " + READS);
         }
+        return p.getIntValue();
     }
 }

@@ -57,6 +57,16 @@ public final class SuiteBenchmark {
      */
     public static Benchmark of(Suite suite, @Nullable Model model, ProgressListener progress,
             List<AgentListener> listeners, List<Tool> mcpTools) throws ScenarioException {
+        try {
+            return build(suite, model, progress, listeners, mcpTools);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            // the checks of the tasks and the evaluator, whose messages name the value (Task.id must not be null)
+            throw new ScenarioException(e.getMessage());
+        }
+    }
+
+    private static Benchmark build(Suite suite, @Nullable Model model, ProgressListener progress,
+            List<AgentListener> listeners, List<Tool> mcpTools) throws ScenarioException {
         Map<String, Scenario> byTask = scenarios(suite);
         Benchmark.Builder builder = Benchmark.builder();
         for (Suite.TaskDef def : suite.tasks()) {
@@ -121,6 +131,9 @@ public final class SuiteBenchmark {
     }
 
     private static Evaluator evaluator(Suite.EvaluatorDef def, @Nullable Model model) throws ScenarioException {
+        if (def.type() == null) {
+            throw new ScenarioException("evaluator.type is required: one of exact, regex, jsonField or judge");
+        }
         return switch (def.type()) {
             case "exact" -> Evaluators.exactMatch();
             case "regex" -> {

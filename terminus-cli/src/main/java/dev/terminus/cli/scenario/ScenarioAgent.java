@@ -149,6 +149,17 @@ public final class ScenarioAgent {
 
     private static ScenarioAgent build(Scenario scenario, Model model, List<Tool> tools, @Nullable RunClock clock,
             @Nullable ScriptedModel scripted, List<AgentListener> listeners) throws ScenarioException {
+        try {
+            return buildChecked(scenario, model, tools, clock, scripted, listeners);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            // the builders' own checks, whose messages name the value (a tool registered twice, a missing name)
+            throw new ScenarioException(e.getMessage());
+        }
+    }
+
+    private static ScenarioAgent buildChecked(Scenario scenario, Model model, List<Tool> tools,
+            @Nullable RunClock clock, @Nullable ScriptedModel scripted, List<AgentListener> listeners)
+            throws ScenarioException {
         Agent.Builder builder = Agent.builder(model).config(config(scenario));
         if (clock != null) {
             builder.clock(clock);
@@ -172,11 +183,7 @@ public final class ScenarioAgent {
             builder.userSimulator((run, answer) -> said.get() < replies.size()
                     ? UserTurn.reply(replies.get(said.getAndIncrement())) : UserTurn.satisfied(stop));
         }
-        try {
-            return new ScenarioAgent(scenario, builder.build(), scripted);
-        } catch (IllegalArgumentException e) {
-            throw new ScenarioException(e.getMessage());
-        }
+        return new ScenarioAgent(scenario, builder.build(), scripted);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.terminus.cli.scenario;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -23,6 +25,8 @@ public final class ScenarioReader {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            // a null in a list (a step, a tool, a task) is refused here, naming its index, not met later as a step
+            .withConfigOverride(List.class, list -> list.setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL)))
             .build();
 
     /** Writes scenarios back to documents this reader reads to equal scenarios: the fields that are set. */

@@ -90,7 +90,7 @@ public final class ScenarioServers implements AutoCloseable {
     }
 
     /**
-     * Refuses a scenario with MCP servers where they are not started (a run on Temporal's workers, a resumed run):
+     * Refuses a scenario with MCP servers where they are not started (a run on Temporal's workers):
      * its agent would offer fewer tools than the file says.
      *
      * @param scenario a scenario as read
@@ -98,8 +98,8 @@ public final class ScenarioServers implements AutoCloseable {
      */
     public static void refuseIn(Scenario scenario) throws ScenarioException {
         if (scenario.mcpServers() != null && !scenario.mcpServers().isEmpty()) {
-            throw new ScenarioException("mcpServers: this command does not start MCP servers (terminus run, eval and"
-                    + " tools do, without --temporal)");
+            throw new ScenarioException("mcpServers: this command does not start MCP servers (terminus run, eval,"
+                    + " resume and tools do, without --temporal)");
         }
     }
 

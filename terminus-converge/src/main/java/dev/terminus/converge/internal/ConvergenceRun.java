@@ -112,6 +112,8 @@ public final class ConvergenceRun {
                         new RejectedProposal(pause.staged(), reject.reason(), RejectedProposal.By.PERSON));
                 case GateDecision.ApproveWithArguments edited ->
                         throw new IllegalStateException("ConvergenceEngine.resume refuses " + edited);
+                case GateDecision.Answer answer ->
+                        throw new IllegalStateException("ConvergenceEngine.resume refuses " + answer);
             }
             List<Candidate> remaining = new ArrayList<>(pause.remaining().size());
             pause.remaining().forEach(proposal -> remaining.add(new Candidate(proposal)));

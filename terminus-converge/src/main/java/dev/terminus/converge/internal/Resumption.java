@@ -17,13 +17,18 @@ public final class Resumption {
      * @param spec the engine resuming
      * @param pause the pause
      * @param decision the decision
-     * @throws IllegalArgumentException when the decision is for another gate or approves with arguments, or the pause
+     * @throws IllegalArgumentException when the decision is for another gate, approves with arguments or gives input, or the pause
      *     was written by an engine of another name or with other agents (the message names the field and both values)
      */
     public static void check(EngineSpec spec, Pause pause, GateDecision decision) {
         if (decision instanceof GateDecision.ApproveWithArguments edited) {
             throw new IllegalArgumentException("the decision approves gate \"" + edited.gateId() + "\" with arguments "
                     + edited.arguments() + ", but a convergence run's proposal has no arguments to edit: approve or"
+                    + " reject it");
+        }
+        if (decision instanceof GateDecision.Answer answer) {
+            throw new IllegalArgumentException("the decision answers gate \"" + answer.gateId() + "\" with input "
+                    + answer.content() + ", but a convergence run's gate waits for approval of a proposal: approve or"
                     + " reject it");
         }
         if (!decision.gateId().equals(pause.gateId())) {

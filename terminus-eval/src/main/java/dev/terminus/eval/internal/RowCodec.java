@@ -54,7 +54,10 @@ public final class RowCodec {
             if (row.termination() == null) {
                 g.writeNull();
             } else {
+                // as the wire format writes it: a decimal such as 1E+2147483647 has no plain form to write
+                g.disable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN.mappedFeature());
                 terminationWriter.writeValue(g, row.termination());
+                g.enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN.mappedFeature());
             }
             g.writeFieldName("category");
             writeNullable(g, row.category() == null ? null : row.category().name());

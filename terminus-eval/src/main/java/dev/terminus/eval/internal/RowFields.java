@@ -18,6 +18,9 @@ import org.jspecify.annotations.Nullable;
 
 /** The fields of one row as they are read, each checked for its type and named in every error. */
 final class RowFields {
+    /** The largest scale, either way, of a decimal written plain, as rows write their cost. */
+    private static final int MAX_SCALE = 9999;
+
     private final JsonParser p;
     private @Nullable String task;
     private @Nullable Long repeat;
@@ -194,7 +197,18 @@ final class RowFields {
         if (token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_NUMBER_FLOAT) {
             throw fail(field, "a number", describe(token));
         }
-        return p.getDecimalValue(); // exact: parsed from the text
+        BigDecimal value;
+        try {
+            value = p.getDecimalValue(); // exact: parsed from the text
+        } catch (NumberFormatException e) {
+            throw fail(field, "a decimal number", p.getText() + " (its exponent is out of range)");
+        }
+        if (value.scale() > MAX_SCALE || value.scale() < -MAX_SCALE) {
+            // rows write decimals in plain notation, which holds no more digits than this
+            throw fail(field, "a decimal number of at most " + MAX_SCALE + " digits after or zeros before the point",
+                    p.getText());
+        }
+        return value;
     }
 
     private <E extends Enum<E>> E enumValue(Class<E> type, String field) throws IOException {

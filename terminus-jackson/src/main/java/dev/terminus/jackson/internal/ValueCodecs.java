@@ -74,7 +74,12 @@ final class ValueCodecs {
             gen.writeNumber(value);
         }
         @Override public BigDecimal read(JsonParser p, DeserializationContext ctxt, String path) throws IOException {
-            return onNumber(p, path).getDecimalValue();
+            try {
+                return onNumber(p, path).getDecimalValue();
+            } catch (NumberFormatException e) {
+                // an exponent past what BigDecimal holds, as 1E-2147483649
+                throw WireErrors.invalid(p, path + ": " + p.getText() + " is out of the range of a decimal number");
+            }
         }
     };
 

@@ -64,12 +64,13 @@ public final class CompiledSchema {
             throw invalid("$schema \"" + dialectIri + "\" is not a JSON Schema dialect this validator has ("
                     + e.getMessage() + ")");
         }
-        List<String> problems = metaSchema.validate(schema).stream()
-                .map(m -> new Finding(segments(m.getInstanceLocation()),
-                        quote(m.getInstanceNode()) + ": " + error(m)))
-                .distinct().sorted()
-                .map(f -> f.jsonPath() + " = " + f.message())
-                .toList();
+        List<String> problems;
+        try {
+            problems = problems(metaSchema, schema);
+        } catch (ArithmeticException e) {
+            // a number the validator reads as an int or a long, such as "maxLength": 1e20
+            throw invalid("a number in it is out of the range this validator checks (" + e.getMessage() + ")");
+        }
         if (!problems.isEmpty()) {
             throw invalid(String.join("; ", problems));
         }
@@ -80,6 +81,15 @@ public final class CompiledSchema {
         } catch (RuntimeException e) {
             throw invalid(e.getMessage() == null ? e.getClass().getName() : e.getMessage().strip());
         }
+    }
+
+    private static List<String> problems(JsonSchema metaSchema, JsonNode schema) {
+        return metaSchema.validate(schema).stream()
+                .map(m -> new Finding(segments(m.getInstanceLocation()),
+                        quote(m.getInstanceNode()) + ": " + error(m)))
+                .distinct().sorted()
+                .map(f -> f.jsonPath() + " = " + f.message())
+                .toList();
     }
 
     /**

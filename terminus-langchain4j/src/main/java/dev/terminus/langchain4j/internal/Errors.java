@@ -10,6 +10,7 @@ import dev.langchain4j.exception.RateLimitException;
 import dev.langchain4j.exception.UnresolvedModelServerException;
 import dev.terminus.agent.spi.ModelException;
 import java.io.IOException;
+import java.time.Duration;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.UnresolvedAddressException;
 import org.jspecify.annotations.Nullable;
@@ -25,6 +26,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>429, {@link RateLimitException}: {@link ModelException.RateLimited};</li>
  *   <li>5xx (Anthropic's 529 {@code overloaded_error} too), {@link InternalServerException}:
  *       {@link ModelException.ServerError} (500 when no status is known);</li>
+ *   <li>a 429 or 5xx that came with a {@code Retry-After} ({@link ProviderHttpException}) carries it as
+ *       {@link ModelException#retryAfter()}, and its message says it;</li>
  *   <li>408, LangChain4j's {@code TimeoutException}, an HTTP or socket timeout, a refused or broken connection, an
  *       unresolved host (any I/O failure but a JSON one): {@link ModelException.Timeout};</li>
  *   <li>a prompt too long for the context window (see {@link ContextLength}), or 413: {@link
@@ -79,11 +82,15 @@ public final class Errors {
                     || e instanceof java.util.concurrent.TimeoutException
                     || e instanceof dev.langchain4j.exception.TimeoutException
                     || e instanceof UnresolvedModelServerException)) {
-                transport = e; // the deepest one says best what failed
+                // the deepest one says best what failed, but for a refused connection, which the JDK client
+                // throws around a ClosedChannelException that says nothing of the refusal
+                if (!(transport instanceof java.net.ConnectException)) {
+                    transport = e;
+                }
             }
         }
         if (http != null) {
-            Exception byStatus = byStatus(http.statusCode(), ProviderError.parse(http.getMessage()), error, secret);
+            Exception byStatus = byStatus(http, ProviderError.parse(http.getMessage()), error, secret);
             return byStatus != null ? byStatus : unclassified(error, secret);
         }
         Exception byType = byType(error, secret);
@@ -107,21 +114,24 @@ public final class Errors {
         return error instanceof Exception e ? e : new RuntimeException(error);
     }
 
-    private static @Nullable Exception byStatus(int status, ProviderError body, Throwable error,
+    private static @Nullable Exception byStatus(HttpException http, ProviderError body, Throwable error,
             @Nullable String secret) {
-        String message = redact("HTTP " + status + body.summary(), secret);
+        int status = http.statusCode();
+        Duration retryAfter = http instanceof ProviderHttpException hinted ? hinted.retryAfter() : null;
+        String message = redact("HTTP " + status + body.summary(), secret)
+                + (retryAfter == null ? "" : " (Retry-After: " + retryAfter.toMillis() + " ms)");
         Throwable cause = causeOf(error, secret);
         if (status == 401 || status == 403) {
             return new ModelException.AuthenticationFailed(status, message, cause);
         }
         if (status == 429) {
-            return new ModelException.RateLimited(message, cause);
+            return new ModelException.RateLimited(message, retryAfter, cause);
         }
         if (status == 408) {
             return new ModelException.Timeout(message, cause);
         }
         if (status >= 500) {
-            return new ModelException.ServerError(status, message, cause);
+            return new ModelException.ServerError(status, message, retryAfter, cause);
         }
         ContextLength tooLong = ContextLength.of(body.message(), body.code());
         if (tooLong != null) {

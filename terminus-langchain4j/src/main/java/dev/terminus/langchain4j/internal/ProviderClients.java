@@ -7,8 +7,9 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
 import java.time.Duration;
 
 /**
- * Builds LangChain4j's provider clients, with their own retries off (the loop's {@code RetryPolicy} is the only one)
- * and request and response logging off (so a key is never logged). The only class that names the clients of
+ * Builds LangChain4j's provider clients, with their own retries off (the loop's {@code RetryPolicy} is the only one),
+ * request and response logging off (so a key is never logged), and HTTP through the {@link ProviderHttpClient}s of
+ * the builder given, which keep the provider's {@code Retry-After} and are closed with the model. The only class that names the clients of
  * {@code langchain4j-open-ai} and {@code langchain4j-anthropic}, which are optional: nothing loads them until a
  * client of theirs is asked for.
  */
@@ -20,10 +21,13 @@ public final class ProviderClients {
      * @param modelName the model
      * @param apiKey the key, sent as {@code Authorization: Bearer}
      * @param timeout how long one call may take
+     * @param http where the client's HTTP clients come from
      * @return an OpenAI chat-completions client
      */
-    public static ChatModel openAi(String baseUrl, String modelName, String apiKey, Duration timeout) {
+    public static ChatModel openAi(String baseUrl, String modelName, String apiKey, Duration timeout,
+            ProviderHttpClient.Builder http) {
         return OpenAiChatModel.builder()
+                .httpClientBuilder(http)
                 .baseUrl(baseUrl)
                 .apiKey(apiKey)
                 .modelName(modelName)
@@ -41,11 +45,13 @@ public final class ProviderClients {
      * @param apiKey the key, sent as {@code x-api-key}
      * @param timeout how long one call may take
      * @param maxTokens the output cap of calls that set none
+     * @param http where the client's HTTP clients come from
      * @return an Anthropic messages client
      */
     public static ChatModel anthropic(String baseUrl, String modelName, String apiKey, Duration timeout,
-            int maxTokens) {
+            int maxTokens, ProviderHttpClient.Builder http) {
         return AnthropicChatModel.builder()
+                .httpClientBuilder(http)
                 .baseUrl(baseUrl)
                 .apiKey(apiKey)
                 .modelName(modelName)

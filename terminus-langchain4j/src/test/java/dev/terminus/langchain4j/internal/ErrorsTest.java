@@ -343,4 +343,48 @@ class ErrorsTest {
         assertThat(Errors.classify(limited, KEY)).isSameAs(limited);
         assertThat(Errors.classify(bug, KEY)).isSameAs(bug);
     }
+
+    @Test
+    void aRetryAfterOfA429IsCarriedAndSaid() {
+        // given: what LangChain4j throws around the adapter's own HTTP error
+        RuntimeException error = new RateLimitException(new ProviderHttpException(429,
+                anthropic("rate_limit_error", "slow down"), java.time.Duration.ofSeconds(20)));
+
+        // when
+        Exception classified = Errors.classify(error, null);
+
+        // then
+        assertThat(classified).isInstanceOf(ModelException.RateLimited.class)
+                .hasMessage("HTTP 429 (rate_limit_error): slow down (Retry-After: 20000 ms)");
+        assertThat(((ModelException) classified).retryAfter()).isEqualTo(java.time.Duration.ofSeconds(20));
+    }
+
+    @Test
+    void aRetryAfterOfA503IsCarried() {
+        // given
+        RuntimeException error = new InternalServerException(new ProviderHttpException(503,
+                anthropic("overloaded_error", "Overloaded"), java.time.Duration.ofMillis(1_500)));
+
+        // when
+        Exception classified = Errors.classify(error, null);
+
+        // then
+        assertThat(classified).isInstanceOf(ModelException.ServerError.class);
+        assertThat(((ModelException) classified).retryAfter()).isEqualTo(java.time.Duration.ofMillis(1_500));
+    }
+
+    @Test
+    void aRefusedConnectionIsNamedByItsConnectExceptionNotTheChannelsClosing() {
+        // given: the JDK client's refusal, a ConnectException around a ClosedChannelException
+        java.net.ConnectException refused = new java.net.ConnectException();
+        refused.initCause(new java.nio.channels.ClosedChannelException());
+        RuntimeException error = new RuntimeException(refused);
+
+        // when
+        Exception classified = Errors.classify(error, null);
+
+        // then
+        assertThat(classified).isInstanceOf(ModelException.Timeout.class)
+                .hasMessage("the call to the provider failed: java.net.ConnectException");
+    }
 }

@@ -5,15 +5,9 @@ import dev.terminus.agent.RunContext;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
-import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -27,22 +21,10 @@ import reactor.core.scheduler.Schedulers;
  * context inclusion are not passed on (a model request has no place for them).
  */
 final class Sampling {
-    private final String server;
-    /** The run of each call in flight, by the call's progress token. */
-    private final Map<Object, RunContext> runs = new ConcurrentHashMap<>();
+    private final InFlightCalls calls;
 
-    Sampling(String server) {
-        this.server = server;
-    }
-
-    /** Notes that a call of this run is in flight under this token. */
-    void started(Object token, RunContext run) {
-        runs.put(token, run);
-    }
-
-    /** Notes that the call under this token ended. */
-    void ended(Object token) {
-        runs.remove(token);
+    Sampling(InFlightCalls calls) {
+        this.calls = calls;
     }
 
     /** The client's sampling handler: asks the run's model on a thread that may block. */
@@ -51,23 +33,11 @@ final class Sampling {
     }
 
     private McpSchema.CreateMessageResult answered(McpSchema.CreateMessageRequest request) throws Exception {
-        RunContext run = run();
+        RunContext run = calls.onlyRun("sampling");
         ModelResponse answer = run.askModel(new ModelRequest(messages(request), List.of(), request.maxTokens()));
         return new McpSchema.CreateMessageResult(McpSchema.Role.ASSISTANT,
                 new McpSchema.TextContent(answer.message().content()), "terminus:" + run.agentName(),
                 stopReason(answer.finishReason()));
-    }
-
-    private RunContext run() {
-        Set<RunContext> inFlight = Collections.newSetFromMap(new IdentityHashMap<>());
-        inFlight.addAll(runs.values());
-        if (inFlight.size() == 1) {
-            return inFlight.iterator().next();
-        }
-        throw McpError.builder(McpSchema.ErrorCodes.INVALID_REQUEST).message(inFlight.isEmpty()
-                ? "sampling refused: no tool call is in flight on \"" + server + "\" whose run's model could answer"
-                : "sampling refused: tool calls of " + inFlight.size() + " runs are in flight on \"" + server
-                        + "\"; which run's model should answer cannot be told").build();
     }
 
     private static List<Message> messages(McpSchema.CreateMessageRequest request) {

@@ -1,5 +1,6 @@
 package dev.terminus.mcp.internal;
 
+import dev.terminus.agent.HumanInputNeeded;
 import dev.terminus.agent.RunContext;
 import dev.terminus.mcp.McpServer;
 import io.modelcontextprotocol.client.McpAsyncClient;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -47,17 +47,16 @@ public final class ServerConnection implements AutoCloseable {
     private final AtomicLong calls = new AtomicLong();
     /** The progress listener of each call in flight, by its progress token; the client's progress consumer reads it. */
     private final Map<Object, ProgressListener> listeners;
-    private final Set<CompletableFuture<McpSchema.CallToolResult>> inFlight = ConcurrentHashMap.newKeySet();
-    /** The runs of the calls in flight, whose models answer the server's sampling requests. */
-    private final Sampling sampling;
+    /** The calls in flight: failed when the server goes; their runs answer the server's sampling and elicitation. */
+    private final InFlightCalls inFlight;
     private volatile @Nullable String down;
 
     private ServerConnection(McpServer server, McpAsyncClient client, CancellingTransport transport,
             @Nullable ProcessHandle process, Duration requestTimeout, Map<Object, ProgressListener> listeners,
-            Sampling sampling) {
+            InFlightCalls inFlight) {
         this.server = server;
         this.listeners = listeners;
-        this.sampling = sampling;
+        this.inFlight = inFlight;
         this.client = client;
         this.transport = transport;
         this.process = process;
@@ -72,21 +71,29 @@ public final class ServerConnection implements AutoCloseable {
      * @param startTimeout how long starting and initializing may take
      * @param answerSampling whether the client declares the sampling capability, answering the server's
      *     {@code sampling/createMessage} with the model of the run whose call is in flight
+     * @param answerElicitation whether the client declares the elicitation capability (form mode), pausing the run
+     *     whose call is in flight at a human gate when the server asks for input ({@link Elicitation})
      * @return the connection
      * @throws IllegalStateException when the server cannot be started or reached, naming it and why
      */
     public static ServerConnection open(McpServer server, Duration requestTimeout, Duration startTimeout,
-            boolean answerSampling) {
+            boolean answerSampling, boolean answerElicitation) {
         CancellingTransport transport = new CancellingTransport(Transports.of(server));
         Map<Object, ProgressListener> listeners = new ConcurrentHashMap<>();
-        Sampling sampling = new Sampling(server.name());
+        InFlightCalls inFlight = new InFlightCalls(server.name());
         McpSchema.ClientCapabilities.Builder capabilities = McpSchema.ClientCapabilities.builder();
         if (answerSampling) {
             capabilities.sampling();
         }
+        if (answerElicitation) {
+            capabilities.elicitation(true, false);
+        }
         McpClient.AsyncSpec spec = McpClient.async(transport).capabilities(capabilities.build());
         if (answerSampling) {
-            spec.sampling(sampling::answer);
+            spec.sampling(new Sampling(inFlight)::answer);
+        }
+        if (answerElicitation) {
+            spec.elicitation(new Elicitation(server.name(), inFlight)::answer);
         }
         McpAsyncClient client = spec
                 .clientInfo(new McpSchema.Implementation("terminus", "terminus-mcp"))
@@ -108,7 +115,7 @@ public final class ServerConnection implements AutoCloseable {
             throw new IllegalStateException("MCP server \"" + server.name() + "\" did not start: " + Failures.describe(e), e);
         }
         ServerConnection connection = new ServerConnection(server, client, transport, process, requestTimeout,
-                listeners, sampling);
+                listeners, inFlight);
         if (process != null) { // the calls in flight fail as soon as the server's process exits
             process.onExit().thenRun(() -> connection.goneBecause("its process exited"));
         }
@@ -163,25 +170,29 @@ public final class ServerConnection implements AutoCloseable {
      * @param tool the tool's name on the server
      * @param arguments its arguments
      * @param run the run making the call, whose model answers the server's sampling requests while it is in flight
+     *     and whose person answers its elicitation
      * @param listener where the call's progress goes
      * @return the server's result
      * @throws InterruptedException when the waiting thread was interrupted
+     * @throws HumanInputNeeded when the server asked for input the run has no answer to: the request is cancelled
+     *     on the wire and the run pauses
      * @throws ServerDown when the server is gone or never answered
      * @throws io.modelcontextprotocol.spec.McpError when the server answered with a JSON-RPC error
      */
     public McpSchema.CallToolResult call(String tool, Map<String, Object> arguments, RunContext run,
-            ProgressListener listener) throws InterruptedException {
+            ProgressListener listener) throws InterruptedException, HumanInputNeeded {
         String token = server.name() + "-" + calls.incrementAndGet();
         String gone = down;
         if (gone != null) {
             throw new ServerDown(server.name(), gone);
         }
         listeners.put(token, listener);
-        sampling.started(token, run);
         McpSchema.CallToolRequest request = McpSchema.CallToolRequest.builder()
                 .name(tool).arguments(arguments).progressToken(token).build();
-        CompletableFuture<McpSchema.CallToolResult> result = client.callTool(request).toFuture();
-        inFlight.add(result);
+        CompletableFuture<McpSchema.CallToolResult> result = new CompletableFuture<>();
+        inFlight.started(token, new InFlightCalls.Call(run, result));
+        reactor.core.Disposable subscription = client.callTool(request)
+                .subscribe(result::complete, result::completeExceptionally);
         try {
             gone = down; // the server may have gone between the check and the registration
             if (gone != null) {
@@ -193,12 +204,16 @@ public final class ServerConnection implements AutoCloseable {
             transport.cancel(token, "the caller stopped waiting (run cancelled or out of time)");
             throw e;
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof HumanInputNeeded needed) {
+                transport.cancel(token, "the run paused for a person's input");
+                throw needed;
+            }
             throw Failures.ofCall(server.name(), tool, e.getCause(), () -> transport.cancel(token,
                     "no answer within " + requestTimeout));
         } finally {
-            inFlight.remove(result);
+            subscription.dispose(); // a call abandoned before its answer stops waiting for it
+            inFlight.ended(token);
             listeners.remove(token);
-            sampling.ended(token);
             transport.ended(token);
         }
     }
@@ -213,15 +228,15 @@ public final class ServerConnection implements AutoCloseable {
             return;
         }
         ServerDown down = new ServerDown(server.name(), "its transport failed: " + Failures.describe(failure));
-        for (CompletableFuture<McpSchema.CallToolResult> call : inFlight) {
-            call.completeExceptionally(down);
+        for (InFlightCalls.Call call : inFlight.all()) {
+            call.result().completeExceptionally(down);
         }
     }
 
     private void goneBecause(String why) {
         down = why;
-        for (CompletableFuture<McpSchema.CallToolResult> call : inFlight) {
-            call.completeExceptionally(new ServerDown(server.name(), why));
+        for (InFlightCalls.Call call : inFlight.all()) {
+            call.result().completeExceptionally(new ServerDown(server.name(), why));
         }
     }
 

@@ -1,0 +1,196 @@
+package dev.terminus.langchain4j.internal;
+
+import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.exception.TimeoutException;
+import dev.langchain4j.http.client.HttpClient;
+import dev.langchain4j.http.client.HttpClientBuilder;
+import dev.langchain4j.http.client.HttpRequest;
+import dev.langchain4j.http.client.SuccessfulHttpResponse;
+import dev.langchain4j.http.client.sse.ServerSentEventListener;
+import dev.langchain4j.http.client.sse.ServerSentEventParser;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * LangChain4j's HTTP client on a JDK {@link java.net.http.HttpClient} this module owns, for three things LangChain4j's
+ * own JDK client does not do:
+ *
+ * <ul>
+ *   <li>an error keeps the provider's {@code Retry-After} ({@link RetryAfter}): it is thrown as a
+ *       {@link ProviderHttpException}, an {@link HttpException} LangChain4j maps as it maps its own;</li>
+ *   <li>a call whose thread is interrupted (the run's deadline, a cancellation) is cancelled on the wire: the
+ *       exchange is aborted and its connection closed, so a stalled body leaves no connection or thread waiting for
+ *       the client's timeout;</li>
+ *   <li>{@link #close()} shuts the JDK client down: its pooled connections and its selector thread end with the
+ *       model instead of when the client is garbage collected.</li>
+ * </ul>
+ */
+public final class ProviderHttpClient implements HttpClient, AutoCloseable {
+    private final java.net.http.HttpClient client;
+    private final Duration readTimeout;
+
+    private ProviderHttpClient(Duration connectTimeout, Duration readTimeout) {
+        this.client = java.net.http.HttpClient.newBuilder().connectTimeout(connectTimeout).build();
+        this.readTimeout = readTimeout;
+    }
+
+    /**
+     * @param timeout the connect and read timeout of the clients built, unless LangChain4j sets its own
+     * @return a builder to hand to a LangChain4j chat model's {@code httpClientBuilder}
+     */
+    public static Builder builder(Duration timeout) {
+        return new Builder(timeout);
+    }
+
+    /**
+     * Sends the request and waits for the whole response.
+     *
+     * @throws ProviderHttpException for a status outside 2xx, with the body and the {@code Retry-After}
+     * @throws TimeoutException when the response did not come within the read timeout
+     * @throws RuntimeException around an {@link InterruptedException} (the thread's interrupt kept) when the call was
+     *     interrupted, and around the {@link java.io.IOException} of a refused or broken connection
+     */
+    @Override
+    public SuccessfulHttpResponse execute(HttpRequest request) {
+        CompletableFuture<HttpResponse<byte[]>> exchange =
+                client.sendAsync(jdkRequest(request), HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> response;
+        try {
+            response = exchange.get();
+        } catch (InterruptedException e) {
+            exchange.cancel(true); // aborts the exchange and closes its connection
+            Thread.currentThread().interrupt();
+            throw new RuntimeException(e);
+        } catch (ExecutionException e) {
+            throw failure(e.getCause());
+        }
+        if (response.statusCode() / 100 != 2) {
+            throw error(response.statusCode(), response.headers(), new String(response.body(), StandardCharsets.UTF_8));
+        }
+        return SuccessfulHttpResponse.builder().statusCode(response.statusCode())
+                .headers(response.headers().map()).body(response.body()).build();
+    }
+
+    /** Sends the request and streams the response's events to the listener, from the client's own threads. */
+    @Override
+    public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
+        client.sendAsync(jdkRequest(request), HttpResponse.BodyHandlers.ofInputStream()).whenComplete((response, e) -> {
+            if (e != null) {
+                listener.onError(failure(e instanceof java.util.concurrent.CompletionException ? e.getCause() : e));
+                return;
+            }
+            try (InputStream body = response.body()) {
+                if (response.statusCode() / 100 != 2) {
+                    listener.onError(error(response.statusCode(), response.headers(),
+                            new String(body.readAllBytes(), StandardCharsets.UTF_8)));
+                    return;
+                }
+                listener.onOpen(SuccessfulHttpResponse.builder().statusCode(response.statusCode())
+                        .headers(response.headers().map()).build());
+                parser.parse(body, listener);
+                listener.onClose();
+            } catch (java.io.IOException | RuntimeException failed) {
+                listener.onError(failed);
+            }
+        });
+    }
+
+    /** Shuts the JDK client down at once: calls under way are aborted, pooled connections closed. */
+    @Override
+    public void close() {
+        client.shutdownNow();
+    }
+
+    private java.net.http.HttpRequest jdkRequest(HttpRequest request) {
+        if (!request.formDataFields().isEmpty() || !request.formDataFiles().isEmpty()) {
+            throw new IllegalArgumentException("a multipart request to " + request.url()
+                    + " cannot be sent: the chat models of LangChain4jModels send JSON only");
+        }
+        java.net.http.HttpRequest.Builder builder = java.net.http.HttpRequest.newBuilder(URI.create(request.url()))
+                .timeout(readTimeout)
+                .method(request.method().name(), request.body() == null
+                        ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                        : java.net.http.HttpRequest.BodyPublishers.ofString(request.body()));
+        request.headers().forEach((name, values) -> values.forEach(value -> builder.header(name, value)));
+        return builder.build();
+    }
+
+    private static ProviderHttpException error(int status, java.net.http.HttpHeaders headers, String body) {
+        return new ProviderHttpException(status, body, RetryAfter.of(headers.map(), Instant.now()));
+    }
+
+    private static RuntimeException failure(@Nullable Throwable cause) {
+        if (cause instanceof HttpTimeoutException) {
+            return new TimeoutException(cause);
+        }
+        if (cause instanceof CancellationException cancelled) {
+            return cancelled;
+        }
+        return cause instanceof RuntimeException unchecked ? unchecked : new RuntimeException(cause);
+    }
+
+    /**
+     * Builds {@link ProviderHttpClient}s for LangChain4j's chat model builders, and closes every one it built.
+     */
+    public static final class Builder implements HttpClientBuilder, AutoCloseable {
+        private Duration connectTimeout;
+        private Duration readTimeout;
+        private final List<ProviderHttpClient> built = new CopyOnWriteArrayList<>();
+
+        private Builder(Duration timeout) {
+            this.connectTimeout = timeout;
+            this.readTimeout = timeout;
+        }
+
+        @Override
+        public Duration connectTimeout() {
+            return connectTimeout;
+        }
+
+        @Override
+        public Builder connectTimeout(@Nullable Duration timeout) {
+            if (timeout != null) {
+                this.connectTimeout = timeout;
+            }
+            return this;
+        }
+
+        @Override
+        public Duration readTimeout() {
+            return readTimeout;
+        }
+
+        @Override
+        public Builder readTimeout(@Nullable Duration timeout) {
+            if (timeout != null) {
+                this.readTimeout = timeout;
+            }
+            return this;
+        }
+
+        /** @return a new client, closed with this builder */
+        @Override
+        public ProviderHttpClient build() {
+            ProviderHttpClient client = new ProviderHttpClient(connectTimeout, readTimeout);
+            built.add(client);
+            return client;
+        }
+
+        /** Closes every client this builder built. */
+        @Override
+        public void close() {
+            built.forEach(ProviderHttpClient::close);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package dev.terminus.langchain4j.fake;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.terminus.langchain4j.fake.FakeServer.Canned;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** What the {@link FaultServer} does with one request. */
+public sealed interface Fault {
+
+    /**
+     * Answers the request.
+     *
+     * @return whether the connection stays open for the next request
+     * @throws IOException when the client went away
+     */
+    boolean answer(Socket connection, InputStream in, OutputStream out) throws IOException;
+
+    /**
+     * A whole response; the connection is kept alive.
+     *
+     * @param status the HTTP status
+     * @param contentType the body's media type
+     * @param headers more headers
+     * @param body the body
+     */
+    record Reply(int status, String contentType, Map<String, String> headers, String body) implements Fault {
+        /** @return the same response with one more header */
+        public Reply header(String name, String value) {
+            Map<String, String> more = new LinkedHashMap<>(headers);
+            more.put(name, value);
+            return new Reply(status, contentType, more, body);
+        }
+
+        @Override
+        public boolean answer(Socket connection, InputStream in, OutputStream out) throws IOException {
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            out.write(head(status, contentType, headers, bytes.length));
+            out.write(bytes);
+            out.flush();
+            return true;
+        }
+    }
+
+    /**
+     * The status line, the headers and half the body, then a TCP reset (linger 0): the connection breaks mid-body.
+     *
+     * @param reply the response cut short
+     */
+    record ResetMidBody(Reply reply) implements Fault {
+        @Override
+        public boolean answer(Socket connection, InputStream in, OutputStream out) throws IOException {
+            halfOf(reply, out);
+            connection.setSoLinger(true, 0);
+            connection.close();
+            return false;
+        }
+    }
+
+    /**
+     * The status line, the headers and half the body, then nothing until the client gives up and closes the
+     * connection (or the server closes).
+     *
+     * @param reply the response that stalls
+     */
+    record StallMidBody(Reply reply) implements Fault {
+        @Override
+        public boolean answer(Socket connection, InputStream in, OutputStream out) throws IOException {
+            halfOf(reply, out);
+            while (in.read() >= 0) {
+                // the client sends nothing more on this connection; wait for it to close
+            }
+            return false;
+        }
+    }
+
+    /** A JSON response. */
+    static Reply reply(int status, String json) {
+        return new Reply(status, "application/json", Map.of(), json);
+    }
+
+    /** The provider's response, as one of the fake servers makes it. */
+    static Reply reply(Canned canned) {
+        return reply(canned.status(), canned.body());
+    }
+
+    /** An HTML page, as a proxy in front of the provider sends it. */
+    static Reply html(int status, String title) {
+        return new Reply(status, "text/html", Map.of(),
+                "<html><head><title>" + title + "</title></head><body><h1>" + title + "</h1><hr>nginx</body></html>");
+    }
+
+    /** A 200 whose body is JSON cut off in the middle of the answer. */
+    static Reply malformedJson() {
+        return reply(200, "{\"id\": \"chatcmpl-1\", \"choices\": [{\"index\": 0, \"message\": {\"content\": \"Wear a co");
+    }
+
+    /** The provider's response without its {@code usage} object. */
+    static Reply withoutUsage(Canned canned) {
+        try {
+            ObjectNode body = (ObjectNode) FakeServer.JSON.readTree(canned.body());
+            body.remove("usage");
+            return reply(canned.status(), FakeServer.JSON.writeValueAsString(body));
+        } catch (JsonProcessingException | ClassCastException e) {
+            throw new IllegalArgumentException("not a JSON object: " + canned.body(), e);
+        }
+    }
+
+    /** The response, broken by a reset in the middle of its body. */
+    static Fault resetMidBody(Canned canned) {
+        return new ResetMidBody(reply(canned));
+    }
+
+    /** The response, stalling in the middle of its body. */
+    static Fault stallMidBody(Canned canned) {
+        return new StallMidBody(reply(canned));
+    }
+
+    /** Sends the status line, the headers (with the whole body's length) and the first half of the body. */
+    private static void halfOf(Reply reply, OutputStream out) throws IOException {
+        byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
+        out.write(head(reply.status(), reply.contentType(), reply.headers(), bytes.length));
+        out.write(bytes, 0, bytes.length / 2);
+        out.flush();
+    }
+
+    private static byte[] head(int status, String contentType, Map<String, String> headers, int length) {
+        StringBuilder head = new StringBuilder("HTTP/1.1 ").append(status).append(' ').append(reason(status))
+                .append("\r\nContent-Type: ").append(contentType)
+                .append("\r\nContent-Length: ").append(length).append("\r\n");
+        headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+        return head.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private static String reason(int status) {
+        return switch (status) {
+            case 200 -> "OK";
+            case 400 -> "Bad Request";
+            case 401 -> "Unauthorized";
+            case 429 -> "Too Many Requests";
+            case 500 -> "Internal Server Error";
+            case 502 -> "Bad Gateway";
+            case 503 -> "Service Unavailable";
+            default -> "Status";
+        };
+    }
+}
