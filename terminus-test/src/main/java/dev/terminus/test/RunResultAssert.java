@@ -97,14 +97,7 @@ public final class RunResultAssert extends AbstractObjectAssert<RunResultAssert,
             failWithMessage("Expected <%s> tool calls to be the sum over iterations <%s>", actual.toolCalls(), calls);
         }
         java.util.Map<String, Integer> answered = new java.util.HashMap<>();
-        java.util.List<String> asked = new java.util.ArrayList<>();
-        for (Message message : actual.transcript()) {
-            if (message instanceof Message.Assistant assistant) {
-                assistant.toolCalls().forEach(call -> asked.add(call.id()));
-            } else if (message instanceof Message.ToolResult result) {
-                answered.merge(result.toolCallId(), 1, Integer::sum);
-            }
-        }
+        java.util.Set<String> asked = callsAndResults(answered);
         for (String id : asked) {
             if (answered.getOrDefault(id, 0) > 1) {
                 failWithMessage("Tool call %s has %s results", id, answered.get(id));
@@ -122,14 +115,7 @@ public final class RunResultAssert extends AbstractObjectAssert<RunResultAssert,
     public RunResultAssert hasEveryToolCallAnsweredOnce() {
         isNotNull();
         java.util.Map<String, Integer> answered = new java.util.HashMap<>();
-        java.util.Set<String> asked = new java.util.LinkedHashSet<>();
-        for (Message message : actual.transcript()) {
-            if (message instanceof Message.Assistant assistant) {
-                assistant.toolCalls().forEach(call -> asked.add(call.id()));
-            } else if (message instanceof Message.ToolResult result) {
-                answered.merge(result.toolCallId(), 1, Integer::sum);
-            }
-        }
+        java.util.Set<String> asked = callsAndResults(answered);
         for (String id : asked) {
             if (answered.getOrDefault(id, 0) != 1) {
                 failWithMessage("Expected tool call %s to have exactly one result but it has %s in:%n%s", id,
@@ -143,6 +129,22 @@ public final class RunResultAssert extends AbstractObjectAssert<RunResultAssert,
             }
         }
         return this;
+    }
+
+    /**
+     * @param answered filled with the number of results of each call id
+     * @return the ids of the transcript's tool calls, in order
+     */
+    private java.util.Set<String> callsAndResults(java.util.Map<String, Integer> answered) {
+        java.util.Set<String> asked = new java.util.LinkedHashSet<>();
+        for (Message message : actual.transcript()) {
+            if (message instanceof Message.Assistant assistant) {
+                assistant.toolCalls().forEach(call -> asked.add(call.id()));
+            } else if (message instanceof Message.ToolResult result) {
+                answered.merge(result.toolCallId(), 1, Integer::sum);
+            }
+        }
+        return asked;
     }
 
     private String transcript() {
