@@ -108,9 +108,16 @@ record FaultSchedule(List<Step> steps, Limits limits, Caller caller, Features fe
             boolean stubbornDeclared, boolean modelDeclaredUninterruptible, boolean approval, int compaction,
             int contextWindow, @Nullable Integer structuredRepairs, @Nullable Integer userReplies) {}
 
-    /** @return whether something other than the model ends a wait that answers interrupts: a deadline or a cancel */
+    /**
+     * @return whether something other than the model ends a wait that answers interrupts: a deadline, or a cancel when
+     *     no resume may come after it (the one cancel lands once)
+     */
     boolean waitsEnd() {
-        return limits.timeBudgetMs() != null || caller.cancelAtMs() != null;
+        return limits.timeBudgetMs() != null || caller.cancelAtMs() != null && noResumes();
+    }
+
+    private boolean noResumes() {
+        return caller.decisions().isEmpty() || !features.approval();
     }
 
     /**
@@ -123,7 +130,7 @@ record FaultSchedule(List<Step> steps, Limits limits, Caller caller, Features fe
 
     /** @return whether a cancel leaves a call that ignores it: on the run's own thread, which resumes do not have */
     private boolean cancelLeavesIt() {
-        return caller.cancelAtMs() != null && caller.started() && (caller.decisions().isEmpty() || !features.approval());
+        return caller.cancelAtMs() != null && caller.started() && noResumes();
     }
 
     /** @return whether the run is left while its model ignores its interrupt */
