@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import dev.terminus.test.ScaledTries;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -54,7 +55,8 @@ class ConvergeProperties {
                 Arbitraries.of(true, false, false, false)).as(Limits::new);
     }
 
-    @Property(tries = 200)
+    @Property
+    @ScaledTries(2000)
     void everyRunEndsWithExactlyOneTerminationWithinItsBudgets(
             @ForAll @Size(min = 1, max = 5) List<@From("plans") Plan> plans, @ForAll("limits") Limits limits) {
         // given

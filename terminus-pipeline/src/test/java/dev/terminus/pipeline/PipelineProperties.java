@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import dev.terminus.test.ScaledTries;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -49,7 +50,8 @@ class PipelineProperties {
         return Arbitraries.of(StageExecutor.callerThread(), StageExecutor.virtualThreads());
     }
 
-    @Property(tries = 150)
+    @Property
+    @ScaledTries(2000)
     void everyPipelineEndsWithExactlyOneTerminationAndItsStagesInOrder(
             @ForAll @Size(min = 1, max = 6) List<@From("plans") Plan> plans, @ForAll("budgets") Long budget,
             @ForAll("executors") StageExecutor executor) {

@@ -198,7 +198,9 @@ class AgentWorkflowApprovalTest {
         assertThat(output.termination()).isEqualTo(new Termination.Cancelled(AgentWorkflow.CANCELLED_BY_WORKFLOW));
         assertThat(output.iterations()).isEqualTo(1);
         assertThat(REFUNDS.get("cancelled")).isEmpty();
-        assertThat(output.transcript()).last().isInstanceOf(Message.Assistant.class);
+        assertThat(output.transcript()).as("the gated call is answered as not run").last()
+                .isInstanceOfSatisfying(Message.ToolResult.class,
+                        result -> assertThat(result.content()).startsWith("Not run: the run ended (Cancelled)"));
         replays(workflow);
     }
 }

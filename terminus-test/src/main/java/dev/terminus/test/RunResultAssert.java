@@ -97,7 +97,46 @@ public final class RunResultAssert extends AbstractObjectAssert<RunResultAssert,
             failWithMessage("Expected <%s> tool calls to be the sum over iterations <%s>", actual.toolCalls(), calls);
         }
         java.util.Map<String, Integer> answered = new java.util.HashMap<>();
-        java.util.List<String> asked = new java.util.ArrayList<>();
+        java.util.Set<String> asked = callsAndResults(answered);
+        for (String id : asked) {
+            if (answered.getOrDefault(id, 0) > 1) {
+                failWithMessage("Tool call %s has %s results", id, answered.get(id));
+            }
+        }
+        return this;
+    }
+
+    /**
+     * Checks the stronger transcript invariant: every tool call the model made has exactly one result, and every
+     * result answers a call.
+     *
+     * @return this
+     */
+    public RunResultAssert hasEveryToolCallAnsweredOnce() {
+        isNotNull();
+        java.util.Map<String, Integer> answered = new java.util.HashMap<>();
+        java.util.Set<String> asked = callsAndResults(answered);
+        for (String id : asked) {
+            if (answered.getOrDefault(id, 0) != 1) {
+                failWithMessage("Expected tool call %s to have exactly one result but it has %s in:%n%s", id,
+                        answered.getOrDefault(id, 0), transcript());
+            }
+        }
+        for (String id : answered.keySet()) {
+            if (!asked.contains(id)) {
+                failWithMessage("Expected every tool result to answer a call but %s answers none in:%n%s", id,
+                        transcript());
+            }
+        }
+        return this;
+    }
+
+    /**
+     * @param answered filled with the number of results of each call id
+     * @return the ids of the transcript's tool calls, in order
+     */
+    private java.util.Set<String> callsAndResults(java.util.Map<String, Integer> answered) {
+        java.util.Set<String> asked = new java.util.LinkedHashSet<>();
         for (Message message : actual.transcript()) {
             if (message instanceof Message.Assistant assistant) {
                 assistant.toolCalls().forEach(call -> asked.add(call.id()));
@@ -105,12 +144,7 @@ public final class RunResultAssert extends AbstractObjectAssert<RunResultAssert,
                 answered.merge(result.toolCallId(), 1, Integer::sum);
             }
         }
-        for (String id : asked) {
-            if (answered.getOrDefault(id, 0) > 1) {
-                failWithMessage("Tool call %s has %s results", id, answered.get(id));
-            }
-        }
-        return this;
+        return asked;
     }
 
     private String transcript() {

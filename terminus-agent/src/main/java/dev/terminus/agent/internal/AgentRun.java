@@ -241,10 +241,16 @@ public final class AgentRun {
             begin();
             model.check();
             end = control.interruptionAt(clock.nanoTime());
-            if (end == null) {
+            if (end != null) {
+                // the paused round's calls are answered, as a round the run does not get to is
+                toolRound.skip(checkpoint.pendingCall(), end);
+                toolRound.skipRest(checkpoint.remainingCalls(), 0, end);
+            } else {
                 end = toolRound.decide(checkpoint, decision, !finalizing);
                 if (end == null && !checkpoint.remainingCalls().isEmpty()) {
                     end = toolRound.execute(checkpoint.remainingCalls(), !finalizing);
+                } else if (end != null) {
+                    toolRound.skipRest(checkpoint.remainingCalls(), 0, end);
                 }
                 end = end != null ? settle(end) : endOfIteration();
                 if (end == null) {

@@ -8,8 +8,12 @@ import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.control.CallerDeadline;
 import dev.terminus.agent.control.RunControl;
+import dev.terminus.ToolCall;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
@@ -54,7 +58,7 @@ final class RunPublication {
         }
         boolean interrupted = Thread.interrupted();
         state.closeIteration();
-        RunResult result = publish(end, finalizing);
+        RunResult result = publish(end, finalizing, false);
         if (interrupted || end instanceof Termination.Cancelled(String by) && Termination.Cancelled.THREAD_INTERRUPT.equals(by)) {
             Thread.currentThread().interrupt();
         }
@@ -68,12 +72,12 @@ final class RunPublication {
             end = new Termination.Failed(new ErrorInfo("dev.terminus.RunAbandoned",
                     "the run's thread did not answer an interrupt", ErrorCategory.INTERNAL));
         }
-        return publish(end, finalizing);
+        return publish(end, finalizing, true);
     }
 
-    private RunResult result(Termination end, boolean finalizing) {
+    private RunResult result(Termination end, boolean finalizing, boolean abandoned) {
         RunState.Snapshot snapshot = state.snapshot();
-        List<Message> transcript = snapshot.transcript();
+        List<Message> transcript = abandoned ? answeringOpenCalls(snapshot.transcript(), end) : snapshot.transcript();
         String answer = state.finalAnswer;
         if (answer == null && !transcript.isEmpty() && transcript.getLast() instanceof Message.Assistant last
                 && !last.content().isEmpty()) {
@@ -90,8 +94,8 @@ final class RunPublication {
      * Publishes the run's one result, with {@code GuardTripped} (for a guard or budget) and {@code RunTerminated} as
      * its last events; after that the dispatcher is closed, so a thread left running publishes nothing more.
      */
-    private RunResult publish(Termination end, boolean finalizing) {
-        RunResult result = result(end, finalizing);
+    private RunResult publish(Termination end, boolean finalizing, boolean abandoned) {
+        RunResult result = result(end, finalizing, abandoned);
         if (!published.compareAndSet(null, result)) {
             return published.get();
         }
@@ -104,6 +108,30 @@ final class RunPublication {
             }
         }
         return result;
+    }
+
+    /**
+     * The transcript of an abandoned run, with a result for every call its thread was still waiting for (as the
+     * thread itself would have answered it), so that every call in a result's transcript has exactly one result.
+     */
+    private static List<Message> answeringOpenCalls(List<Message> transcript, Termination end) {
+        Set<String> answered = new HashSet<>();
+        for (Message message : transcript) {
+            if (message instanceof Message.ToolResult result) {
+                answered.add(result.toolCallId());
+            }
+        }
+        List<Message> completed = new ArrayList<>(transcript);
+        for (Message message : transcript) {
+            if (message instanceof Message.Assistant assistant) {
+                for (ToolCall call : assistant.toolCalls()) {
+                    if (answered.add(call.id())) {
+                        completed.add(ToolRound.notCompleted(call, end));
+                    }
+                }
+            }
+        }
+        return completed.size() == transcript.size() ? transcript : List.copyOf(completed);
     }
 
     @Nullable RunResult published() {

@@ -430,8 +430,13 @@ final class ToolRound {
 
     /** Answers a call that was running when the run ended (interrupted, or halted by the tool itself). */
     Termination stopped(ToolCall call, Termination end) {
-        answer(call, "Not completed: the run ended (" + end.tag() + ").", true);
+        state.append(notCompleted(call, end));
         return end;
+    }
+
+    /** @return the result of a call that was running when the run ended */
+    static Message.ToolResult notCompleted(ToolCall call, Termination end) {
+        return new Message.ToolResult(call.id(), call.name(), "Not completed: the run ended (" + end.tag() + ").", true);
     }
 
     private void answer(ToolCall call, String text, boolean error) {

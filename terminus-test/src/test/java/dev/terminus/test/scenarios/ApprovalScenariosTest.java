@@ -329,4 +329,34 @@ class ApprovalScenariosTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("requireApproval names tool \"refund\", which the agent does not have; its tools: [lookup]");
     }
+
+    @Test
+    void aResumeCancelledDuringTheApprovedCallAnswersEveryCallOfThePausedRound() {
+        // given: a round of a refund (which pauses) and a lookup kept for the resume; the refund, once approved, is
+        // where the caller's thread is interrupted
+        var lookups = new AtomicInteger();
+        var model = ScriptedModel.builder().toolCalls(List.of(Map.entry("refund", args("x", 42)),
+                Map.entry("lookup", args("x", 1)))).text("refunded").build();
+        var agent = Agent.builder(model).tools(echo("lookup", lookups), Tools.of("refund", "refunds", (a, run) -> {
+            Thread.currentThread().interrupt();
+            Thread.sleep(60_000);
+            return "refunded";
+        })).requireApproval("refund").build();
+        Checkpoint checkpoint = agent.run("refund order 42").checkpoint().orElseThrow();
+
+        // when
+        RunResult resumed;
+        try {
+            resumed = agent.resume(checkpoint, GateDecision.approve(checkpoint.gate().gateId()));
+        } finally {
+            Thread.interrupted();
+        }
+
+        // then
+        assertThat(resumed).endedWith(new Termination.Cancelled(Termination.Cancelled.THREAD_INTERRUPT));
+        assertThat(resumed).as("both calls of the paused round are answered").hasEveryToolCallAnsweredOnce()
+                .isConsistent();
+        assertThat(lookups).as("the rest of the round does not run").hasValue(0);
+        assertThat(resultOf(resumed, "call_2").content()).startsWith("Not run");
+    }
 }

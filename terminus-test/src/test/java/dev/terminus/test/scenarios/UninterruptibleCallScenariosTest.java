@@ -9,6 +9,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.HaltException;
+import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.ToolArgumentException;
@@ -362,6 +363,31 @@ class UninterruptibleCallScenariosTest {
                 assertThat(answer.error()).isTrue();
                 assertThat(answer.content()).isEqualTo("Error: the tool did not answer within 100 ms");
             });
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aStartedRunCancelledDuringADeclaredUninterruptibleToolAnswersTheCallItLeaves() throws Exception {
+        // given: a run on a thread of its own, waiting for a tool that ignores interrupts and says so
+        var release = new CountDownLatch(1);
+        var ranOn = new CompletableFuture<Thread>();
+        var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
+        var agent = Agent.builder(model).tool(Tools.uninterruptible(deaf("stubborn", release, ranOn))).build();
+
+        try {
+            // when: it is cancelled while the tool runs, and left after the grace
+            RunHandle handle = agent.start("go");
+            ranOn.get(MARGIN.toMillis(), TimeUnit.MILLISECONDS);
+            handle.cancel("operator");
+            RunResult result = handle.await();
+
+            // then
+            assertThat(result).endedWith(new Termination.Cancelled("operator"));
+            assertThat(result).as("every call has its result").hasEveryToolCallAnsweredOnce().isConsistent();
+            assertThat(Scenarios.toolResults(result)).singleElement()
+                    .satisfies(answer -> assertThat(answer.content()).startsWith("Not completed"));
         } finally {
             release.countDown();
         }

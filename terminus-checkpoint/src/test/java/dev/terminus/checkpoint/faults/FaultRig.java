@@ -1,0 +1,301 @@
+package dev.terminus.checkpoint.faults;
+
+import dev.terminus.Diagnostic;
+import dev.terminus.Message;
+import dev.terminus.ToolCall;
+import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentConfig;
+import dev.terminus.agent.AgentEvent;
+import dev.terminus.agent.Compaction;
+import dev.terminus.agent.CompactionStrategies;
+import dev.terminus.agent.HaltException;
+import dev.terminus.agent.ModelPrice;
+import dev.terminus.agent.PriceTable;
+import dev.terminus.agent.RetryPolicy;
+import dev.terminus.agent.RunHandle;
+import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.Tool;
+import dev.terminus.agent.ToolArgumentException;
+import dev.terminus.agent.Tools;
+import dev.terminus.agent.Usage;
+import dev.terminus.agent.UserTurn;
+import dev.terminus.agent.control.ManualClock;
+import dev.terminus.agent.spi.FinishReason;
+import dev.terminus.agent.spi.Model;
+import dev.terminus.agent.spi.ModelRequest;
+import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.agent.spi.OutputCheck;
+import dev.terminus.agent.spi.OutputValidator;
+import dev.terminus.test.VirtualTime;
+import dev.terminus.checkpoint.faults.FaultSchedule.Answer;
+import dev.terminus.checkpoint.faults.FaultSchedule.Calls;
+import dev.terminus.checkpoint.faults.FaultSchedule.Failure;
+import dev.terminus.checkpoint.faults.FaultSchedule.Features;
+import dev.terminus.checkpoint.faults.FaultSchedule.Hang;
+import dev.terminus.checkpoint.faults.FaultSchedule.Limits;
+import dev.terminus.checkpoint.faults.FaultSchedule.Pause;
+import dev.terminus.checkpoint.faults.FaultSchedule.Step;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The agent a {@link FaultSchedule} describes, on a manual clock: a model that plays the script, tools that fail,
+ * wait, hang or ignore interrupts, and a listener that keeps every event. Whatever still waits when the run is over
+ * (a deaf call the run left behind) is released by {@link #release()}.
+ */
+final class FaultRig {
+    static final String CANCELLER = "schedule";
+
+    /** One dollar per million tokens, input and output, so a cost in micro-dollars is a token count. */
+    private static final ModelPrice PRICE = ModelPrice.of("1", "1");
+
+    final ManualClock clock = new ManualClock();
+    final VirtualTime time = new VirtualTime(clock);
+    final List<AgentEvent> events = new CopyOnWriteArrayList<>();
+    private final List<Usage> spent = new CopyOnWriteArrayList<>();
+    private final List<List<Usage>> spentAtEnds = new CopyOnWriteArrayList<>();
+    final CompletableFuture<RunHandle> handle = new CompletableFuture<>();
+    /** The thread that calls {@code Agent.run} when the caller does not start the run on a thread of its own. */
+    volatile @Nullable Thread caller;
+    final Agent agent;
+    private final CountDownLatch released = new CountDownLatch(1);
+    private final FaultSchedule schedule;
+
+    FaultRig(FaultSchedule schedule) {
+        this.schedule = schedule;
+        this.agent = build();
+    }
+
+    /**
+     * Cancels the run as its caller can: through its handle when it was started on a thread of its own, else (and
+     * in its resumes, which run on the caller's thread) by interrupting the thread that runs it.
+     */
+    void cancel() {
+        if (schedule.caller().started() && !(handle.isDone() && handle.join().isDone())) {
+            handle.thenAccept(run -> run.cancel(CANCELLER));
+        } else {
+            Thread thread = caller;
+            if (thread == null) {
+                throw new IllegalStateException("a cancel before the run has its caller");
+            }
+            thread.interrupt();
+        }
+    }
+
+    /** Lets every call still waiting on this rig return. */
+    void release() {
+        released.countDown();
+    }
+
+    /**
+     * @param result which result of the run: 0 for the run's, 1 for the first resume's, ...
+     * @return the usage of every model call that answered before that result was published, in order: the
+     *     script's, as the loop reported them in its events, and the summarizer's, as it gave them
+     */
+    List<Usage> modelCallUsages(int result) {
+        return spentAtEnds.get(result);
+    }
+
+    private Agent build() {
+        Limits limits = schedule.limits();
+        Features features = schedule.features();
+        AgentConfig.Builder config = AgentConfig.custom()
+                .maxIterations(limits.maxIterations())
+                .maxToolCalls(limits.maxToolCalls())
+                .tokenBudget(limits.tokenTotal() == null ? TokenBudget.UNLIMITED : TokenBudget.total(limits.tokenTotal()))
+                .costBudgetUsd(limits.costMicros() == null ? null : BigDecimal.valueOf(limits.costMicros(), 6))
+                .prices(PriceTable.builder().price("script", PRICE).build())
+                .timeBudget(limits.timeBudgetMs() == null ? null : Duration.ofMillis(limits.timeBudgetMs()))
+                .timeBudgetEnforcement(limits.enforcement())
+                .parallelToolCalls(limits.parallel())
+                .toolTimeout(limits.toolTimeoutMs() == null ? null : Duration.ofMillis(limits.toolTimeoutMs()))
+                .retryPolicy(new RetryPolicy(limits.maxRetries(), Duration.ofMillis(limits.backoffMs()),
+                        Duration.ofMillis(limits.backoffMs() * 4L), 0.5))
+                .interruptGrace(Duration.ofMillis(limits.graceMs()))
+                .budgetPressureThreshold(features.pressure())
+                .finalAnswerTool(features.finalAnswerTool() ? "submit" : null);
+        if (!limits.guards()) {
+            config.noProgressThreshold(null).stallThreshold(null).maxConsecutiveMistakes(null);
+        }
+        if (features.structuredRepairs() != null) {
+            config.structuredOutputRepairs(features.structuredRepairs());
+        }
+        Agent.Builder builder = Agent.builder(new ScriptModel()).clock(clock).config(config.build())
+                .tools(tools(features))
+                .listener(this::observe);
+        if (features.completion() != null) {
+            builder.completeWhen(run -> run.toolCallCount() >= 3, features.completion());
+        }
+        if (features.approval()) {
+            builder.requireApproval("guarded");
+        }
+        if (features.compaction() > 0) {
+            builder.compaction(Compaction.custom().strategy(switch (features.compaction()) {
+                case 1 -> CompactionStrategies.dropOldestTurns();
+                case 2 -> CompactionStrategies.summarizeOlderTurns(request -> {
+                    spent.add(Usage.of(3, 2));
+                    return ModelResponse.text("summary", Usage.of(3, 2));
+                }, 1);
+                default -> CompactionStrategies.summarizeOlderTurns(request -> {
+                    throw new IllegalStateException("summarizer down");
+                }, 1);
+            }).defaultContextWindow((long) features.contextWindow()).build());
+        }
+        if (features.structuredRepairs() != null) {
+            builder.outputValidator(DIGITS);
+        }
+        if (features.userReplies() != null) {
+            AtomicInteger replies = new AtomicInteger(features.userReplies());
+            builder.userSimulator((run, answer) -> {
+                int left = replies.getAndDecrement();
+                if (left < 0) {
+                    throw new IllegalStateException("the simulated user broke");
+                }
+                return left == 0 ? UserTurn.satisfied("thanks") : UserTurn.reply("and more?");
+            });
+        }
+        return builder.build();
+    }
+
+    private void observe(AgentEvent event) {
+        time.participate();
+        events.add(event);
+        if (event instanceof AgentEvent.ModelCalled called && called.error() == null) {
+            spent.add(called.usage());
+        } else if (event instanceof AgentEvent.RunTerminated) {
+            spentAtEnds.add(List.copyOf(spent));
+        }
+        Integer at = schedule.caller().cancelAtEvent();
+        if (at != null && events.size() == at) {
+            cancel();
+        }
+    }
+
+    private List<Tool> tools(Features features) {
+        Tool stubborn = Tools.of("stubborn", "ignores interrupts for a while", (args, run) -> {
+                    time.participate();
+            CountDownLatch over = new CountDownLatch(1);
+            clock.schedule(millis(args) * 1_000_000L, over::countDown);
+            awaitDeaf(over);
+            return "stubborn";
+        });
+        return List.of(
+                Tools.of("echo", "echoes", (args, run) -> args),
+                Tools.of("guarded", "echoes once approved", (args, run) -> args),
+                Tools.of("fail", "fails", (args, run) -> {
+                    throw new IllegalStateException("tool failure");
+                }),
+                Tools.of("badargs", "refuses its arguments", (args, run) -> {
+                    throw new ToolArgumentException("bad arguments");
+                }),
+                Tools.of("slow", "waits on the clock", (args, run) -> {
+                    time.participate();
+                    clock.sleep(millis(args) * 1_000_000L);
+                    return "slept";
+                }),
+                Tools.of("strict", "needs an integer x",
+                        Map.of("type", "object", "properties", Map.of("x", Map.of("type", "integer")),
+                                "required", List.of("x")),
+                        (args, run) -> "x=" + args.get("x")),
+                features.stubbornDeclared() ? Tools.uninterruptible(stubborn) : stubborn,
+                Tools.of("hang", "never answers", (args, run) -> {
+                    time.participate();
+                    released.await();
+                    return "released";
+                }),
+                Tools.uninterruptible(Tools.of("deaf", "never answers, whatever interrupts it", (args, run) -> {
+                    time.participate();
+                    awaitDeaf(released);
+                    return "released";
+                })),
+                Tools.of("halt", "halts the run", (args, run) -> {
+                    throw new HaltException("stop");
+                }));
+    }
+
+    private static long millis(Map<String, @Nullable Object> args) {
+        return args.get("ms") instanceof Integer ms ? ms : 3;
+    }
+
+    private static void awaitDeaf(CountDownLatch latch) {
+        while (latch.getCount() > 0) {
+            try {
+                latch.await();
+            } catch (InterruptedException ignored) {
+                // deaf on purpose
+            }
+        }
+    }
+
+    /** Structured output: an answer must be digits. */
+    private static final OutputValidator DIGITS = new OutputValidator() {
+        @Override
+        public Map<String, @Nullable Object> schema() {
+            return Map.of("type", "integer");
+        }
+
+        @Override
+        public OutputCheck check(String output) {
+            String text = output.strip();
+            return text.matches("\\d{1,9}") ? new OutputCheck.Valid(Integer.valueOf(text))
+                    : new OutputCheck.Invalid(Diagnostic.of(text, new Diagnostic.Violation("$", "not an integer")));
+        }
+    };
+
+    /** Plays the script; every tool call gets a fresh id; an exhausted script answers "done". */
+    private final class ScriptModel implements Model {
+        private final AtomicInteger position = new AtomicInteger();
+        private final AtomicInteger ids = new AtomicInteger();
+
+        @Override
+        public String name() {
+            return "script";
+        }
+
+        @Override
+        public boolean interruptible() {
+            return !schedule.features().modelDeclaredUninterruptible();
+        }
+
+        @Override
+        public ModelResponse chat(ModelRequest request) throws Exception {
+            time.participate();
+            List<Step> steps = schedule.steps();
+            while (true) {
+                int at = position.getAndIncrement();
+                Step step = at < steps.size() ? steps.get(at) : new Answer("done", FinishReason.STOP, Usage.of(1, 1));
+                switch (step) {
+                    case Answer answer -> {
+                        return new ModelResponse(Message.Assistant.of(answer.text()), answer.usage(), answer.finish());
+                    }
+                    case Calls calls -> {
+                        List<ToolCall> toolCalls = new ArrayList<>();
+                        for (FaultSchedule.Call call : calls.calls()) {
+                            toolCalls.add(new ToolCall("id_" + ids.incrementAndGet(), call.tool(), call.arguments()));
+                        }
+                        return new ModelResponse(new Message.Assistant("", toolCalls), calls.usage(),
+                                FinishReason.TOOL_CALLS);
+                    }
+                    case Failure failure -> throw failure.kind().exception();
+                    case Pause pause -> clock.sleep(pause.millis() * 1_000_000L);
+                    case Hang hang when hang.deaf() -> {
+                        awaitDeaf(released);
+                        return ModelResponse.text("released", Usage.of(1, 1));
+                    }
+                    case Hang hang -> {
+                        released.await();
+                        return ModelResponse.text("released", Usage.of(1, 1));
+                    }
+                }
+            }
+        }
+    }
+}
