@@ -511,6 +511,11 @@ public final class AgentRun {
         return pause.at(call, config.name(), state.iteration, clock);
     }
 
+    /** @return the token or cost budget the run has used up, or null (checked again after a summarizer's call) */
+    @Nullable Termination budgetUsedUp() {
+        return budgets.exhausted(false);
+    }
+
     /** Pauses the run at a call that asks a person for input. */
     Termination.HitlGatePending askPerson(ToolCall call, dev.terminus.agent.HumanInputRequest request) {
         return pause.asked(call, request, state.humanInputs, config.name(), state.iteration, clock);

@@ -72,7 +72,8 @@ final class Compactor {
         if (limit != null && size > limit) {
             return new Termination.PromptTooLong(size, limit);
         }
-        return null;
+        // a summarizer's call is a model call of the run: the budget it used up ends the run before the next call
+        return compacted.usage().equals(dev.terminus.agent.Usage.ZERO) ? null : run.budgetUsedUp();
     }
 
     private static String describe(Exception e) {

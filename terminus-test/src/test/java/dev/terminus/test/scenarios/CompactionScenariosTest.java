@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.Compaction;
 import dev.terminus.agent.CompactionStrategies;
 import dev.terminus.agent.RunResult;
@@ -163,5 +165,28 @@ class CompactionScenariosTest {
         assertThat(last.get(1)).isInstanceOfSatisfying(Message.User.class,
                 user -> assertThat(user.content()).endsWith("echoed 1 to 3"));
         assertThat(result.usage().inputTokens()).isGreaterThanOrEqualTo(100L * summarizer.calls());
+    }
+
+    @Test
+    void aSummaryThatUsesUpTheTokenBudgetEndsTheRunBeforeAnotherModelCall() {
+        // given: the summarizer's 120 tokens take the run past its budget of 150 during compaction
+        var summarizer = ScriptedModel.builder().usage(Usage.of(100, 20)).text("echoed 1 to 3").thenRepeatLast()
+                .build();
+        var model = fiveToolRoundsThenDone();
+        var agent = Agent.builder(model).tool(echo("echo"))
+                .config(AgentConfig.custom().tokenBudget(TokenBudget.total(150)).build())
+                .compaction(window(10).strategy(CompactionStrategies.summarizeOlderTurns(summarizer, 1))
+                        .threshold(0.8).target(0.5).build())
+                .build();
+
+        // when
+        RunResult result = agent.run("count");
+
+        // then: no model call is made with the budget used up
+        assertThat(result).endedWith(Termination.TokenBudgetExhausted.class);
+        assertThat(result).isConsistent();
+        assertThat(summarizer.calls()).isEqualTo(1);
+        assertThat(model.requests()).hasSize(result.iterationCount() - 1);
+        assertThat(result.usage().totalTokens()).isGreaterThanOrEqualTo(150);
     }
 }
