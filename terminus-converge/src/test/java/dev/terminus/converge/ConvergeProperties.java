@@ -2,6 +2,9 @@ package dev.terminus.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.terminus.jackson.TerminusModule;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.ErrorCategory;
 import dev.terminus.Termination;
@@ -29,6 +32,9 @@ import net.jqwik.api.statistics.Statistics;
 
 /** Random agent sets and budgets: every run ends with exactly one termination, and a throwing agent fails it. */
 class ConvergeProperties {
+    /** The wire format, through which every result's termination must read back equal. */
+    private static final ObjectMapper WIRE = JsonMapper.builder().addModule(new TerminusModule()).build();
+
 
     enum Kind { CONSTANT, COUNTER, UNSURE, THROW, REFUSE, TOKENS, ONCE, READER, SLOW }
 
@@ -58,7 +64,7 @@ class ConvergeProperties {
     @Property
     @ScaledTries(2000)
     void everyRunEndsWithExactlyOneTerminationWithinItsBudgets(
-            @ForAll @Size(min = 1, max = 5) List<@From("plans") Plan> plans, @ForAll("limits") Limits limits) {
+            @ForAll @Size(min = 1, max = 5) List<@From("plans") Plan> plans, @ForAll("limits") Limits limits) throws Exception {
         // given
         List<Built> built = new ArrayList<>();
         List<ConvergenceEvent> events = new CopyOnWriteArrayList<>();
@@ -101,6 +107,8 @@ class ConvergeProperties {
 
         // then
         Statistics.label("termination").collect(result.termination().tag());
+        assertThat(WIRE.readValue(WIRE.writeValueAsString(result.termination()), Termination.class))
+                .as("the termination read back through the wire format").isEqualTo(result.termination());
         Set<Class<? extends Termination>> possible = possibleEnds(plans, limits);
         assertThat(result.pause()).as("the resumes end").isEmpty();
         List<ConvergenceEvent> finished = events.stream()

@@ -2,6 +2,9 @@ package dev.terminus.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.terminus.jackson.TerminusModule;
 import dev.terminus.Category;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
@@ -25,6 +28,9 @@ import net.jqwik.api.statistics.Statistics;
 
 /** Random pipelines of real agent runs and functions always end with exactly one termination. */
 class PipelineProperties {
+    /** The wire format, through which every result's termination must read back equal. */
+    private static final ObjectMapper WIRE = JsonMapper.builder().addModule(new TerminusModule()).build();
+
 
     enum Kind { SUCCEED, FAIL_RETRYABLE, FAIL_FATAL, THROW, SKIP }
 
@@ -54,7 +60,7 @@ class PipelineProperties {
     @ScaledTries(2000)
     void everyPipelineEndsWithExactlyOneTerminationAndItsStagesInOrder(
             @ForAll @Size(min = 1, max = 6) List<@From("plans") Plan> plans, @ForAll("budgets") Long budget,
-            @ForAll("executors") StageExecutor executor) {
+            @ForAll("executors") StageExecutor executor) throws Exception {
         // given
         List<Built> built = new ArrayList<>();
         Pipeline.Builder builder = Pipeline.builder().executor(executor)
@@ -70,6 +76,8 @@ class PipelineProperties {
 
         // then: one termination, the stages reached in order then the rest not run
         assertThat(result.termination()).isNotNull();
+        assertThat(WIRE.readValue(WIRE.writeValueAsString(result.termination()), Termination.class))
+                .as("the termination read back through the wire format").isEqualTo(result.termination());
         Statistics.label("pipeline termination").collect(result.termination().tag());
         Statistics.label("most attempts of a stage").collect(
                 result.stages().stream().mapToInt(StageResult::attempts).max().orElse(0));
