@@ -28,6 +28,8 @@ final class FaultyRuns implements AutoCloseable {
     /** Each model call's failure (the simple name of its {@code ModelException}), or null for an answer. */
     final List<@Nullable String> attempts = new CopyOnWriteArrayList<>();
     private final List<LangChain4jModel> models = new CopyOnWriteArrayList<>();
+    /** When the last run was called (on {@link System#nanoTime()}, its agent built): its time budget counts from it. */
+    volatile long lastRunStartedNanos;
 
     /** Runs an agent on the provider's client, at the base URL, with the config. */
     RunResult run(ProviderWire wire, String baseUrl, AgentConfig.Builder config) {
@@ -43,7 +45,9 @@ final class FaultyRuns implements AutoCloseable {
                 attempts.add(error == null ? null : error.substring(error.lastIndexOf('$') + 1));
             }
         };
-        return Agent.builder(model).config(config.build()).listener(calls).build().run("What should I wear in Oslo?");
+        Agent agent = Agent.builder(model).config(config.build()).listener(calls).build();
+        lastRunStartedNanos = System.nanoTime();
+        return agent.run("What should I wear in Oslo?");
     }
 
     /** Runs an agent on the provider's client against the server, with two retries at once. */
