@@ -10,6 +10,7 @@ import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.cli.scenario.ScenarioServers;
 import dev.terminus.eval.Benchmark;
+import dev.terminus.eval.ReportReader;
 import dev.terminus.eval.EvalReport;
 import dev.terminus.eval.Summary;
 import dev.terminus.eval.Task;
@@ -142,7 +143,7 @@ final class EvalCommand implements Callable<Integer> {
                     + (rerun != null ? " (a suite started again with its --suite-id runs no finished row again)" : ""));
         }
         if (rerun != null) {
-            checkPrevious(rerun);
+            checkPrevious(rerun, terminus.err);
         }
         EvalReport report;
         Summary summary;
@@ -243,9 +244,17 @@ final class EvalCommand implements Callable<Integer> {
      * Refuses a previous report that is missing or not a report before anything is written: the library would
      * report either as a failure to write. Terminations it does not know read tolerantly, as the command renders them.
      */
-    private static void checkPrevious(Path previous) throws BadInputException {
+    /**
+     * Refuses a previous report that cannot be read, before anything runs; tells, in one line, of a torn last line
+     * (the process writing it was killed mid-row), which is not a row and is left out of the rerun.
+     */
+    private static void checkPrevious(Path previous, java.io.PrintStream err) throws BadInputException {
         try {
             Reports.read(previous);
+            long torn = ReportReader.tornLastLineBytes(previous, Reports.json());
+            if (torn > 0) {
+                err.println("terminus: --rerun " + previous + ": skipped a torn last line (" + torn + " bytes)");
+            }
         } catch (NoSuchFileException e) {
             throw new BadInputException("--rerun " + previous + ": no such file");
         } catch (IOException | RuntimeException e) {

@@ -87,6 +87,26 @@ class EvalCommandRerunTest {
     }
 
     @Test
+    void aTornLastLineOfThePreviousReportIsToldInOneLineAndLeftOut() throws IOException {
+        // given: the demo's report, whose writer was killed in the middle of one more row
+        Cli.Result first = Cli.run("eval", "--demo", "--out", dir.toString());
+        assertThat(first.status()).as(first.err()).isZero();
+        Path previous = Files.move(dir.resolve("report.jsonl"), dir.resolve("previous.jsonl"));
+        String torn = "{\"task\":\"norway\",\"repeat\":7,\"sta";
+        Files.writeString(previous, torn, java.nio.file.StandardOpenOption.APPEND);
+
+        // when
+        Cli.Result result = Cli.run("eval", "--demo", "--out", dir.toString(), "--rerun", previous.toString());
+
+        // then
+        assertThat(result.status()).as(result.err()).isZero();
+        assertThat(result.errLines()).filteredOn(line -> line.contains("torn"))
+                .containsExactly("terminus: --rerun " + previous + ": skipped a torn last line ("
+                        + torn.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + " bytes)");
+        assertThat(ReportReader.read(dir.resolve("report.jsonl"))).hasSize(22);
+    }
+
+    @Test
     void aRerunOfTheReportThisRunWritesKeepsItsPassingRowsAndRunsTheOthersAgain() throws IOException {
         // given: the demo's report, rerun into itself (the default --out of a rerun from the current directory)
         Cli.Result first = Cli.run("eval", "--demo", "--out", dir.toString());

@@ -44,4 +44,19 @@ public final class ReportReader {
         Preconditions.notNull(json, "json");
         return ReportLines.scan(path, json).rows();
     }
+
+    /**
+     * How long the torn last line of a report is: the bytes after its last line break when they are not a row (the
+     * process writing it died mid-row). {@link #read} skips such a line; a caller that keeps the rows can say so.
+     *
+     * @param path the report
+     * @param json the row format, as for {@link #read(Path, ReportJson)}
+     * @return the torn line's length in bytes, 0 when the report has none
+     * @throws IOException when the file cannot be read, or a line is not a row (as for {@link #read})
+     */
+    public static long tornLastLineBytes(Path path, ReportJson json) throws IOException {
+        Preconditions.notNull(path, "path");
+        Preconditions.notNull(json, "json");
+        return ReportLines.scan(path, json).tornBytes();
+    }
 }

@@ -39,6 +39,19 @@ class ReportReaderTest {
     }
 
     @Test
+    void theLengthOfATornLastLineIsToldAndAWholeLastLineIsNotTorn() throws IOException {
+        // given
+        Path torn = Files.writeString(dir.resolve("torn.jsonl"), FIRST + "\n" + SECOND.substring(0, 30));
+        Path whole = Files.writeString(dir.resolve("whole.jsonl"), FIRST + "\n" + SECOND);
+        Path ended = Files.writeString(dir.resolve("ended.jsonl"), FIRST + "\n");
+
+        // when / then
+        assertThat(ReportReader.tornLastLineBytes(torn, ReportJson.standard())).isEqualTo(30);
+        assertThat(ReportReader.tornLastLineBytes(whole, ReportJson.standard())).isZero();
+        assertThat(ReportReader.tornLastLineBytes(ended, ReportJson.standard())).isZero();
+    }
+
+    @Test
     void aWholeLastLineWithoutLineBreakIsRead() throws IOException {
         // given
         Path file = dir.resolve("r.jsonl");
