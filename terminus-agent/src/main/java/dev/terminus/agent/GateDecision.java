@@ -109,8 +109,9 @@ public sealed interface GateDecision {
     }
 
     /** @param gateId the gate @param content the person's answer @return the input a tool asked for */
+    @SuppressWarnings("unchecked") // only read, and copied deeply by the constructor
     static GateDecision answer(String gateId, Map<String, ?> content) {
-        return new Answer(gateId, JsonTrees.copyObject(content, "Answer.content"));
+        return new Answer(gateId, (Map<String, @Nullable Object>) content);
     }
 
     /** The one rule for a decision's gate id, that of the gate itself: not null, not blank. */

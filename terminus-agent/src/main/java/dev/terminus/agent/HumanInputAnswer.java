@@ -35,8 +35,9 @@ public record HumanInputAnswer(HumanInputRequest request, @Nullable Map<String, 
      * @param content the person's answer
      * @return an answer
      */
+    @SuppressWarnings("unchecked") // only read, and copied deeply by the constructor
     public static HumanInputAnswer accepted(HumanInputRequest request, Map<String, ?> content) {
-        return new HumanInputAnswer(request, JsonTrees.copyObject(content, "HumanInputAnswer.content"), null);
+        return new HumanInputAnswer(request, (Map<String, @Nullable Object>) content, null);
     }
 
     /**

@@ -39,8 +39,8 @@ public record HumanInputRequest(String message, Map<String, @Nullable Object> re
      * @param source who asks
      * @return the request
      */
+    @SuppressWarnings("unchecked") // only read, and copied deeply by the constructor
     public static HumanInputRequest of(String message, Map<String, ?> requestedSchema, String source) {
-        return new HumanInputRequest(message, JsonTrees.copyObject(requestedSchema,
-                "HumanInputRequest.requestedSchema"), source);
+        return new HumanInputRequest(message, (Map<String, @Nullable Object>) requestedSchema, source);
     }
 }

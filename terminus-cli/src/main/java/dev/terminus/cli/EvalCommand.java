@@ -250,7 +250,7 @@ final class EvalCommand implements Callable<Integer> {
      */
     private static void checkPrevious(Path previous, java.io.PrintStream err) throws BadInputException {
         try {
-            Reports.read(previous);
+            // one scan reads every row (a line that is not one is an error) and measures a torn last line
             long torn = ReportReader.tornLastLineBytes(previous, Reports.json());
             if (torn > 0) {
                 err.println("terminus: --rerun " + previous + ": skipped a torn last line (" + torn + " bytes)");

@@ -34,6 +34,7 @@ record HumanInputs(String callId, List<HumanInputAnswer> answers) {
         HumanInputAnswer given = switch (decision) {
             case GateDecision.Answer(String gateId, var content) -> HumanInputAnswer.accepted(asked, content);
             case GateDecision.Reject(String gateId, String reason) -> HumanInputAnswer.declined(asked, reason);
+            // refused by Resumption.check before the run resumes
             case GateDecision.Approve approve -> throw Resumption.notAnInput(checkpoint, decision);
             case GateDecision.ApproveWithArguments edited -> throw Resumption.notAnInput(checkpoint, decision);
         };

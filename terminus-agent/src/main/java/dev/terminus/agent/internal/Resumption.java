@@ -63,7 +63,10 @@ public final class Resumption {
                         + "\" does not match the schema it asked for: " + problem);
             }
         }
-        HumanInputs.of(checkpoint, decision); // refuses an approval at a gate that waits for input
+        if (asked != null && (decision instanceof GateDecision.Approve
+                || decision instanceof GateDecision.ApproveWithArguments)) {
+            throw notAnInput(checkpoint, decision);
+        }
     }
 
     /** @return the refusal of an approval at a gate that waits for a person's input */
