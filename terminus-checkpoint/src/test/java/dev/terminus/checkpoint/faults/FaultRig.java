@@ -225,13 +225,22 @@ final class FaultRig {
         return args.get("ms") instanceof Integer ms ? ms : 3;
     }
 
+    /**
+     * Waits through interrupts, as a call that does not answer them does, and keeps the interrupt for its caller when
+     * it returns (as {@code Uninterruptibles.awaitUninterruptibly} does): ignoring an interrupt is not erasing it, so a
+     * cancel by interrupt still reaches the loop once the call is over.
+     */
     private static void awaitDeaf(CountDownLatch latch) {
+        boolean interrupted = false;
         while (latch.getCount() > 0) {
             try {
                 latch.await();
-            } catch (InterruptedException ignored) {
-                // deaf on purpose
+            } catch (InterruptedException e) {
+                interrupted = true; // deaf on purpose
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
