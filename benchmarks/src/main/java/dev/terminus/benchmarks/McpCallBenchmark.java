@@ -12,7 +12,6 @@ import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.mcp.McpServer;
 import dev.terminus.mcp.McpToolset;
-import dev.terminus.temporal.RunSnapshot;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -190,8 +189,42 @@ public class McpCallBenchmark {
     }
 
     /** The run a tool called outside the loop sees: nothing done yet (progress reports go nowhere). */
-    static final RunContext OUTSIDE_A_RUN =
-            new RunSnapshot("bench", 0, 0, Usage.ZERO, BigDecimal.ZERO, Duration.ZERO, List.of());
+    static final RunContext OUTSIDE_A_RUN = new RunContext() {
+        @Override
+        public String agentName() {
+            return "bench";
+        }
+
+        @Override
+        public int iteration() {
+            return 0;
+        }
+
+        @Override
+        public int toolCallCount() {
+            return 0;
+        }
+
+        @Override
+        public Usage usage() {
+            return Usage.ZERO;
+        }
+
+        @Override
+        public BigDecimal costUsd() {
+            return BigDecimal.ZERO;
+        }
+
+        @Override
+        public Duration elapsed() {
+            return Duration.ZERO;
+        }
+
+        @Override
+        public List<Message> transcript() {
+            return List.of();
+        }
+    };
 
     /** @return the installed server's entry point */
     static Path entry() {

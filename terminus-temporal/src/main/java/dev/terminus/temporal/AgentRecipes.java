@@ -1,6 +1,7 @@
 package dev.terminus.temporal;
 
 import dev.terminus.Preconditions;
+import dev.terminus.temporal.internal.TranscriptCache;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.Model;
 import java.nio.charset.StandardCharsets;
@@ -60,6 +61,9 @@ public final class AgentRecipes {
     /** The history length past which a run goes on in a fresh execution, unless set: {@value}. */
     public static final int DEFAULT_CONTINUE_AS_NEW_AFTER = 10_000;
 
+    /** The largest payload a Temporal server accepts in one event by default (its blob size limit): {@value} bytes. */
+    public static final int DEFAULT_PAYLOAD_LIMIT = 2 * 1024 * 1024;
+
     /** How many defined agents (and their documents) a worker keeps resolved. */
     public static final int DEFINED_CACHE = 256;
 
@@ -71,8 +75,12 @@ public final class AgentRecipes {
     private final int continueAsNewAfter;
     private final CallMode modelCalls;
     private final CallMode toolCalls;
+    private final long transcriptCacheChars;
+    private final int payloadLimit;
 
     private AgentRecipes(Builder b) {
+        this.transcriptCacheChars = b.transcriptCacheChars;
+        this.payloadLimit = b.payloadLimit;
         this.modelCalls = b.modelCalls;
         this.toolCalls = b.toolCalls;
         this.agents = Map.copyOf(b.agents);
@@ -216,6 +224,25 @@ public final class AgentRecipes {
         return toolCalls;
     }
 
+    /**
+     * @return how many characters of transcripts an activity worker keeps copies of, for the calls that refer to
+     *     them ({@link TranscriptReference}); {@value dev.terminus.temporal.internal.TranscriptCache#DEFAULT_MAX_CHARS}
+     *     unless set
+     */
+    public long transcriptCacheChars() {
+        return transcriptCacheChars;
+    }
+
+    /**
+     * @return the largest payload, in bytes, that a run's calls and output may put in one history event
+     *     ({@value #DEFAULT_PAYLOAD_LIMIT} unless set): a tool result over it ends the run {@code Halted} and a model
+     *     answer over it ends the run {@code Failed}, each naming the size and the limit, before the server would
+     *     refuse it; an output over it leaves its transcript out ({@link AgentRunOutput#omitted()})
+     */
+    public int payloadLimit() {
+        return payloadLimit;
+    }
+
     /** Builds {@link AgentRecipes}. */
     public static final class Builder {
         private final Map<String, Registered> agents = new LinkedHashMap<>();
@@ -224,6 +251,8 @@ public final class AgentRecipes {
         private int continueAsNewAfter = DEFAULT_CONTINUE_AS_NEW_AFTER;
         private CallMode modelCalls = CallMode.ACTIVITY;
         private CallMode toolCalls = CallMode.ACTIVITY;
+        private long transcriptCacheChars = TranscriptCache.DEFAULT_MAX_CHARS;
+        private int payloadLimit = DEFAULT_PAYLOAD_LIMIT;
 
         private Builder() {}
 
@@ -294,6 +323,41 @@ public final class AgentRecipes {
         public Builder calls(CallMode modelCalls, CallMode toolCalls) {
             this.modelCalls = Preconditions.notNull(modelCalls, "modelCalls");
             this.toolCalls = Preconditions.notNull(toolCalls, "toolCalls");
+            return this;
+        }
+
+        /**
+         * How much of the runs' transcripts an activity worker keeps: a model or tool activity's call refers to the
+         * transcript its workflow holds, and the worker reads from the workflow (a query) only the messages its copy
+         * lacks. The least recently used run's copy goes first; 0 keeps none (every call reads its whole transcript).
+         *
+         * @param chars the characters of message text all copies may hold together; not negative
+         * @return this builder
+         * @throws IllegalArgumentException naming the value when it is negative
+         */
+        public Builder transcriptCacheChars(long chars) {
+            if (chars < 0) {
+                throw new IllegalArgumentException("transcriptCacheChars must be >= 0, was " + chars);
+            }
+            this.transcriptCacheChars = chars;
+            return this;
+        }
+
+        /**
+         * The largest payload the Temporal server takes in one event: its {@code limit.blobSize.error} (2 MB unless
+         * the server's operator changed it). A run never sends Temporal a larger one: a tool result over it ends the
+         * run {@code Halted}, a model answer over it {@code Failed}, each naming the size and the limit, instead of a
+         * workflow task that the server refuses again and again; an output over it leaves the transcript out.
+         *
+         * @param bytes the limit; at least 64 KiB
+         * @return this builder
+         * @throws IllegalArgumentException naming the value when it is under 64 KiB
+         */
+        public Builder payloadLimit(int bytes) {
+            if (bytes < 64 * 1024) {
+                throw new IllegalArgumentException("payloadLimit must be at least 65536 bytes, was " + bytes);
+            }
+            this.payloadLimit = bytes;
             return this;
         }
 

@@ -23,10 +23,14 @@ import org.jspecify.annotations.Nullable;
  * @param usage the tokens consumed
  * @param costUsd the money spent, in US dollars
  * @param duration how long the run took, in workflow time
- * @param transcript every message, system prompt first
+ * @param transcript every message, system prompt first; none when it was left out ({@code omitted})
+ * @param omitted null when the output carries the transcript; else the transcript was larger than a payload may be
+ *     ({@link AgentRecipes#payloadLimit()}) and was left out, and this refers to it as the workflow holds it: read it
+ *     with {@link AgentWorkflows#output} or {@link AgentWorkflows#transcript}
  */
 public record AgentRunOutput(Termination termination, Outcome outcome, @Nullable String finalAnswer, int iterations,
-        int toolCalls, Usage usage, BigDecimal costUsd, Duration duration, List<Message> transcript) {
+        int toolCalls, Usage usage, BigDecimal costUsd, Duration duration, List<Message> transcript,
+        @Nullable TranscriptReference omitted) {
 
     /** Validates and copies the transcript. */
     public AgentRunOutput {
@@ -38,6 +42,10 @@ public record AgentRunOutput(Termination termination, Outcome outcome, @Nullable
         Preconditions.notNull(costUsd, "AgentRunOutput.costUsd");
         Preconditions.notNull(duration, "AgentRunOutput.duration");
         transcript = Preconditions.immutableList(transcript, "AgentRunOutput.transcript");
+        if (omitted != null && !transcript.isEmpty()) {
+            throw new IllegalArgumentException("AgentRunOutput carries its transcript or says it was omitted, not both:"
+                    + " it carries " + transcript.size() + " messages and omitted " + omitted);
+        }
     }
 
     /**
@@ -47,6 +55,25 @@ public record AgentRunOutput(Termination termination, Outcome outcome, @Nullable
     public static AgentRunOutput of(RunResult result) {
         return new AgentRunOutput(result.termination(), result.outcome(), result.finalAnswer(),
                 result.iterationCount(), result.toolCalls(), result.usage(), result.costUsd(), result.duration(),
-                result.transcript());
+                result.transcript(), null);
+    }
+
+    /**
+     * @param reference the transcript as the workflow holds it
+     * @return this output without its transcript, referring to it instead
+     */
+    public AgentRunOutput omittingTranscript(TranscriptReference reference) {
+        Preconditions.notNull(reference, "reference");
+        return new AgentRunOutput(termination, outcome, finalAnswer, iterations, toolCalls, usage, costUsd, duration,
+                List.of(), reference);
+    }
+
+    /**
+     * @param messages the whole transcript
+     * @return this output carrying it
+     */
+    public AgentRunOutput withTranscript(List<Message> messages) {
+        return new AgentRunOutput(termination, outcome, finalAnswer, iterations, toolCalls, usage, costUsd, duration,
+                messages, null);
     }
 }

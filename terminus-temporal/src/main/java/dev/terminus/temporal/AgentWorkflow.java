@@ -30,6 +30,9 @@ import org.jspecify.annotations.Nullable;
 @WorkflowInterface
 public interface AgentWorkflow {
 
+    /** The name of the {@link #transcript} query. */
+    String TRANSCRIPT_QUERY = "transcript";
+
     /** Who {@code Cancelled} names when the run ended because its workflow was cancelled. */
     String CANCELLED_BY_WORKFLOW = "workflow-cancelled";
 
@@ -63,6 +66,19 @@ public interface AgentWorkflow {
      */
     @SignalMethod
     void stop(String requestedBy);
+
+    /**
+     * A page of the transcript this execution holds, as the model and tool activities read it: their calls refer to
+     * the transcript ({@link TranscriptReference}) instead of carrying it, and an activity worker asks here for the
+     * messages its copy lacks.
+     *
+     * @param generation the generation of the transcript the reader's reference is of
+     * @param from the index of the first message wanted
+     * @return the messages from {@code from} on, about {@link TranscriptPage#MAX_CHARS} characters at most; none
+     *     when the transcript is of another generation now
+     */
+    @QueryMethod(name = TRANSCRIPT_QUERY)
+    TranscriptPage transcript(long generation, int from);
 
     /**
      * The gate the run waits at.

@@ -1,6 +1,9 @@
 package dev.terminus.temporal;
 
+import dev.terminus.Message;
 import dev.terminus.Preconditions;
+import java.util.ArrayList;
+import java.util.List;
 import dev.terminus.temporal.internal.AgentActivitiesImpl;
 import dev.terminus.temporal.internal.AgentWorkflowImpl;
 import dev.terminus.temporal.internal.WorkflowOutputs;
@@ -77,6 +80,35 @@ public final class AgentWorkflows {
      */
     public static AgentRunOutput output(WorkflowStub workflow) {
         Preconditions.notNull(workflow, "workflow");
-        return WorkflowOutputs.await(workflow, AgentRunOutput.class);
+        AgentRunOutput output = WorkflowOutputs.await(workflow, AgentRunOutput.class);
+        TranscriptReference omitted = output.omitted();
+        return omitted == null ? output : output.withTranscript(transcript(workflow, omitted));
+    }
+
+    /**
+     * Reads the transcript a workflow holds, page by page through its {@link AgentWorkflow#transcript} query: the
+     * transcript of an output that left it out for its size ({@link AgentRunOutput#omitted()}). A query of a closed
+     * workflow replays its history on a worker.
+     *
+     * @param workflow the workflow's stub
+     * @param reference which transcript, and how many of its messages
+     * @return the messages
+     * @throws IllegalStateException when the workflow holds another transcript
+     */
+    public static List<Message> transcript(WorkflowStub workflow, TranscriptReference reference) {
+        Preconditions.notNull(workflow, "workflow");
+        Preconditions.notNull(reference, "reference");
+        List<Message> messages = new ArrayList<>(reference.size());
+        while (messages.size() < reference.size()) {
+            TranscriptPage page = workflow.query(AgentWorkflow.TRANSCRIPT_QUERY, TranscriptPage.class,
+                    reference.generation(), messages.size());
+            if (page.generation() != reference.generation() || page.messages().isEmpty()) {
+                throw new IllegalStateException("workflow " + workflow.getExecution().getWorkflowId() + " no longer"
+                        + " holds the transcript " + reference + ": it answered generation " + page.generation()
+                        + " with " + page.messages().size() + " messages from " + messages.size());
+            }
+            messages.addAll(page.messages());
+        }
+        return List.copyOf(messages.subList(0, reference.size()));
     }
 }

@@ -7,10 +7,12 @@ import dev.terminus.agent.Usage;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A run as a tool saw it when it was called, carried to the tool's activity, where it is the tool's
- * {@link RunContext}.
+ * {@link RunContext}. An activity's call refers to the transcript the workflow holds ({@code transcript}), which the
+ * activity reads only if the tool asks for it; a local activity's call carries it ({@code messages}).
  *
  * @param agentName the agent's name
  * @param iteration the current iteration
@@ -18,26 +20,42 @@ import java.util.List;
  * @param usage the tokens consumed so far
  * @param costUsd the money spent so far
  * @param elapsed the run's time so far, in workflow time
- * @param transcript the transcript so far
+ * @param messages the transcript so far when the call carries it; empty when it refers to it
+ * @param transcript the transcript so far as a reference to the workflow's, or null when the call carries it
  */
 public record RunSnapshot(String agentName, int iteration, int toolCallCount, Usage usage, BigDecimal costUsd,
-        Duration elapsed, List<Message> transcript) implements RunContext {
+        Duration elapsed, List<Message> messages, @Nullable TranscriptReference transcript) {
 
-    /** Validates and copies the transcript. */
+    /** Validates and copies the messages. */
     public RunSnapshot {
         Preconditions.notNull(agentName, "RunSnapshot.agentName");
         Preconditions.notNull(usage, "RunSnapshot.usage");
         Preconditions.notNull(costUsd, "RunSnapshot.costUsd");
         Preconditions.notNull(elapsed, "RunSnapshot.elapsed");
-        transcript = Preconditions.immutableList(transcript, "RunSnapshot.transcript");
+        messages = Preconditions.immutableList(messages, "RunSnapshot.messages");
+        if (transcript != null && !messages.isEmpty()) {
+            throw new IllegalArgumentException("RunSnapshot carries its messages or refers to a transcript, not both:"
+                    + " it carries " + messages.size() + " and refers to " + transcript);
+        }
     }
 
     /**
      * @param run a run in progress
-     * @return what it is now
+     * @return what it is now, carrying its transcript
      */
     public static RunSnapshot of(RunContext run) {
         return new RunSnapshot(run.agentName(), run.iteration(), run.toolCallCount(), run.usage(), run.costUsd(),
-                run.elapsed(), run.transcript());
+                run.elapsed(), run.transcript(), null);
+    }
+
+    /**
+     * @param run a run in progress
+     * @param transcript the reference to its transcript as the workflow holds it
+     * @return what it is now, referring to its transcript
+     */
+    public static RunSnapshot of(RunContext run, TranscriptReference transcript) {
+        Preconditions.notNull(transcript, "transcript");
+        return new RunSnapshot(run.agentName(), run.iteration(), run.toolCallCount(), run.usage(), run.costUsd(),
+                run.elapsed(), List.of(), transcript);
     }
 }

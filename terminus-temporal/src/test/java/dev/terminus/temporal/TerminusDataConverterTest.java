@@ -35,7 +35,7 @@ class TerminusDataConverterTest {
         DataConverter converter = TerminusDataConverter.of(
                 TerminusModule.builder().registerExtension("QuotaExceeded", QuotaExceeded.class).build());
         AgentRunOutput output = new AgentRunOutput(new QuotaExceeded("acme", 3), Outcome.FAILED, null, 2, 1,
-                Usage.of(20, 10), new BigDecimal("0.0125"), Duration.ofMillis(1500), TRANSCRIPT);
+                Usage.of(20, 10), new BigDecimal("0.0125"), Duration.ofMillis(1500), TRANSCRIPT, null);
 
         // when
         Payload payload = converter.toPayload(output).orElseThrow();
@@ -50,7 +50,7 @@ class TerminusDataConverterTest {
         // given
         DataConverter converter = TerminusDataConverter.ofDefaults();
         AgentRunOutput output = new AgentRunOutput(new Termination.MaxIterationsReached(2, 2),
-                Outcome.FAILED, null, 2, 1, Usage.ZERO, BigDecimal.ZERO, Duration.ZERO, TRANSCRIPT);
+                Outcome.FAILED, null, 2, 1, Usage.ZERO, BigDecimal.ZERO, Duration.ZERO, TRANSCRIPT, null);
 
         // when
         String json = converter.toPayload(output).orElseThrow().getData().toString(StandardCharsets.UTF_8);
@@ -66,7 +66,7 @@ class TerminusDataConverterTest {
         DataConverter newer = TerminusDataConverter.of(
                 TerminusModule.builder().registerExtension("QuotaExceeded", QuotaExceeded.class).build());
         AgentRunOutput output = new AgentRunOutput(new QuotaExceeded("acme", 3), Outcome.FAILED, null, 2, 1,
-                Usage.of(20, 10), new BigDecimal("0.0125"), Duration.ofMillis(1500), TRANSCRIPT);
+                Usage.of(20, 10), new BigDecimal("0.0125"), Duration.ofMillis(1500), TRANSCRIPT, null);
         Payload payload = newer.toPayload(output).orElseThrow();
 
         // when

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Message;
 import dev.terminus.agent.Tool;
+import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
-import dev.terminus.temporal.RunSnapshot;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -54,7 +54,40 @@ class ScenarioToolsTest {
         return ScenarioReader.read(SEARCH.getBytes(StandardCharsets.UTF_8), "search.json");
     }
 
-    private static RunSnapshot run(List<Message> transcript) {
-        return new RunSnapshot("search", 1, 0, Usage.ZERO, BigDecimal.ZERO, Duration.ZERO, transcript);
+    private static RunContext run(List<Message> transcript) {
+        return new Run(transcript);
+    }
+
+    /** A run of the agent at its first iteration, with the given transcript. */
+    private record Run(List<Message> transcript) implements RunContext {
+        @Override
+        public String agentName() {
+            return "search";
+        }
+
+        @Override
+        public int iteration() {
+            return 1;
+        }
+
+        @Override
+        public int toolCallCount() {
+            return 0;
+        }
+
+        @Override
+        public Usage usage() {
+            return Usage.ZERO;
+        }
+
+        @Override
+        public BigDecimal costUsd() {
+            return BigDecimal.ZERO;
+        }
+
+        @Override
+        public Duration elapsed() {
+            return Duration.ZERO;
+        }
     }
 }

@@ -88,6 +88,19 @@ public final class ActivityCalls {
         this.control = control;
     }
 
+    /**
+     * @param kind whose calls
+     * @return whether those calls are activities, whose arguments the history records (a local activity's marker
+     *     does not record them)
+     */
+    boolean recorded(Kind kind) {
+        return mode(kind) == CallMode.ACTIVITY;
+    }
+
+    private CallMode mode(Kind kind) {
+        return kind == Kind.MODEL ? modelCalls : kind == Kind.TOOL ? toolCalls : CallMode.ACTIVITY;
+    }
+
     /** Whether a call that failed as it did is a model call (its timeout is a model's timeout). */
     enum Kind { MODEL, TOOL, TURN } // TURN: a convergence agent's turn
 
@@ -141,8 +154,7 @@ public final class ActivityCalls {
 
     private <A> A stub(Class<A> activities, Kind kind, Duration timeout) {
         RetryOptions once = RetryOptions.newBuilder().setMaximumAttempts(1).build();
-        CallMode mode = kind == Kind.MODEL ? modelCalls : kind == Kind.TOOL ? toolCalls : CallMode.ACTIVITY;
-        if (mode == CallMode.LOCAL_ACTIVITY) {
+        if (mode(kind) == CallMode.LOCAL_ACTIVITY) {
             localCalls++;
             // the marker keeps the result only: a model call's arguments are the whole transcript
             return Workflow.newLocalActivityStub(activities, LocalActivityOptions.newBuilder()

@@ -13,6 +13,7 @@ public final class ActivityModel implements Model {
     private final String agentName;
     private final Model real;
     private final ActivityCalls calls;
+    private final TranscriptLedger ledger;
     private long next;
 
     /**
@@ -23,29 +24,34 @@ public final class ActivityModel implements Model {
      * @param calls how calls are made
      */
     public ActivityModel(String agentName, Model real, ActivityCalls calls) {
-        this(agentName, real, calls, 0);
+        this(agentName, real, calls, new TranscriptLedger(), 0);
     }
 
     /**
      * @param agentName the agent whose model it is
      * @param real the real model (only its name and provider are read here)
      * @param calls how calls are made
+     * @param ledger the workflow's transcript references, which an activity's call refers to
      * @param firstSequence the number of its first call: 0 for a new run, the calls made so far for a run that goes
      *     on in a new workflow execution (continue-as-new)
      */
-    public ActivityModel(String agentName, Model real, ActivityCalls calls, long firstSequence) {
+    public ActivityModel(String agentName, Model real, ActivityCalls calls, TranscriptLedger ledger,
+            long firstSequence) {
         if (firstSequence < 0) {
             throw new IllegalArgumentException("firstSequence must be >= 0, was " + firstSequence);
         }
         this.agentName = agentName;
         this.real = real;
         this.calls = calls;
+        this.ledger = ledger;
         this.next = firstSequence;
     }
 
     @Override
     public ModelResponse chat(ModelRequest request) throws Exception {
-        ModelCall call = ModelCall.of(agentName, next++, request);
+        ModelCall call = calls.recorded(ActivityCalls.Kind.MODEL)
+                ? ModelCall.of(agentName, next++, request, ledger.refer(request.messages()))
+                : ModelCall.of(agentName, next++, request);
         return calls.call(ActivityCalls.Kind.MODEL, activities -> activities.chat(call)).response();
     }
 

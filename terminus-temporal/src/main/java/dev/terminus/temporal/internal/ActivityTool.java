@@ -22,16 +22,19 @@ public final class ActivityTool implements Tool {
     private final String agentName;
     private final ToolSpec spec;
     private final ActivityCalls calls;
+    private final TranscriptLedger ledger;
 
     /**
      * @param agentName the agent whose tool it is
      * @param spec the real tool's spec
      * @param calls how calls are made
+     * @param ledger the workflow's transcript references, which an activity's call refers to
      */
-    public ActivityTool(String agentName, ToolSpec spec, ActivityCalls calls) {
+    public ActivityTool(String agentName, ToolSpec spec, ActivityCalls calls, TranscriptLedger ledger) {
         this.agentName = agentName;
         this.spec = spec;
         this.calls = calls;
+        this.ledger = ledger;
     }
 
     @Override
@@ -42,7 +45,10 @@ public final class ActivityTool implements Tool {
     @Override
     public @Nullable Object call(Map<String, @Nullable Object> arguments, RunContext context) throws Exception {
         String key = Workflow.getInfo().getWorkflowId() + ":" + callId(arguments, context);
-        ToolInvocation call = new ToolInvocation(agentName, spec.name(), key, arguments, RunSnapshot.of(context));
+        RunSnapshot run = calls.recorded(ActivityCalls.Kind.TOOL)
+                ? RunSnapshot.of(context, ledger.refer(context.transcript()))
+                : RunSnapshot.of(context);
+        ToolInvocation call = new ToolInvocation(agentName, spec.name(), key, arguments, run);
         return calls.call(ActivityCalls.Kind.TOOL, activities -> activities.callTool(call));
     }
 

@@ -1,5 +1,6 @@
 package dev.terminus.temporal.internal;
 
+import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.Checkpoint;
@@ -18,6 +19,7 @@ import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflow;
 import dev.terminus.temporal.GateAnswer;
 import dev.terminus.temporal.PendingGate;
+import dev.terminus.temporal.TranscriptPage;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.CanceledFailure;
 import io.temporal.workflow.Async;
@@ -42,6 +44,9 @@ import org.jspecify.annotations.Nullable;
  * (continue-as-new) from its {@code Continuation}.
  */
 public final class AgentWorkflowImpl implements AgentWorkflow {
+    /** Room left in a payload for an output's other parts than its transcript. */
+    private static final int OUTPUT_MARGIN = 16 * 1024;
+
     private final AgentRecipes recipes;
     private @Nullable AgentRunOutput output;
     /** The control of the part of the run going on now (a run answered at a gate goes on under a new one). */
@@ -49,6 +54,10 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     /** Who stopped the run (the workflow's cancellation, or a {@code stop} signal), or null while nobody has. */
     private @Nullable String stoppedBy;
     private final GateAnswers<PendingGate> gates = new GateAnswers<>();
+    /** The transcript size from which the run cannot continue as new (0 until one was found too large). */
+    private int tooLargeToCarry;
+    /** The transcript the run's activities refer to. */
+    private final TranscriptLedger ledger = new TranscriptLedger();
     /** The run's model, which numbers its calls. */
     private @Nullable ActivityModel model;
 
@@ -63,7 +72,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         Agent agent = calls.agent(agent(recipes.key(input), calls, input.modelCalls()));
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
-        Predicate<RunContext> historyFull = run -> stoppedBy == null && historyFull(calls);
+        Predicate<RunContext> historyFull = run -> stoppedBy == null && historyFull(calls) && carriable(run);
         Continuation from = input.continuation();
         RunStep step = from == null
                 ? part(agent.newControl(), calls, control -> agent.run(input.task(), control, historyFull))
@@ -93,8 +102,36 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         }
         // Temporal closes a workflow whose cancellation was requested as cancelled, without a value, whatever this
         // returns: the output stays readable through the output query
-        output = AgentRunOutput.of(result);
+        output = fitted(AgentRunOutput.of(result));
         return output;
+    }
+
+    /**
+     * The output as it fits in one payload: a transcript that makes it larger than the payload limit is left out, and
+     * the output refers to it as the transcript query serves it.
+     */
+    private AgentRunOutput fitted(AgentRunOutput whole) {
+        if (TranscriptLedger.bytes(whole.transcript()) <= recipes.payloadLimit() - OUTPUT_MARGIN) {
+            return whole;
+        }
+        return whole.omittingTranscript(ledger.refer(whole.transcript()));
+    }
+
+    /**
+     * Whether the run's transcript fits in the input of a fresh execution: one over the payload limit would make the
+     * server refuse the continue-as-new, so such a run goes on in this execution. A size found too large is not
+     * measured again until the transcript shrinks (a compaction).
+     */
+    private boolean carriable(RunContext run) {
+        List<Message> transcript = run.transcript();
+        if (tooLargeToCarry > 0 && transcript.size() >= tooLargeToCarry) {
+            return false;
+        }
+        if (TranscriptLedger.bytes(transcript) <= recipes.payloadLimit() - OUTPUT_MARGIN) {
+            return true;
+        }
+        tooLargeToCarry = transcript.size();
+        return false;
     }
 
     /** Whether this execution's history is long enough for the run to go on in a fresh one. */
@@ -109,6 +146,11 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     @Override
     public @Nullable AgentRunOutput output() {
         return output;
+    }
+
+    @Override
+    public TranscriptPage transcript(long generation, int from) {
+        return ledger.page(generation, from);
     }
 
     @Override
@@ -184,10 +226,10 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
             AgentRecipes.Registered registered = recipes.registered(name);
             List<Tool> tools = new ArrayList<>();
             for (Tool tool : registered.tools()) {
-                tools.add(new ActivityTool(name, tool.spec(), calls));
+                tools.add(new ActivityTool(name, tool.spec(), calls, ledger));
             }
             WorkflowClock clock = new WorkflowClock();
-            model = new ActivityModel(name, registered.model(), calls, firstModelCall);
+            model = new ActivityModel(name, registered.model(), calls, ledger, firstModelCall);
             Agent agent = registered.recipe().build(new AgentMaterials(model, tools, clock));
             if (agent.clock() != clock) {
                 throw new IllegalArgumentException("the recipe of agent \"" + name + "\" must build it on the"

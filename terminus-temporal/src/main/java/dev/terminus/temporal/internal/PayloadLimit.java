@@ -1,0 +1,52 @@
+package dev.terminus.temporal.internal;
+
+import dev.terminus.agent.HaltException;
+import dev.terminus.agent.spi.ModelException;
+import dev.terminus.temporal.ModelAnswer;
+import io.temporal.common.converter.DataConverter;
+
+/**
+ * The largest payload an activity of a run may answer with (the server's blob size limit): a larger tool result ends
+ * the run {@code Halted}, a larger model answer {@code Failed}, each naming its size and the limit, where the server
+ * would refuse the activity's completion and leave the run without an end.
+ *
+ * @param bytes the limit
+ * @param converter the worker's data converter, which writes the payloads
+ */
+record PayloadLimit(int bytes, DataConverter converter) {
+    /** The HTTP status of a payload too large, which a model answer over the limit fails with. */
+    static final int TOO_LARGE = 413;
+
+    /**
+     * @param toolName the tool
+     * @param result its result, as the model would read it
+     * @return the result
+     * @throws HaltException naming the tool, the result's size and the limit when it is over the limit
+     */
+    String toolResult(String toolName, String result) {
+        long size = size(result);
+        if (size > bytes) {
+            throw new HaltException("the result of tool \"" + toolName + "\" is " + size + " bytes, over the "
+                    + bytes + "-byte limit of a Temporal payload (AgentRecipes.payloadLimit)");
+        }
+        return result;
+    }
+
+    /**
+     * @param answer the model's answer
+     * @return the answer
+     * @throws ModelException.ClientError (status 413) naming the answer's size and the limit when it is over it
+     */
+    ModelAnswer modelAnswer(ModelAnswer answer) throws ModelException.ClientError {
+        long size = size(answer);
+        if (size > bytes) {
+            throw new ModelException.ClientError(TOO_LARGE, "the model's answer is " + size + " bytes, over the "
+                    + bytes + "-byte limit of a Temporal payload (AgentRecipes.payloadLimit)", null);
+        }
+        return answer;
+    }
+
+    private long size(Object value) {
+        return converter.toPayload(value).map(payload -> (long) payload.getSerializedSize()).orElse(0L);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.terminus.temporal;
+
+import dev.terminus.jackson.TerminusModule;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowClientOptions;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
+import io.temporal.testserver.TestServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Temporal's test server as a process of its own ({@code io.temporal.testserver.TestServer PORT}, on this JVM's class
+ * path), in real time, and a client of it with the Terminus data converter. Like a real server it is reached over
+ * gRPC on a local port; unlike one, it enforces no payload or history size limit, so the tests measure sizes through
+ * the history API.
+ */
+final class TestServerProcess implements AutoCloseable {
+    private final Process process;
+    private final int port;
+    private final WorkflowServiceStubs stubs;
+    private final WorkflowClient client;
+
+    private TestServerProcess(Process process, int port) {
+        this.process = process;
+        this.port = port;
+        this.stubs = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder()
+                .setTarget("localhost:" + port).build());
+        this.client = WorkflowClient.newInstance(stubs, WorkflowClientOptions.newBuilder()
+                .setDataConverter(TerminusDataConverter.of(new TerminusModule())).build());
+    }
+
+    /**
+     * Starts the server and waits (at most 60 s) until it listens.
+     *
+     * @param log where the server's output goes
+     * @return the server
+     */
+    static TestServerProcess start(Path log) throws IOException, InterruptedException {
+        int port = freePort();
+        Process process = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), TestServer.class.getName(), String.valueOf(port)))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!listens(port)) {
+            if (!process.isAlive() || System.nanoTime() > giveUp) {
+                process.destroyForcibly();
+                throw new IllegalStateException("the test server did not start on port " + port + ": "
+                        + Files.readString(log));
+            }
+            Thread.sleep(50);
+        }
+        return new TestServerProcess(process, port);
+    }
+
+    private static boolean listens(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("localhost", port), 200);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** @return {@code localhost:PORT} */
+    String address() {
+        return "localhost:" + port;
+    }
+
+    /** @return a client of the server's default namespace with the Terminus data converter */
+    WorkflowClient client() {
+        return client;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        stubs.shutdownNow();
+        stubs.awaitTermination(5, TimeUnit.SECONDS);
+        process.destroy();
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+    }
+}
