@@ -1,0 +1,112 @@
+package dev.terminus.temporal.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.terminus.Message;
+import dev.terminus.temporal.TranscriptPage;
+import dev.terminus.temporal.TranscriptReference;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The workflow's side of transcript references: generations, and pages of what it holds. */
+class TranscriptLedgerTest {
+    private static final Message USER = new Message.User("count to three");
+    private static final Message ONE = new Message.ToolResult("call-1", "count", "counted 1", false);
+    private static final Message TWO = new Message.ToolResult("call-2", "count", "counted 2", false);
+
+    @Test
+    void aTranscriptThatGrowsStaysInItsGeneration() {
+        // given
+        TranscriptLedger ledger = new TranscriptLedger();
+
+        // when
+        TranscriptReference first = ledger.refer(List.of(USER));
+        TranscriptReference second = ledger.refer(List.of(USER, ONE));
+        TranscriptReference third = ledger.refer(List.of(new Message.User("count to three"), ONE, TWO));
+
+        // then
+        assertThat(first).isEqualTo(new TranscriptReference(0, 1));
+        assertThat(second).isEqualTo(new TranscriptReference(0, 2));
+        assertThat(third).isEqualTo(new TranscriptReference(0, 3));
+    }
+
+    @Test
+    void aReplacedTranscriptStartsANewGeneration() {
+        // given
+        TranscriptLedger ledger = new TranscriptLedger();
+        ledger.refer(List.of(USER, ONE, TWO));
+
+        // when
+        TranscriptReference compacted = ledger.refer(List.of(USER, TWO));
+        TranscriptReference shorter = ledger.refer(List.of(USER));
+
+        // then
+        assertThat(compacted).isEqualTo(new TranscriptReference(1, 2));
+        assertThat(shorter).isEqualTo(new TranscriptReference(2, 1));
+    }
+
+    @Test
+    void aPageHoldsTheMessagesFromItsStartUpToAboutAMillionCharacters() {
+        // given
+        TranscriptLedger ledger = new TranscriptLedger();
+        List<Message> transcript = new ArrayList<>();
+        transcript.add(USER);
+        for (int i = 0; i < 5; i++) {
+            transcript.add(new Message.ToolResult("call-" + i, "fetch", "x".repeat(400_000), false));
+        }
+        ledger.refer(transcript);
+
+        // when
+        TranscriptPage first = ledger.page(0, 0);
+        TranscriptPage rest = ledger.page(0, first.messages().size());
+
+        // then
+        assertThat(first.messages()).containsExactlyElementsOf(transcript.subList(0, 4));
+        assertThat(rest.from()).isEqualTo(4);
+        assertThat(rest.messages()).containsExactlyElementsOf(transcript.subList(4, 6));
+    }
+
+    @Test
+    void aMessageLargerThanAPageIsAPageOfItsOwn() {
+        // given
+        TranscriptLedger ledger = new TranscriptLedger();
+        Message large = new Message.ToolResult("call-1", "fetch", "x".repeat(TranscriptPage.MAX_CHARS * 2), false);
+        ledger.refer(List.of(large, ONE));
+
+        // when
+        TranscriptPage page = ledger.page(0, 0);
+
+        // then
+        assertThat(page.messages()).containsExactly(large);
+    }
+
+    @Test
+    void aPageOfAnotherGenerationOrPastTheEndHoldsNoMessages() {
+        // given
+        TranscriptLedger ledger = new TranscriptLedger();
+        ledger.refer(List.of(USER, ONE));
+        ledger.refer(List.of(TWO));
+
+        // when
+        TranscriptPage stale = ledger.page(0, 0);
+        TranscriptPage pastTheEnd = ledger.page(1, 1);
+
+        // then
+        assertThat(stale).isEqualTo(new TranscriptPage(1, 0, List.of()));
+        assertThat(pastTheEnd).isEqualTo(new TranscriptPage(1, 1, List.of()));
+    }
+
+    @Test
+    void theBytesOfATranscriptAreThoseOfItsWireFormat() {
+        // given
+        List<Message> transcript = List.of(USER, ONE);
+
+        // when
+        long bytes = TranscriptLedger.bytes(transcript);
+
+        // then
+        assertThat(bytes).isBetween(100L, 300L);
+        assertThat(TranscriptLedger.bytes(List.of(USER, ONE, TWO))).isGreaterThan(bytes);
+    }
+}
