@@ -31,7 +31,8 @@ public final class TranscriptLedger {
         if (!extendsKnown(transcript)) {
             generation++;
         }
-        messages = transcript;
+        // a copy: the loop's transcript may be a view of a list it goes on changing (appending, compacting)
+        messages = List.copyOf(transcript);
         return new TranscriptReference(generation, transcript.size());
     }
 

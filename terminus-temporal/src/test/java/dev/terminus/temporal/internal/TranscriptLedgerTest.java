@@ -47,6 +47,24 @@ class TranscriptLedgerTest {
     }
 
     @Test
+    void aTranscriptChangedInPlaceAfterItWasReferredToStartsANewGeneration() {
+        // given: the loop refers to a live view of the transcript it goes on changing
+        TranscriptLedger ledger = new TranscriptLedger();
+        List<Message> transcript = new ArrayList<>(List.of(USER, ONE, TWO));
+        List<Message> view = java.util.Collections.unmodifiableList(transcript);
+        ledger.refer(view);
+
+        // when: a compaction replaces it in place
+        transcript.clear();
+        transcript.addAll(List.of(USER, TWO));
+        TranscriptReference compacted = ledger.refer(view);
+
+        // then
+        assertThat(compacted).isEqualTo(new TranscriptReference(1, 2));
+        assertThat(ledger.page(1, 0).messages()).containsExactly(USER, TWO);
+    }
+
+    @Test
     void aPageHoldsTheMessagesFromItsStartUpToAboutAMillionCharacters() {
         // given
         TranscriptLedger ledger = new TranscriptLedger();
