@@ -2,6 +2,7 @@ package dev.terminus.temporal;
 
 import dev.terminus.Preconditions;
 import dev.terminus.agent.Continuation;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,16 +17,35 @@ import org.jspecify.annotations.Nullable;
  *     workflow's input only (the model and tool calls name it by its digest, see {@link AgentRecipes#key})
  * @param modelCalls the model calls the run made in earlier executions: the number of this execution's first
  *     ({@link ModelCall#sequence()}); 0 for a run from its start
+ * @param shape for a run that goes on from a continuation, what its transcript depends on in the agent that wrote it
+ *     (its model's name, a digest of each tool's argument schema), so that a deploy that changed them ends the run
+ *     naming what changed; empty for a run from its start
  */
 public record AgentRunInput(String agentName, String task, @Nullable Continuation continuation,
-        @Nullable String definition, long modelCalls) {
-    /** Validates that the agent and the task are given, and the model calls not negative. */
+        @Nullable String definition, long modelCalls, Map<String, String> shape) {
+    /** Validates that the agent and the task are given, and the model calls not negative; copies the shape. */
     public AgentRunInput {
         Preconditions.notNull(agentName, "AgentRunInput.agentName");
         Preconditions.notNull(task, "AgentRunInput.task");
         if (modelCalls < 0) {
             throw new IllegalArgumentException("AgentRunInput.modelCalls must be >= 0, was " + modelCalls);
         }
+        // an input written before shapes were carried has none
+        shape = shape == null ? Map.of() : Map.copyOf(shape);
+    }
+
+    /**
+     * An input without a shape.
+     *
+     * @param agentName the name of an agent of the worker's {@link AgentRecipes}, or of the defined agent
+     * @param task the task, as the user's first message
+     * @param continuation where the run goes on from, or null for a run from its start
+     * @param definition the document that defines the agent, or null for a registered agent
+     * @param modelCalls the model calls the run made in earlier executions
+     */
+    public AgentRunInput(String agentName, String task, @Nullable Continuation continuation,
+            @Nullable String definition, long modelCalls) {
+        this(agentName, task, continuation, definition, modelCalls, Map.of());
     }
 
     /**
@@ -66,9 +86,11 @@ public record AgentRunInput(String agentName, String task, @Nullable Continuatio
      *
      * @param from where the run goes on from
      * @param callsMade the model calls the run has made so far, in every execution
+     * @param shape what the run's transcript depends on in its agent now
      * @return the input
      */
-    public AgentRunInput continued(Continuation from, long callsMade) {
-        return new AgentRunInput(agentName, task, Preconditions.notNull(from, "from"), definition, callsMade);
+    public AgentRunInput continued(Continuation from, long callsMade, Map<String, String> shape) {
+        return new AgentRunInput(agentName, task, Preconditions.notNull(from, "from"), definition, callsMade,
+                Preconditions.notNull(shape, "shape"));
     }
 }

@@ -74,14 +74,28 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         Async.procedure(() -> watchCancellation(workflowScope));
         Predicate<RunContext> historyFull = run -> stoppedBy == null && historyFull(calls) && carriable(run);
         Continuation from = input.continuation();
-        RunStep step = from == null
-                ? part(agent.newControl(), calls, control -> agent.run(input.task(), control, historyFull))
-                : part(agent.newControl(from), calls, control -> agent.proceed(from, control, historyFull));
+        RunStep step;
+        if (from == null) {
+            step = part(agent.newControl(), calls, control -> agent.run(input.task(), control, historyFull));
+        } else {
+            // a deploy may have changed the agent under the run: it then ends naming what changed
+            String changed = AgentShape.changes(input.shape(), AgentShape.of(agent));
+            if (!changed.isEmpty()) {
+                return end(ChangedAgent.output(from, changed));
+            }
+            try {
+                step = part(agent.newControl(from), calls, control -> agent.proceed(from, control, historyFull));
+            } catch (IllegalArgumentException e) {
+                // refused before the run went on: a change the shape does not see (final-answer tool, approvals...)
+                return end(ChangedAgent.output(from, String.valueOf(e.getMessage())));
+            }
+        }
         RunResult result;
         while (true) {
             if (step instanceof RunStep.Suspended(Continuation continuation)) {
                 // the history is long: the run goes on in a fresh execution of this workflow, with its state
-                Workflow.continueAsNew(input.continued(continuation, model == null ? 0 : model.nextSequence()));
+                Workflow.continueAsNew(input.continued(continuation, model == null ? 0 : model.nextSequence(),
+                        AgentShape.of(agent)));
             }
             result = ((RunStep.Ended) step).result();
             if (!(result.termination() instanceof Termination.HitlGatePending)
@@ -102,7 +116,12 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         }
         // Temporal closes a workflow whose cancellation was requested as cancelled, without a value, whatever this
         // returns: the output stays readable through the output query
-        output = fitted(AgentRunOutput.of(result));
+        return end(AgentRunOutput.of(result));
+    }
+
+    /** Keeps the run's output for the output query, fitted to a payload, and returns it. */
+    private AgentRunOutput end(AgentRunOutput whole) {
+        output = fitted(whole);
         return output;
     }
 
