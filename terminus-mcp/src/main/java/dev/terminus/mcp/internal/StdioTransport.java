@@ -34,7 +34,8 @@ import reactor.core.scheduler.Schedulers;
  * its process to itself and stops reading the server's standard error as soon as its standard output ends, so the
  * lines a server writes as it dies were lost; this one shows the process ({@link #process()}), reads the standard
  * error to its end into a {@link StderrTail} (and to the log, at {@code DEBUG}), and tells when the process exited
- * and with which status ({@link #exited()}).
+ * and with which status ({@link #exited()}). A line of output that is not a message (a server logging on its
+ * standard output) is skipped and logged at {@code DEBUG}, where the SDK's transport stopped reading.
  */
 final class StdioTransport implements McpClientTransport {
     private static final System.Logger LOG = System.getLogger(StdioTransport.class.getName());
@@ -123,7 +124,7 @@ final class StdioTransport implements McpClientTransport {
             Line line;
             while ((line = Line.read(lines, MAX_MESSAGE)) != null) {
                 if (line.cut()) {
-                    log(System.Logger.Level.WARNING, "a message longer than " + MAX_MESSAGE + " characters, skipped");
+                    debug("a message longer than " + MAX_MESSAGE + " characters, skipped");
                     continue;
                 }
                 if (line.text().isBlank()) {
@@ -133,15 +134,15 @@ final class StdioTransport implements McpClientTransport {
                 try {
                     message = McpSchema.deserializeJsonRpcMessage(mapper, line.text());
                 } catch (IOException | RuntimeException e) {
-                    log(System.Logger.Level.WARNING, "a line of its output is not a JSON-RPC message, skipped: "
+                    debug("a line of its output is not a JSON-RPC message, skipped: "
                             + e.getMessage());
                     continue;
                 }
                 handler.apply(Mono.just(message)).subscribe(ignored -> { },
-                        failure -> log(System.Logger.Level.DEBUG, "handling a message failed: " + failure));
+                        failure -> debug("handling a message failed: " + failure));
             }
         } catch (IOException e) {
-            log(System.Logger.Level.DEBUG, "reading its output failed: " + e.getMessage());
+            debug("reading its output failed: " + e.getMessage());
         }
     }
 
@@ -154,7 +155,7 @@ final class StdioTransport implements McpClientTransport {
                 LOG.log(System.Logger.Level.DEBUG, () -> server.name() + " stderr: " + text);
             }
         } catch (IOException e) {
-            log(System.Logger.Level.DEBUG, "reading its stderr failed: " + e.getMessage());
+            debug("reading its stderr failed: " + e.getMessage());
         } finally {
             stderrEnded.complete(null);
         }
@@ -229,9 +230,9 @@ final class StdioTransport implements McpClientTransport {
         return mapper.convertValue(data, typeRef);
     }
 
-    private void log(System.Logger.Level level, String text) {
+    private void debug(String text) {
         if (!closing) {
-            LOG.log(level, () -> "MCP server \"" + server.name() + "\": " + text);
+            LOG.log(System.Logger.Level.DEBUG, () -> "MCP server \"" + server.name() + "\": " + text);
         }
     }
 
