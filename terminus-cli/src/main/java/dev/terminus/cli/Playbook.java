@@ -64,6 +64,17 @@ public final class Playbook {
 
     private Playbook() {}
 
+    /** What a human gate ({@link HitlGatePending}) waits for, which decides how it is answered. */
+    public enum Gate {
+        /** The approval of a call: {@code terminus resume --approve} or {@code --reject REASON}. */
+        APPROVAL,
+        /**
+         * A person's input that a tool asked for (an MCP server's elicitation), kept in a checkpoint of format 2:
+         * {@code terminus resume --answer JSON} or {@code --reject REASON} (declined).
+         */
+        INPUT
+    }
+
     /**
      * The meaning of a category, in one line, as {@link dev.terminus.Category} documents it.
      *
@@ -83,12 +94,25 @@ public final class Playbook {
 
     /**
      * The recovery playbook of a termination: two to four imperative steps, most important first,
-     * specific to the case and filled in with its facts.
+     * specific to the case and filled in with its facts. A {@link HitlGatePending} is advised as an approval gate:
+     * the termination alone does not say what its gate waits for (see {@link #nextSteps(Termination, Gate)}).
      *
      * @param termination how the run ended
      * @return the steps, never empty
      */
     public static List<String> nextSteps(Termination termination) {
+        return nextSteps(termination, Gate.APPROVAL);
+    }
+
+    /**
+     * The recovery playbook of a termination whose run's checkpoint says what its gate waits for.
+     *
+     * @param termination how the run ended
+     * @param gate what a {@link HitlGatePending} waits for (the run's checkpoint says: an input request, or none);
+     *     unused for the other cases
+     * @return the steps, never empty
+     */
+    public static List<String> nextSteps(Termination termination, Gate gate) {
         return switch (termination) {
             // ------------------------------------------------------------ success
             case NaturalCompletion() -> List.of(
@@ -195,10 +219,7 @@ public final class Playbook {
             case Skipped(String reason) -> List.of(
                     "Nothing failed: a skip policy said not to run" + (reason == null ? "." : " (" + reason + ")."),
                     "Provide what was missing, or change the skip policy, if the work is still needed.");
-            case HitlGatePending(String gate, String proposal, String summary, String agent, int cycle) -> List.of(
-                    "Review proposal " + proposal + " from agent " + agent + " (cycle " + cycle + "): " + summary,
-                    "Approve or reject gate " + gate + " with `terminus resume`; the run continues from its checkpoint.",
-                    "Do not retry the run: that would redo the work up to the gate and ask again.");
+            case HitlGatePending pending -> gate(pending, gate);
             case HumanInterventionRequired(List<String> criteria, List<String> approvalRefs) -> List.of(
                     "Get " + (approvalRefs.isEmpty() ? "the requested approvals"
                             : (approvalRefs.size() == 1 ? "the approval " : "the approvals ") + list(approvalRefs))
@@ -248,6 +269,25 @@ public final class Playbook {
             // ------------------------------------------------------------ open cases
             case Custom custom -> custom(custom);
             case Termination.Extension extension -> extension(extension);
+        };
+    }
+
+    private static List<String> gate(HitlGatePending pending, Gate gate) {
+        String retry = "Do not retry the run: that would redo the work up to the gate and ask again.";
+        return switch (gate) {
+            case APPROVAL -> List.of(
+                    "Review proposal " + pending.proposalId() + " from agent " + pending.agentId() + " (cycle "
+                            + pending.cycle() + "): " + pending.summary(),
+                    "Approve or reject gate " + pending.gateId() + " with `terminus resume`; the run continues from"
+                            + " its checkpoint.",
+                    retry);
+            case INPUT -> List.of(
+                    "Read what the tool of call " + pending.proposalId() + " asks (agent " + pending.agentId()
+                            + ", cycle " + pending.cycle() + "): " + pending.summary(),
+                    "Answer gate " + pending.gateId() + " with `terminus resume --answer JSON` (a JSON object of the"
+                            + " schema the tool asked for), or decline with `--reject REASON`; the call is made again"
+                            + " with the answer and the run continues from its checkpoint.",
+                    retry);
         };
     }
 

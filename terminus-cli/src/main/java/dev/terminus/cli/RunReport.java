@@ -43,7 +43,7 @@ final class RunReport {
         if (result.finalAnswer() != null) {
             lines.addAll(Text.wrap(label("Answer"), result.finalAnswer()));
         }
-        List<String> steps = Playbook.nextSteps(termination);
+        List<String> steps = Playbook.nextSteps(termination, result.gate());
         for (int i = 0; i < steps.size(); i++) {
             lines.addAll(Text.wrap(label(i == 0 ? "Next" : ""), (i + 1) + ". " + steps.get(i)));
         }

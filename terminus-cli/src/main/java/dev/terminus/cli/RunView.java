@@ -3,6 +3,7 @@ package dev.terminus.cli;
 import dev.terminus.Message;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
+import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
@@ -31,20 +32,25 @@ import org.jspecify.annotations.Nullable;
  * @param transcript every message
  * @param figures whether the tool calls, usage, cost and duration are known (they are not for a workflow that
  *     waits at a gate)
+ * @param gate what the run's gate waits for, when it paused at one: input when its checkpoint holds a tool's request
+ *     for input, else approval (a workflow's gates are approvals)
  */
 record RunView(Termination termination, Outcome outcome, @Nullable String finalAnswer, int iterationCount,
         int toolCalls, Usage usage, BigDecimal costUsd, Duration duration, @Nullable List<IterationRecord> iterations,
-        List<Message> transcript, boolean figures) {
+        List<Message> transcript, boolean figures, Playbook.Gate gate) {
 
     static RunView of(RunResult result) {
+        Playbook.Gate gate = result.checkpoint().flatMap(Checkpoint::inputRequested).isPresent()
+                ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL;
         return new RunView(result.termination(), result.outcome(), result.finalAnswer(), result.iterationCount(),
                 result.toolCalls(), result.usage(), result.costUsd(), result.duration(), result.iterations(),
-                result.transcript(), true);
+                result.transcript(), true, gate);
     }
 
     static RunView of(AgentRunOutput output) {
         return new RunView(output.termination(), output.outcome(), output.finalAnswer(), output.iterations(),
-                output.toolCalls(), output.usage(), output.costUsd(), output.duration(), null, output.transcript(), true);
+                output.toolCalls(), output.usage(), output.costUsd(), output.duration(), null, output.transcript(), true,
+                Playbook.Gate.APPROVAL);
     }
 
     /**
@@ -56,7 +62,7 @@ record RunView(Termination termination, Outcome outcome, @Nullable String finalA
     static RunView waiting(PendingGate gate, String agentId) {
         return new RunView(new Termination.HitlGatePending(gate.gateId(), gate.toolCallId(), gate.summary(), agentId,
                 gate.iteration()), Outcome.SUSPENDED, null, gate.iteration(), 0, Usage.ZERO, BigDecimal.ZERO,
-                Duration.ZERO, null, List.of(), false);
+                Duration.ZERO, null, List.of(), false, Playbook.Gate.APPROVAL);
     }
 
     /**

@@ -57,6 +57,21 @@ class ElicitationResumeTest {
     }
 
     @Test
+    void aRunPausedForInputSaysToAnswerOrDeclineItNotToApproveIt() throws Exception {
+        // when
+        Cli.Result result = Cli.run("run", "--checkpoints", checkpoints().toString(), scenario().toString());
+
+        // then
+        assertThat(result.status()).as(result.err()).isZero();
+        assertThat(result.flatOut()).contains("Termination HitlGatePending")
+                .contains("Next 1. Read what the tool of call ")
+                .contains("2. Answer gate gate-")
+                .contains(" with `terminus resume --answer JSON` (a JSON object of the schema the tool asked for), or"
+                        + " decline with `--reject REASON`")
+                .doesNotContain("Approve or reject");
+    }
+
+    @Test
     void anAnswerGivenInThisProcessContinuesTheRunAnotherProcessPausedAndTheServerGetsIt() throws Exception {
         // given
         Path checkpoint = pausedByAnotherJvm();

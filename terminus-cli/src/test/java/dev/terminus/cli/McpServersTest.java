@@ -113,6 +113,28 @@ class McpServersTest {
         // then
         assertThat(result.status()).isEqualTo(2);
         assertThat(result.errLines()).hasSize(1);
-        assertThat(result.err()).startsWith("terminus: " + scenario + ": mcpServers: MCP server \"ghost\" did not start");
+        assertThat(result.err()).startsWith("terminus: " + scenario
+                + ": mcpServers.ghost: MCP server \"ghost\" did not start: ").contains("/no/such/mcp-server");
+    }
+
+    @Test
+    void aServerThatExitsAsItStartsIsOneLineWithItsExitStatusAndTheEndOfItsStderrAndExit2() throws IOException {
+        // given: the commonest failure of an MCP server; with the default 60 s start timeout, a failure that waited
+        // for it would say the server did not answer
+        Path scenario = write("exits.json", """
+                {"task": "t",
+                 "mcpServers": {"keyless": {"command": "sh",
+                                            "args": ["-c", "echo 'boom: missing API key' >&2; exit 3"]}},
+                 "script": [{"text": "x"}]}
+                """);
+
+        // when
+        Cli.Result result = Cli.run("run", scenario.toString());
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.errLines()).containsExactly("terminus: " + scenario + ": mcpServers.keyless: MCP server"
+                + " \"keyless\" exited with status 3 as it started; its stderr ended with: boom: missing API key");
     }
 }

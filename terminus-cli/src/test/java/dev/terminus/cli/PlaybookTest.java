@@ -95,6 +95,23 @@ class PlaybookTest {
     }
 
     @Test
+    void aGateWaitingForInputIsAdvisedToBeAnsweredOrDeclinedAndAnApprovalGateToBeApprovedOrRejected() {
+        // given
+        Termination.HitlGatePending gate = new Termination.HitlGatePending("gate-3", "call-1", "Your name?", "signup", 1);
+
+        // when
+        List<String> input = Playbook.nextSteps(gate, Playbook.Gate.INPUT);
+        List<String> approval = Playbook.nextSteps(gate, Playbook.Gate.APPROVAL);
+
+        // then
+        assertThat(input.get(0)).contains("call-1").contains("Your name?");
+        assertThat(input.get(1)).contains("gate-3").contains("--answer JSON").contains("--reject REASON")
+                .doesNotContain("Approve");
+        assertThat(approval.get(1)).startsWith("Approve or reject gate gate-3 with `terminus resume`");
+        assertThat(Playbook.nextSteps(gate)).isEqualTo(approval);
+    }
+
+    @Test
     void limitAdviceNamesTheLimitAndTheAmountUsed() {
         // then
         assertThat(Playbook.nextSteps(new Termination.MaxToolCallsReached(40, 41)).get(0)).contains("40").contains("41");

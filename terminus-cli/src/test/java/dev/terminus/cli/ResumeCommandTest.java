@@ -93,6 +93,18 @@ class ResumeCommandTest {
     }
 
     @Test
+    void aRunPausedForApprovalSaysToApproveOrRejectIt() throws Exception {
+        // when
+        Cli.Result paused = Cli.run("run", "--checkpoints", checkpoints().toString(), twoGates().toString());
+
+        // then
+        assertThat(paused.status()).as(paused.err()).isZero();
+        assertThat(paused.flatOut()).contains("Next 1. Review proposal ")
+                .contains("2. Approve or reject gate gate-").contains(" with `terminus resume`")
+                .doesNotContain("--answer JSON");
+    }
+
+    @Test
     void whenTheNewCheckpointCannotBeSavedTheUsedOneIsKept() throws Exception {
         // given: a run paused at its first gate, and a "directory" for the next checkpoint that is a file
         Cli.Result paused = Cli.run("run", "--checkpoints", checkpoints().toString(), twoGates().toString());

@@ -80,4 +80,28 @@ class ToolsCommandTest {
         assertThat(result.errLines()).containsExactly("terminus: " + scenario
                 + ": mcpNaming: \"short\" is not one of plain, prefixed");
     }
+
+    @Test
+    void aServerThatExitsAsItStartsIsOneLineWithItsExitStatusAndTheEndOfItsStderrAndExit2() throws IOException {
+        // given: a server that dies before its handshake, saying why on two lines of its stderr
+        Path scenario = Files.writeString(dir.resolve("exits.json"), """
+                {"task": "t", "tools": [{"name": "ping"}],
+                 "mcpServers": {"keyless": {"command": "sh", "args": ["-c",
+                   "echo 'Error: boom' >&2; echo 'missing API key: set SEARCH_KEY' >&2; exit 3"]}}}
+                """);
+
+        // when
+        Cli.Result text = Cli.run("tools", scenario.toString());
+        Cli.Result json = Cli.run("tools", scenario.toString(), "--json");
+
+        // then
+        String line = "terminus: " + scenario + ": mcpServers.keyless: MCP server \"keyless\" exited with status 3 as"
+                + " it started; its stderr ended with: Error: boom | missing API key: set SEARCH_KEY";
+        assertThat(text.status()).isEqualTo(2);
+        assertThat(text.out()).isEmpty();
+        assertThat(text.errLines()).containsExactly(line);
+        assertThat(json.status()).isEqualTo(2);
+        assertThat(json.out()).isEmpty();
+        assertThat(json.errLines()).containsExactly(line);
+    }
 }

@@ -28,7 +28,9 @@ import java.util.regex.Pattern;
  * }
  * }</pre>
  *
- * <p>What a server's failure does to a run is in ADR 0021: a server that is gone (its process exited, its endpoint
+ * <p>A server that does not start fails {@link Builder#start()} with a {@link McpServerStartException}: a process
+ * that exits as it starts (a missing API key, a bad argument) does so at once, with its exit status and the last
+ * lines of its stderr. What a server's failure does to a run is in ADR 0021: a server that is gone (its process exited, its endpoint
  * refuses, its transport broke) or that leaves a call unanswered past {@link Builder#requestTimeout} ends the run
  * {@code Halted}; a cancelled run, or one out of time, cancels the call in flight on the wire and ends at once.
  * Thread-safe: runs of one agent may call the same servers concurrently.
@@ -55,7 +57,8 @@ public final class McpToolset implements AutoCloseable {
      *
      * @param servers the servers
      * @return the started toolset
-     * @throws IllegalStateException when a server does not start or two tools collide, naming them
+     * @throws McpServerStartException when a server does not start, naming it and why (see {@link Builder#start()})
+     * @throws IllegalStateException when two tools collide, naming them
      */
     public static McpToolset start(McpServer... servers) {
         Builder builder = custom();
@@ -174,7 +177,8 @@ public final class McpToolset implements AutoCloseable {
         }
 
         /**
-         * @param timeout how long starting a server and its MCP handshake may take
+         * @param timeout how long a server may take to answer its MCP handshake ({@code initialize}); a server
+         *     process that exits sooner fails the start at once
          * @return this
          */
         public Builder startTimeout(Duration timeout) {
@@ -223,8 +227,12 @@ public final class McpToolset implements AutoCloseable {
          * Starts every server, lists its tools and names them.
          *
          * @return the toolset, whose servers are running
-         * @throws IllegalStateException when a server does not start or list its tools, or two tools get one name
-         *     (the servers started are closed first)
+         * @throws McpServerStartException when a server does not start or list its tools, in one line naming it:
+         *     its process exited as it started (told at once, with its exit status and the last lines of its
+         *     stderr, not when the timeout passes), it did not answer within {@link #startTimeout} ({@code
+         *     initialize}) or {@link #requestTimeout} ({@code tools/list}), or it could not be run or reached (the
+         *     servers started are closed first)
+         * @throws IllegalStateException when two tools get one name, or an HTTP server's token variable is not set
          */
         public McpToolset start() {
             List<ServerConnection> started = new ArrayList<>();

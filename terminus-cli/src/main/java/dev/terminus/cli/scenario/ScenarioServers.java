@@ -4,6 +4,7 @@ import dev.terminus.agent.Tool;
 import dev.terminus.cli.scenario.Scenario.McpServerDef;
 import dev.terminus.cli.scenario.Scenario.ToolDef;
 import dev.terminus.mcp.McpServer;
+import dev.terminus.mcp.McpServerStartException;
 import dev.terminus.mcp.McpToolset;
 import dev.terminus.mcp.ToolNaming;
 import java.net.URI;
@@ -18,7 +19,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The MCP servers of a scenario's {@code mcpServers}, started once for a command (a run, or a whole suite) and
  * closed when it ends: their tools join the scenario's. A bad entry, a server that does not start, or an MCP tool
- * with the name of a scenario tool is a {@link ScenarioException} naming the field and the value.
+ * with the name of a scenario tool is a {@link ScenarioException} naming the field and the value; a server that
+ * does not start is named by its entry ({@code mcpServers.NAME}), with what it did: a process that exits as it
+ * starts is told at once, with its exit status and the last lines of its stderr.
  *
  * {@snippet :
  * try (ScenarioServers servers = ScenarioServers.start(scenario)) {
@@ -64,6 +67,9 @@ public final class ScenarioServers implements AutoCloseable {
         McpToolset toolset;
         try {
             toolset = builder.start();
+        } catch (McpServerStartException e) {
+            // one line: the server's setting, then what it did (its exit status and the end of its stderr)
+            throw new ScenarioException("mcpServers." + e.server() + ": " + e.getMessage());
         } catch (IllegalStateException | IllegalArgumentException e) {
             throw new ScenarioException("mcpServers: " + e.getMessage());
         }

@@ -39,14 +39,21 @@ final class Failures {
         return new ServerDown(server, "the call of \"" + tool + "\" failed: " + describe(failure));
     }
 
-    /** @return the failure's message and its causes', without stack traces, for one line of text */
+    /**
+     * @return the failure's message and its causes', without stack traces, for one line of text; a cause that only
+     *     repeats what was said is left out
+     */
     static String describe(Throwable failure) {
         StringBuilder text = new StringBuilder();
         for (Throwable e = failure; e != null && text.length() < 500; e = e.getCause() == e ? null : e.getCause()) {
+            String message = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+            if (text.indexOf(message) >= 0) {
+                continue;
+            }
             if (!text.isEmpty()) {
                 text.append(": ");
             }
-            text.append(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
+            text.append(message);
         }
         return text.toString();
     }

@@ -3,8 +3,10 @@ package dev.terminus.mcp.internal;
 import dev.terminus.agent.HumanInputNeeded;
 import dev.terminus.agent.RunContext;
 import dev.terminus.mcp.McpServer;
+import dev.terminus.mcp.McpServerStartException;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpTransportSessionNotFoundException;
 import java.time.Duration;
@@ -42,6 +44,7 @@ public final class ServerConnection implements AutoCloseable {
     private final McpServer server;
     private final McpAsyncClient client;
     private final CancellingTransport transport;
+    private final @Nullable StdioTransport stdio;
     private final @Nullable ProcessHandle process;
     private final Duration requestTimeout;
     private final AtomicLong calls = new AtomicLong();
@@ -52,14 +55,15 @@ public final class ServerConnection implements AutoCloseable {
     private volatile @Nullable String down;
 
     private ServerConnection(McpServer server, McpAsyncClient client, CancellingTransport transport,
-            @Nullable ProcessHandle process, Duration requestTimeout, Map<Object, ProgressListener> listeners,
+            @Nullable StdioTransport stdio, Duration requestTimeout, Map<Object, ProgressListener> listeners,
             InFlightCalls inFlight) {
         this.server = server;
         this.listeners = listeners;
         this.inFlight = inFlight;
         this.client = client;
         this.transport = transport;
-        this.process = process;
+        this.stdio = stdio;
+        this.process = processOf(stdio);
         this.requestTimeout = requestTimeout;
     }
 
@@ -74,11 +78,15 @@ public final class ServerConnection implements AutoCloseable {
      * @param answerElicitation whether the client declares the elicitation capability (form mode), pausing the run
      *     whose call is in flight at a human gate when the server asks for input ({@link Elicitation})
      * @return the connection
-     * @throws IllegalStateException when the server cannot be started or reached, naming it and why
+     * @throws McpServerStartException when the server's process exits as it starts (at once, with its exit status and
+     *     the end of its stderr), it does not answer within {@code startTimeout}, or it cannot be run or reached
+     * @throws IllegalStateException when the token of an HTTP server is not set, naming its variable
      */
     public static ServerConnection open(McpServer server, Duration requestTimeout, Duration startTimeout,
             boolean answerSampling, boolean answerElicitation) {
-        CancellingTransport transport = new CancellingTransport(Transports.of(server));
+        McpClientTransport wire = Transports.of(server);
+        StdioTransport stdio = wire instanceof StdioTransport process ? process : null;
+        CancellingTransport transport = new CancellingTransport(wire);
         Map<Object, ProgressListener> listeners = new ConcurrentHashMap<>();
         InFlightCalls inFlight = new InFlightCalls(server.name());
         McpSchema.ClientCapabilities.Builder capabilities = McpSchema.ClientCapabilities.builder();
@@ -107,20 +115,27 @@ public final class ServerConnection implements AutoCloseable {
                     }
                 }))
                 .build();
-        ProcessHandle process;
         try {
-            process = ChildProcesses.startedBy(server, () -> transport.unlessConnectFails(client.initialize()).block(startTimeout));
+            Starts.await(server.name(), transport.unlessConnectFails(client.initialize()),
+                    new Starts.Step("initialize", startTimeout, "startTimeout", "did not start"), stdio);
         } catch (RuntimeException e) {
-            ChildProcesses.closeQuietly(client, null, CLOSE_WAIT);
-            throw new IllegalStateException("MCP server \"" + server.name() + "\" did not start: " + Failures.describe(e), e);
+            // a server that started but did not answer must not outlive the failed start
+            ChildProcesses.closeQuietly(client, processOf(stdio), CLOSE_WAIT);
+            throw e;
         }
-        ServerConnection connection = new ServerConnection(server, client, transport, process, requestTimeout,
+        ServerConnection connection = new ServerConnection(server, client, transport, stdio, requestTimeout,
                 listeners, inFlight);
+        ProcessHandle process = connection.process;
         if (process != null) { // the calls in flight fail as soon as the server's process exits
             process.onExit().thenRun(() -> connection.goneBecause("its process exited"));
         }
         transport.onFailure(connection::transportFailed);
         return connection;
+    }
+
+    private static @Nullable ProcessHandle processOf(@Nullable StdioTransport stdio) {
+        Process process = stdio == null ? null : stdio.process();
+        return process == null ? null : process.toHandle();
     }
 
     /** @return the server this connects to */
@@ -142,24 +157,21 @@ public final class ServerConnection implements AutoCloseable {
      * Lists every tool of the server, page by page.
      *
      * @return the tools
-     * @throws IllegalStateException when the server does not answer, naming it
+     * @throws McpServerStartException when the server's process exits before it answers (at once), it does not
+     *     answer within the request timeout, or it answers with an error
      */
     public List<McpSchema.Tool> listTools() {
         List<McpSchema.Tool> tools = new ArrayList<>();
         String cursor = null;
-        try {
-            do {
-                McpSchema.ListToolsResult page = client.listTools(cursor).block(requestTimeout);
-                if (page == null) {
-                    break;
-                }
-                tools.addAll(page.tools());
-                cursor = page.nextCursor();
-            } while (cursor != null);
-        } catch (RuntimeException e) {
-            throw new IllegalStateException("MCP server \"" + server.name() + "\" did not list its tools: "
-                    + Failures.describe(e), e);
-        }
+        Starts.Step step = new Starts.Step("tools/list", requestTimeout, "requestTimeout", "did not list its tools");
+        do {
+            McpSchema.ListToolsResult page = Starts.await(server.name(), client.listTools(cursor), step, stdio);
+            if (page == null) {
+                break;
+            }
+            tools.addAll(page.tools());
+            cursor = page.nextCursor();
+        } while (cursor != null);
         return tools;
     }
 

@@ -2,44 +2,20 @@ package dev.terminus.mcp.internal;
 
 import dev.terminus.mcp.McpServer;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** The SDK's transport for a server: stdio for a process, Streamable HTTP for an endpoint. */
+/** The transport of a server: {@link StdioTransport} for a process, the SDK's Streamable HTTP for an endpoint. */
 final class Transports {
-    private static final System.Logger LOG = System.getLogger(Transports.class.getName());
-
     private Transports() {}
 
     static McpClientTransport of(McpServer server) {
         return switch (server) {
-            case McpServer.Stdio stdio -> stdio(stdio);
+            case McpServer.Stdio stdio -> new StdioTransport(stdio);
             case McpServer.Http http -> http(http, System.getenv());
         };
-    }
-
-    private static McpClientTransport stdio(McpServer.Stdio server) {
-        ServerParameters parameters = ServerParameters.builder(server.command())
-                .args(server.arguments())
-                .env(server.environment())
-                .build();
-        Path directory = server.workingDirectory();
-        StdioClientTransport transport = new StdioClientTransport(parameters, McpJsonDefaults.getMapper()) {
-            @Override
-            protected ProcessBuilder getProcessBuilder() {
-                ProcessBuilder builder = new ProcessBuilder();
-                return directory == null ? builder : builder.directory(directory.toFile());
-            }
-        };
-        // the server's own diagnostics: kept out of the run, for the application's logs
-        transport.setStdErrorHandler(line -> LOG.log(System.Logger.Level.DEBUG, () -> server.name() + " stderr: " + line));
-        return transport;
     }
 
     /**
