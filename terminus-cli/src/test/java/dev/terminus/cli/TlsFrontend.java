@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -122,11 +123,14 @@ final class TlsFrontend implements AutoCloseable {
         return List.copyOf(authorizations);
     }
 
+    /** Stops both sides, and only then the thread their last callbacks run on. */
     @Override
-    public void close() {
+    public void close() throws InterruptedException {
         server.shutdownNow();
+        server.awaitTermination(10, TimeUnit.SECONDS);
         backend.shutdownNow();
-        callbacks.shutdownNow();
+        backend.awaitTermination(10, TimeUnit.SECONDS);
+        callbacks.shutdown();
     }
 
     /** Every method is found, and forwarded as bytes. */
