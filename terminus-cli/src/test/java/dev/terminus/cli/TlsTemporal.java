@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -25,6 +27,12 @@ final class TlsTemporal implements BeforeAllCallback, AfterAllCallback {
     static final String TASK_QUEUE = "terminus-tls-tests";
     /** The API key the API-key frontend lets through; tests assert it never appears in any output. */
     static final String API_KEY = "tk-" + UUID.randomUUID() + ".secret";
+    /**
+     * The test server's transport logs at INFO, with a stack trace, each TLS hello it gets from a test that reaches it
+     * with TLS on purpose; kept here so the level holds (the logging framework keeps loggers weakly).
+     */
+    private static final Logger PLAIN_TRANSPORT =
+            Logger.getLogger("io.grpc.netty.shaded.io.grpc.netty.NettyServerTransport");
 
     private final AtomicReference<Cli.Result> workerResult = new AtomicReference<>();
     private int port;
@@ -38,6 +46,7 @@ final class TlsTemporal implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void beforeAll(@Nullable ExtensionContext context) throws IOException {
+        PLAIN_TRANSPORT.setLevel(Level.WARNING);
         dir = Files.createTempDirectory("terminus-tls");
         certificates = TestCertificates.writeTo(dir);
         port = TemporalServer.freePort();
