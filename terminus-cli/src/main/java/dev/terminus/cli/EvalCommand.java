@@ -150,7 +150,7 @@ final class EvalCommand implements Callable<Integer> {
         try {
             Files.createDirectories(out);
             if (temporal.chosen()) {
-                report = onTemporal(suite, benchmark, text, jsonl);
+                report = onTemporal(suite, benchmark, text, jsonl, terminus.env);
             } else if (resume != null) {
                 report = resume(benchmark, jsonl, terminus);
             } else {
@@ -171,8 +171,8 @@ final class EvalCommand implements Callable<Integer> {
      * Runs the suite as a suite workflow whose (task, repeat) runs are child workflows on the workers of the task
      * queue; rows stream into the report as they finish, graded here as locally.
      */
-    private EvalReport onTemporal(Suite suite, Benchmark benchmark, byte[] text, Path jsonl)
-            throws BadInputException, IOException {
+    private EvalReport onTemporal(Suite suite, Benchmark benchmark, byte[] text, Path jsonl,
+            Map<String, String> env) throws BadInputException, IOException {
         Map<String, Scenario> byTask;
         try {
             byTask = SuiteBenchmark.scenarios(suite);
@@ -180,7 +180,7 @@ final class EvalCommand implements Callable<Integer> {
             throw new BadInputException(e.getMessage());
         }
         String id = suiteId != null ? suiteId : defaultSuiteId(text);
-        try (TemporalConnection connection = TemporalConnection.open(temporal)) {
+        try (TemporalConnection connection = TemporalConnection.open(temporal, env)) {
             return TemporalConnection.call("the suite " + id, () -> {
                 try {
                     return benchmark.withAttemptRunner(TemporalSuiteRunner.of(connection.client(),

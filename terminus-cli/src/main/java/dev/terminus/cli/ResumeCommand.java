@@ -85,6 +85,7 @@ final class ResumeCommand implements Callable<Integer> {
     }
 
     private int resume(TerminusCommand terminus) throws BadInputException {
+        temporal.check();
         if (temporal.chosen()) {
             if (checkpoints != null) {
                 throw new BadInputException("--checkpoints: a workflow keeps its paused run itself; leave it out with"

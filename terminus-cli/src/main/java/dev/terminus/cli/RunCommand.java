@@ -84,7 +84,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (temporal.chosen()) {
             return TerminusCommand.run(parent, t -> {
-                try (TemporalConnection connection = TemporalConnection.open(temporal)) {
+                try (TemporalConnection connection = TemporalConnection.open(temporal, t.env)) {
                     return demo ? demo(t, json, List.of(), connection) : single(t, file, List.of(), connection);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();

@@ -19,6 +19,7 @@ import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -28,9 +29,10 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A connection to Temporal for one command: a client of a frontend (checked reachable, its namespace existing, within
- * {@link #CONNECT_TIMEOUT}), or Temporal's in-process server with a worker of {@link Workers} in this process.
- * Clients and workers use the Terminus data converter.
+ * A connection to Temporal for one command: a client of a frontend (over TLS and with an API key when the options say
+ * so, see {@link TemporalAuth}; checked reachable, its namespace existing, within {@link #CONNECT_TIMEOUT}), or
+ * Temporal's in-process server with a worker of {@link Workers} in this process. Every command that takes
+ * {@code --temporal} connects here, {@code terminus worker} too. Clients and workers use the Terminus data converter.
  */
 final class TemporalConnection implements AutoCloseable {
     /** How long connecting, and each call to the frontend that is not a long poll, may take. */
@@ -51,12 +53,14 @@ final class TemporalConnection implements AutoCloseable {
     }
 
     /**
-     * @param options where to connect
+     * @param options where to connect, and how
+     * @param env the environment, where {@code --api-key-env} names the key's variable
      * @return the connection
-     * @throws BadInputException naming the option and the value when the frontend cannot be reached, or the
-     *     namespace does not exist
+     * @throws BadInputException naming the option and the value when a TLS file or the key's variable cannot be
+     *     used, the frontend cannot be reached (its TLS handshake failed, too), refused the key, or the namespace
+     *     does not exist
      */
-    static TemporalConnection open(TemporalOptions options) throws BadInputException {
+    static TemporalConnection open(TemporalOptions options, Map<String, String> env) throws BadInputException {
         options.check();
         if (options.embedded()) {
             TestWorkflowEnvironment environment = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
@@ -70,14 +74,16 @@ final class TemporalConnection implements AutoCloseable {
             return new TemporalConnection(environment.getWorkflowClient(), options.taskQueue, null, environment);
         }
         String address = options.address();
+        TemporalAuth auth = TemporalAuth.of(options, env);
         WorkflowServiceStubs stubs;
         try {
-            stubs = WorkflowServiceStubs.newConnectedServiceStubs(WorkflowServiceStubsOptions.newBuilder()
+            stubs = WorkflowServiceStubs.newConnectedServiceStubs(auth.apply(WorkflowServiceStubsOptions.newBuilder()
                     .setTarget(address)
-                    .setRpcTimeout(CONNECT_TIMEOUT)
+                    .setRpcTimeout(CONNECT_TIMEOUT))
                     .build(), CONNECT_TIMEOUT);
         } catch (RuntimeException e) {
-            throw new BadInputException("--temporal: cannot reach Temporal at " + address + ": " + reason(e));
+            throw new BadInputException(auth.failure(e, address,
+                    "--temporal: cannot reach Temporal at " + address + ": " + reason(e)));
         }
         try {
             stubs.blockingStub().describeNamespace(DescribeNamespaceRequest.newBuilder()
@@ -86,7 +92,7 @@ final class TemporalConnection implements AutoCloseable {
             stubs.shutdownNow();
             throw new BadInputException(e.getStatus().getCode() == Status.Code.NOT_FOUND
                     ? "--namespace: the namespace \"" + options.namespace + "\" does not exist at " + address
-                    : "--temporal: cannot use Temporal at " + address + ": " + reason(e));
+                    : auth.failure(e, address, "--temporal: cannot use Temporal at " + address + ": " + reason(e)));
         }
         WorkflowClient client = WorkflowClient.newInstance(stubs, WorkflowClientOptions.newBuilder()
                 .setNamespace(options.namespace)

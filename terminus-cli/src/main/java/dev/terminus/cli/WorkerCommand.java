@@ -38,7 +38,7 @@ final class WorkerCommand implements Callable<Integer> {
             throw new BadInputException("--temporal: a worker of " + TemporalOptions.EMBEDDED + " could serve no one;"
                     + " give the HOST:PORT of a Temporal frontend (run --temporal embedded runs its own worker)");
         }
-        try (TemporalConnection connection = TemporalConnection.open(temporal)) {
+        try (TemporalConnection connection = TemporalConnection.open(temporal, terminus.env)) {
             WorkerFactory factory = WorkerFactory.newInstance(connection.client());
             Workers.register(factory.newWorker(temporal.taskQueue));
             CountDownLatch stopped = new CountDownLatch(1);

@@ -36,7 +36,7 @@ final class WorkflowResume {
             throw new BadInputException("--temporal: " + TemporalOptions.EMBEDDED + " starts an empty server, where no"
                     + " workflow waits; give the HOST:PORT the run was started on");
         }
-        try (TemporalConnection connection = TemporalConnection.open(temporal)) {
+        try (TemporalConnection connection = TemporalConnection.open(temporal, terminus.env)) {
             ScenarioRuns runs = connection.scenarios();
             AgentRunInput input = input(connection, temporal, workflowId);
             PendingGate gate = TemporalConnection.call("the gate query of workflow " + workflowId,
