@@ -9,15 +9,17 @@ import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.terminus.test.HistoryFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Records the workflow history of each {@code terminus run --demo} scenario, run as the command line runs it on a
- * worker of the command line's registrations (the approval scenario approved through its update), into
- * {@code terminus-cli/src/test/resources/histories/demo/<scenario>.json}, for {@link DemoHistoriesReplayTest}.
- * Disabled unless {@code terminus.recordHistories=true}; re-record (when a change is meant to alter the decisions a
- * run makes) from the repository's root with:
+ * worker of the command line's registrations (the approval scenario approved through its update), into a new
+ * recording, {@code terminus-cli/src/test/resources/histories/demo/<day>/<scenario>.json}, for
+ * {@link DemoHistoriesReplayTest}, which replays it beside every earlier one; a day's recording is never made again
+ * ({@link HistoryFixtures}). Disabled unless {@code terminus.recordHistories=true}; record from the repository's root
+ * with:
  *
  * <pre>
  * bin/mvn -q -pl terminus-cli -am verify -Dterminus.recordHistories=true -Dtest=DemoHistoryRecorder \
@@ -30,8 +32,7 @@ class DemoHistoryRecorder {
 
     @Test
     void recordsOneHistoryPerDemoScenario() throws Exception {
-        Path dir = Path.of("src", "test", "resources", "histories", "demo");
-        Files.createDirectories(dir);
+        Path dir = HistoryFixtures.newRecording(Path.of("src", "test", "resources", "histories", "demo"));
         try (TestWorkflowEnvironment environment = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions
                 .newBuilder()
                 .setWorkflowClientOptions(WorkflowClientOptions.newBuilder()

@@ -72,7 +72,9 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         Agent agent = calls.agent(agent(recipes.key(input), calls, input.modelCalls()));
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
-        Predicate<RunContext> historyFull = run -> stoppedBy == null && historyFull(calls) && carriable(run);
+        boolean carryCheck = LoopChanges.carryCheck();
+        Predicate<RunContext> historyFull = run -> stoppedBy == null && historyFull(calls)
+                && (!carryCheck || carriable(run));
         Continuation from = input.continuation();
         RunStep step;
         if (from == null) {

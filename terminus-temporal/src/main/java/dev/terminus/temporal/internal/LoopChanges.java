@@ -1,0 +1,25 @@
+package dev.terminus.temporal.internal;
+
+import io.temporal.workflow.Workflow;
+
+/**
+ * The changes to what a run's workflow decides, each gated by {@link Workflow#getVersion}, in one place (ADR 0024):
+ * a run recorded before a change replays its old decisions, a run started after it makes the new ones, and a
+ * running workflow picks the change up where its history has no decision yet. A change is added here with an id that
+ * is never reused, its versions only ever grow, and a gate is removed only once no running workflow or kept history
+ * can reach the old branch.
+ */
+final class LoopChanges {
+    /**
+     * Version 1: a run whose transcript is larger than a payload may be does not continue as new (the server would
+     * refuse the new execution's input); before it, every run whose history was full continued as new.
+     */
+    static final String CARRY_CHECK = "terminus-carry-check";
+
+    private LoopChanges() {}
+
+    /** @return whether this run checks that its transcript fits before it continues as new */
+    static boolean carryCheck() {
+        return Workflow.getVersion(CARRY_CHECK, Workflow.DEFAULT_VERSION, 1) >= 1;
+    }
+}
