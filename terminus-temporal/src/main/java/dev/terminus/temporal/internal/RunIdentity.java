@@ -114,7 +114,12 @@ public final class RunIdentity implements RunContext {
      *     first): 0 once every continued execution has claimed its own
      */
     public static int handOversWaiting() {
-        dropExpired(System.nanoTime());
+        return handOversWaitingAt(System.nanoTime());
+    }
+
+    /** As {@link #handOversWaiting()}, the hand-overs expired at {@code nanoTime} dropped. */
+    static int handOversWaitingAt(long nanoTime) {
+        dropExpired(nanoTime);
         return HANDED_OVER.size();
     }
 
