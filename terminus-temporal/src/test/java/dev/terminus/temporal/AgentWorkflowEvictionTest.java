@@ -16,6 +16,7 @@ import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.opentelemetry.TelemetryNames;
 import dev.terminus.opentelemetry.TerminusTelemetry;
+import dev.terminus.opentelemetry.internal.TelemetryListener;
 import dev.terminus.scripted.FunctionModel;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowStub;
@@ -30,7 +31,6 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -46,7 +46,7 @@ class AgentWorkflowEvictionTest {
     private static final String AGENT = "evicted";
 
     private final TelemetryBackend backend = new TelemetryBackend();
-    private final CountDownLatch inSlowTool = new CountDownLatch(1);
+    private final CountDownLatch inSlowLookup = new CountDownLatch(1);
     private final CountDownLatch over = new CountDownLatch(1);
     /** Workflow-side builds of the agent: one per copy of a workflow execution a worker makes. */
     private final AtomicInteger copies = new AtomicInteger();
@@ -78,7 +78,7 @@ class AgentWorkflowEvictionTest {
         }
 
         int openRuns() {
-            return ((dev.terminus.opentelemetry.internal.TelemetryListener) telemetry).openRuns();
+            return ((TelemetryListener) telemetry).openRuns();
         }
     }
 
@@ -86,26 +86,27 @@ class AgentWorkflowEvictionTest {
         return (int) request.messages().stream().filter(Message.ToolResult.class::isInstance).count();
     }
 
-    /** Calls the {@code slow} tool {@code rounds} times, then answers. */
-    private static FunctionModel.Answer callsSlowTool(int rounds) {
+    /** Calls the {@code lookup} tool {@code rounds} times, then answers. */
+    private static FunctionModel.Answer callsLookup(int rounds) {
         return request -> {
             int done = toolResults(request);
             if (done == rounds) {
                 return ModelResponse.text("Done.", Usage.of(10, 5));
             }
-            return new ModelResponse(Message.Assistant.of("", new ToolCall("call_" + (done + 1), "slow", Map.of("n", done + 1))),
-                    Usage.of(10, 5), FinishReason.TOOL_CALLS);
+            ToolCall call = new ToolCall("call_" + (done + 1), "lookup", Map.of("n", done + 1));
+            return new ModelResponse(Message.Assistant.of("", call), Usage.of(10, 5), FinishReason.TOOL_CALLS);
         };
     }
 
-    private static Tool quickTool() {
-        return Tools.of("slow", "Answers", (arguments, run) -> "answered " + arguments.get("n"));
+    /** The {@code lookup} tool, answering at once. */
+    private static Tool quickLookup() {
+        return Tools.of("lookup", "Looks up", (arguments, run) -> "found " + arguments.get("n"));
     }
 
-    /** A tool that takes longer than the test, until its worker's shutdown interrupts it. */
-    private Tool slowTool() {
-        return Tools.of("slow", "Takes its time", (arguments, run) -> {
-            inSlowTool.countDown();
+    /** The {@code lookup} tool, taking longer than the test, until its worker's shutdown interrupts it. */
+    private Tool slowLookup() {
+        return Tools.of("lookup", "Looks up", (arguments, run) -> {
+            inSlowLookup.countDown();
             over.await();
             return "answered late";
         });
@@ -121,29 +122,20 @@ class AgentWorkflowEvictionTest {
         return WorkflowStub.fromTyped(workflow).getResult(AgentRunOutput.class);
     }
 
-    /** Collects garbage until the condition holds (at most 100 times): what nothing holds is collected. */
-    static boolean afterCollecting(BooleanSupplier condition) throws InterruptedException {
-        for (int attempt = 0; attempt < 100 && !condition.getAsBoolean(); attempt++) {
-            System.gc();
-            Thread.sleep(20);
-        }
-        return condition.getAsBoolean();
-    }
-
     @Test
     void aCopyDestroyedByItsWorkersShutdownDuringASlowCallIsNoEndAndTheRunEndsOnceOnTheNextWorker() throws Exception {
         // given: worker A runs the run until its slow tool call
         Worker a = new Worker();
         Worker b = new Worker();
-        fleet = new WorkerFleet(a.recipes(callsSlowTool(1), quickTool()));
-        WorkerFactory first = fleet.start(a.recipes(callsSlowTool(1), slowTool()));
+        fleet = new WorkerFleet(a.recipes(callsLookup(1), quickLookup()));
+        WorkerFactory first = fleet.start(a.recipes(callsLookup(1), slowLookup()));
         AgentWorkflow workflow = start("shut-down");
-        assertThat(inSlowTool.await(20, TimeUnit.SECONDS)).as("the run reached its tool call").isTrue();
+        assertThat(inSlowLookup.await(20, TimeUnit.SECONDS)).as("the run reached its tool call").isTrue();
 
         // when: A shuts down while its copy of the workflow waits for the call (the call is interrupted, A's cache
         // emptied), and B takes the run over
         fleet.kill(first);
-        fleet.start(b.recipes(callsSlowTool(1), quickTool()));
+        fleet.start(b.recipes(callsLookup(1), quickLookup()));
         AgentRunOutput output = result(workflow);
 
         // then
@@ -151,11 +143,11 @@ class AgentWorkflowEvictionTest {
         assertThat(a.heard.all()).extracting(HeardEvents.Heard::event)
                 .as("A heard the run start and its model call").hasAtLeastOneElementOfType(AgentEvent.RunStarted.class);
         assertThat(a.heard.ends()).as("A heard no end from its destroyed copy").isEmpty();
-        assertThat(b.heard.ends("shut-down")).singleElement()
-                .satisfies(end -> assertThat(end.result().termination()).isEqualTo(new Termination.NaturalCompletion()));
+        assertThat(b.heard.ends("shut-down")).singleElement().extracting(end -> end.result().termination())
+                .isEqualTo(new Termination.NaturalCompletion());
         assertThat(backend.runsCompleted()).isEqualTo(1);
         assertThat(backend.spansStartingWith(TelemetryNames.INVOKE_AGENT)).hasSize(1);
-        assertThat(afterCollecting(() -> a.openRuns() == 0 && a.heard.contextsHeld() == 0))
+        assertThat(Garbage.collectedUntil(() -> a.openRuns() == 0 && a.heard.contextsHeld() == 0))
                 .as("worker A let go of the run's context and open span").isTrue();
         assertThat(b.openRuns()).isZero();
     }
@@ -164,8 +156,8 @@ class AgentWorkflowEvictionTest {
     void aRunWhoseEveryWorkflowTaskReplaysEndsOnceWithOneCount() throws Exception {
         // given: a worker without sticky execution, whose every workflow task brings the whole history to a new copy
         Worker only = new Worker();
-        fleet = new WorkerFleet(only.recipes(callsSlowTool(3), quickTool()));
-        fleet.start(only.recipes(callsSlowTool(3), quickTool()));
+        fleet = new WorkerFleet(only.recipes(callsLookup(3), quickLookup()));
+        fleet.start(only.recipes(callsLookup(3), quickLookup()));
 
         // when
         AgentRunOutput output = result(start("replayed"));
@@ -173,19 +165,19 @@ class AgentWorkflowEvictionTest {
         // then: three tool rounds and an answer are seven workflow tasks, each on a copy of its own
         assertThat(output.termination()).isEqualTo(new Termination.NaturalCompletion());
         assertThat(copies.get()).isGreaterThanOrEqualTo(7);
-        assertThat(only.heard.ends("replayed")).singleElement()
-                .satisfies(end -> assertThat(end.result().termination()).isEqualTo(new Termination.NaturalCompletion()));
+        assertThat(only.heard.ends("replayed")).singleElement().extracting(end -> end.result().termination())
+                .isEqualTo(new Termination.NaturalCompletion());
         assertThat(backend.runsCompleted()).isEqualTo(1);
         assertThat(backend.spansStartingWith(TelemetryNames.INVOKE_AGENT)).hasSize(1);
-        assertThat(afterCollecting(() -> only.openRuns() == 0 && only.heard.contextsHeld() == 0)).isTrue();
+        assertThat(Garbage.collectedUntil(() -> only.openRuns() == 0 && only.heard.contextsHeld() == 0)).isTrue();
     }
 
     @Test
     void runsEvictedFromACacheOfOneForEachOtherEachEndOnceWithOneCount() throws Exception {
         // given: a worker with sticky execution and room for one workflow in its cache, and four runs at once
         Worker only = new Worker();
-        fleet = new WorkerFleet(only.recipes(callsSlowTool(3), quickTool()));
-        fleet.start(only.recipes(callsSlowTool(3), quickTool()),
+        fleet = new WorkerFleet(only.recipes(callsLookup(3), quickLookup()));
+        fleet.start(only.recipes(callsLookup(3), quickLookup()),
                 WorkerFactoryOptions.newBuilder().setWorkflowCacheSize(1).build(), WorkerOptions.getDefaultInstance());
         List<AgentWorkflow> workflows = new ArrayList<>();
         for (int i = 1; i <= 4; i++) {
@@ -205,6 +197,6 @@ class AgentWorkflowEvictionTest {
             assertThat(only.heard.ends("cached-" + i)).as("cached-" + i).hasSize(1);
         }
         assertThat(backend.runsCompleted()).isEqualTo(4);
-        assertThat(afterCollecting(() -> only.openRuns() == 0 && only.heard.contextsHeld() == 0)).isTrue();
+        assertThat(Garbage.collectedUntil(() -> only.openRuns() == 0 && only.heard.contextsHeld() == 0)).isTrue();
     }
 }

@@ -203,13 +203,13 @@ class RunStateReleaseTest {
         assertThat(runsCompleted()).isEqualTo(CONTINUED + COMPLETED);
         assertThat(RunIdentity.handOversWaiting()).as("every continued execution claimed its hand-over").isZero();
         // only the copies of the workflows Temporal never announced the end of may still hold their run's context
-        assertThat(AgentWorkflowEvictionTest.afterCollecting(() -> heard.contextsHeld() <= TERMINATED + TIMED_OUT))
+        assertThat(Garbage.collectedUntil(() -> heard.contextsHeld() <= TERMINATED + TIMED_OUT))
                 .as("the finished runs' contexts are let go of").isTrue();
 
         // and when the worker shuts down, its cache emptied, nothing of any run is left
         worker.shutdown();
         worker.awaitTermination(10, TimeUnit.SECONDS);
-        assertThat(AgentWorkflowEvictionTest.afterCollecting(() -> heard.contextsHeld() == 0
+        assertThat(Garbage.collectedUntil(() -> heard.contextsHeld() == 0
                 && ((TelemetryListener) telemetry).openRuns() == 0)).as("no context held, no span open").isTrue();
     }
 }

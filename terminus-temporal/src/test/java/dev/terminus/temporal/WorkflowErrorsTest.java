@@ -78,7 +78,8 @@ class WorkflowErrorsTest {
 
         // then: the Error stayed on the activity's worker; the workflow made an exception of its class and message
         assertThat(output.termination()).isEqualTo(new Termination.NaturalCompletion());
-        assertThat(output.finalAnswer()).isEqualTo("Read: Error: RemoteCallException: java.lang.StackOverflowError: too deep");
+        assertThat(output.finalAnswer())
+                .isEqualTo("Read: Error: RemoteCallException: java.lang.StackOverflowError: too deep");
     }
 
     @Test
