@@ -29,6 +29,14 @@ import org.jspecify.annotations.Nullable;
  * errors, timeouts, interrupts and cancellation all end as the run's {@link dev.terminus.Termination}, and the
  * {@link RunResult} carries the transcript, usage, cost, iterations, tool calls and duration on every path.
  *
+ * <p>What the loop turns into a termination is an {@link Exception}, whoever throws it. An {@link Error} is no
+ * ending: the loop catches none, in one process or in a workflow (a durable engine destroys a workflow's threads
+ * with an {@code Error} when the workflow leaves its worker, and its run goes on elsewhere). A model, tool, hook,
+ * listener or predicate that throws a {@code StackOverflowError}, an {@code OutOfMemoryError} or an
+ * {@code AssertionError} makes {@code run}, {@code resume} and {@code proceed} throw that {@code Error} as it was
+ * (a started run's {@link RunHandle#await()} too); the run then has no result and its listeners hear no
+ * {@link AgentEvent.RunTerminated} (ADR 0022).
+ *
  * {@snippet :
  * Agent agent = Agent.builder(model)
  *         .config(AgentConfig.custom().maxIterations(10).timeBudget(Duration.ofSeconds(30)).build())
@@ -68,6 +76,7 @@ public final class Agent {
      * @param task what to do, as the user's first message
      * @return the result; never null
      * @throws NullPointerException when the task is null
+     * @throws Error an {@code Error} thrown inside the run, as it was: the loop does not catch Errors (see above)
      */
     public RunResult run(String task) {
         Preconditions.notNull(task, "task");
@@ -96,7 +105,7 @@ public final class Agent {
     /**
      * Continues a run that paused at a human-approval gate, with a person's decision on the pending call. The run
      * goes on where it stopped, its budgets counting on from the checkpoint's figures; it may pause again at the next
-     * gate. Like {@link #run(String)}, it never throws for anything that happens inside the run.
+     * gate. Like {@link #run(String)}, it never throws for anything that happens inside the run but an {@code Error}.
      *
      * @param checkpoint the checkpoint of the paused run (from {@link RunResult#checkpoint()}, or read back from a
      *     {@link GateStore})
@@ -146,7 +155,9 @@ public final class Agent {
      * its calls are stopped by whoever makes them (a workflow engine cancels its activities, or cuts them at the
      * deadline). A call that fails once the run is cancelled or past its deadline ends the run {@code Cancelled} or
      * {@code TimeBudgetExhausted}. Tool calls run one after the other, and a per-tool timeout is the engine's to
-     * apply. The result is what {@link #run(String)} gives; it never throws for anything inside the run.
+     * apply. The result is what {@link #run(String)} gives; it never throws for anything inside the run but an
+     * {@code Error}, which passes through untouched: Temporal destroys an evicted workflow's threads with one, and
+     * that copy of the run must not end (ADR 0022).
      *
      * {@snippet :
      * RunControl control = agent.newControl();

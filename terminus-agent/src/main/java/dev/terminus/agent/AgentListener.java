@@ -1,12 +1,15 @@
 package dev.terminus.agent;
 
 /**
- * Receives a run's {@link AgentEvent}s, synchronously on the run's thread: keep it fast. A listener that throws is
- * ignored for that event; it never breaks the run.
+ * Receives a run's {@link AgentEvent}s, synchronously on the run's thread: keep it fast. A listener that throws an
+ * exception is ignored for that event; it never breaks the run. An {@code Error} it throws passes through the loop,
+ * as every {@code Error} does (see {@link Agent}).
  *
  * <p>One listener serves every run of its agent, and runs may be concurrent. A listener that keeps state per run
  * (an open span, a timer) overrides {@link #onEvent(RunContext, AgentEvent)}: the run's context is the same object for
- * every event of one run and a different one for each run, so it can key that state by identity.
+ * every event of one run and a different one for each run, so it can key that state by identity. Key it weakly, or
+ * let go of it at {@link AgentEvent.RunTerminated}: a run can also stop without one (an {@code Error} went through it,
+ * its workflow left this worker), and its context is then let go of.
  */
 @FunctionalInterface
 public interface AgentListener {

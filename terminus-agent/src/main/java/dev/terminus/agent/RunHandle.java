@@ -5,7 +5,7 @@ import dev.terminus.agent.control.Handle;
 /**
  * A run started with {@link Agent#start(String)}: cancel it (the model call and running tools are interrupted and
  * the run ends {@code Cancelled}), or wait for its result. Waiting never throws for anything that happened inside the
- * run.
+ * run but an {@code Error}, thrown again as it was (see {@link Agent}).
  *
  * {@snippet :
  * RunHandle handle = agent.start("Summarize the report");

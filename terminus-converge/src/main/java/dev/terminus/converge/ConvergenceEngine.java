@@ -78,7 +78,9 @@ import org.jspecify.annotations.Nullable;
  * a proposal that needs a person ({@code HitlGatePending}, with a {@link Pause}), or the fixed point. The gate,
  * invariants and criteria run on the coordinating thread between the checks of the clock and of cancellation; only
  * agents are preempted. {@link #run(Context)} and {@link #resume(Pause, GateDecision)} never throw for anything that
- * happens inside the run.
+ * happens inside the run but an {@code Error} (a stack overflow, a failed assertion, a workflow's thread that Temporal
+ * destroys): the engine catches exceptions only, as the agent loop does, and an {@code Error} reaches the caller as
+ * it was, without {@code RunFinished} (ADR 0022).
  */
 public final class ConvergenceEngine {
     /** The default cycle cap. */

@@ -81,7 +81,10 @@ import java.util.Objects;
  * The instruments are built once per listener, and the attributes of each metric series once per listener, so a
  * model call records its metrics without allocating attributes. Per-run state (the open span) is kept from
  * {@code RunStarted} to {@code RunTerminated} in a map keyed by the run's identity, and dropped at the latter, also
- * when a supervisor ends an abandoned run from its own thread.
+ * when a supervisor ends an abandoned run from its own thread. The map holds a run's context weakly: a run that never
+ * ends for this listener (an {@code Error} went through it; a workflow's run whose copy left this worker, heard
+ * through {@code ReplaySafeListener}) is neither counted nor exported, and its open span is dropped once nothing
+ * holds the run's context any more.
  */
 public final class TerminusTelemetry {
 

@@ -23,10 +23,15 @@ import io.temporal.workflow.unsafe.WorkflowUnsafe;
  * }
  *
  * <p>A listener that keeps state per run (a telemetry listener's open span, keyed by the run's context) gets one
- * context object for the whole run on a worker, whether its workflow was replayed or went on in a fresh execution,
- * provided the listener itself is made once for the worker, outside the recipe (a recipe builds an agent for every
- * execution); a run whose worker crashed goes on elsewhere without the state its first worker kept. Event durations
- * are workflow time.
+ * context object for the run for as long as the workflow stays in this worker's cache, and across its
+ * continue-as-new when the next execution runs on this worker too, provided the listener itself is made once for
+ * the worker, outside the recipe (a recipe builds an agent for every execution). Nothing of the run is kept after
+ * its workflow leaves the cache: a copy of the workflow Temporal evicts (for another workflow, at the worker's
+ * shutdown, because a workflow task must replay the history) is destroyed without an end, so the listener hears no
+ * {@code RunTerminated} from it, and the context it had is let go of; the events the run gives after that, on this
+ * worker or another, come with a new context, as those of a run whose worker crashed. A listener therefore keys its
+ * per-run state weakly by the context, or lets go of it when a context is no longer referenced, as the telemetry
+ * listener does. Event durations are workflow time.
  */
 public final class ReplaySafeListener implements AgentListener {
     private final AgentListener listener;
@@ -51,9 +56,8 @@ public final class ReplaySafeListener implements AgentListener {
     }
 
     /**
-     * Passes the event on unless the workflow is replaying, with one context for the whole run: the same object
-     * after a replay and after the run goes on in a fresh execution (continue-as-new), so a listener keeping state
-     * per run finds it.
+     * Passes the event on unless the workflow is replaying, with one context for the run while its workflow stays in
+     * this worker's cache, kept across a continue-as-new on this worker, so a listener keeping state per run finds it.
      */
     @Override
     public void onEvent(RunContext run, AgentEvent event) {
@@ -64,10 +68,9 @@ public final class ReplaySafeListener implements AgentListener {
         if (Workflow.isReplaying()) {
             return;
         }
-        String workflowId = Workflow.getInfo().getWorkflowId();
-        listener.onEvent(RunIdentity.of(workflowId, listener, run), event);
+        listener.onEvent(RunIdentity.of(listener, run), event);
         if (event instanceof AgentEvent.RunTerminated) {
-            RunIdentity.ended(workflowId, listener);
+            RunIdentity.ended(listener);
         }
     }
 

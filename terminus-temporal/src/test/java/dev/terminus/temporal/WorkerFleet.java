@@ -12,6 +12,7 @@ import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.testing.WorkflowReplayer;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerFactoryOptions;
 import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,7 +34,8 @@ import java.util.function.Predicate;
 final class WorkerFleet implements AutoCloseable {
     static final String TASK_QUEUE = "terminus-fleet";
 
-    private static final WorkerOptions OPTIONS = WorkerOptions.newBuilder()
+    /** The fleet's workers' options: no sticky execution, frequent heartbeats, no eager activities. */
+    static final WorkerOptions OPTIONS = WorkerOptions.newBuilder()
             // zero asks for no sticky execution: each workflow task carries the whole history
             .setStickyQueueScheduleToStartTimeout(Duration.ZERO)
             .setMaxHeartbeatThrottleInterval(Duration.ofMillis(50))
@@ -63,8 +65,19 @@ final class WorkerFleet implements AutoCloseable {
 
     /** Starts a worker running the workflows and activities of the recipes, as a new process would. */
     WorkerFactory start(AgentRecipes recipes) {
-        WorkerFactory factory = WorkerFactory.newInstance(client());
-        AgentWorkflows.register(factory.newWorker(TASK_QUEUE, OPTIONS), recipes);
+        return start(recipes, WorkerFactoryOptions.getDefaultInstance(), OPTIONS);
+    }
+
+    /**
+     * Starts a worker with options of its own (a workflow cache of another size, sticky execution).
+     *
+     * @param recipes the workflows and activities it runs
+     * @param factoryOptions its factory's options
+     * @param options its options
+     */
+    WorkerFactory start(AgentRecipes recipes, WorkerFactoryOptions factoryOptions, WorkerOptions options) {
+        WorkerFactory factory = WorkerFactory.newInstance(client(), factoryOptions);
+        AgentWorkflows.register(factory.newWorker(TASK_QUEUE, options), recipes);
         factory.start();
         workers.add(factory);
         return factory;

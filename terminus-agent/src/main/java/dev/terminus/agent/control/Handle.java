@@ -21,7 +21,9 @@ public interface Handle<R> {
     void cancel(@Nullable String requestedBy);
 
     /**
-     * Waits for the run to end. Never throws for anything that happened inside the run: every end is a result.
+     * Waits for the run to end. Never throws for an exception inside the run: every such end is a result. An
+     * {@code Error} thrown inside the run (a stack overflow, a failed assertion) is no end of the run: the engines do
+     * not catch it, and it is thrown here as it was (ADR 0022).
      *
      * @return the result
      * @throws InterruptedException when the waiting thread is interrupted (the run goes on)

@@ -94,6 +94,8 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
      * @throws TimeoutException when the call's own time limit passed (its thread is interrupted and left)
      * @throws Exception what the call threw; an {@link InterruptedException} the call threw on its own thread, which
      *     nobody interrupted, comes as an {@link IllegalStateException}: a failure of the call, not of the run
+     * @throws Error what the call threw, as it was: the call's thread hands it to this one, which the loop lets pass
+     *     (ADR 0022)
      */
     public <T extends @Nullable Object> T call(Callable<T> body) throws Exception {
         if (Thread.interrupted()) {
@@ -208,7 +210,7 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
             }
             try {
                 done.complete(body.call());
-            } catch (Throwable e) {
+            } catch (Throwable e) { // handed to the waiting thread, which throws an Error again as it is
                 done.completeExceptionally(e);
             } finally {
                 synchronized (this) {

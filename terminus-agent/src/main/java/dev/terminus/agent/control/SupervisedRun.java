@@ -52,8 +52,9 @@ public abstract class SupervisedRun<R> implements Handle<R> {
      * Starts the run: its body on a new virtual thread, its deadline on the run's clock. Call once.
      *
      * @param threadName the thread's name
-     * @param body the run; what it throws fails {@link #await()} with an {@link IllegalStateException}; a null it
-     *     returns leaves the result to {@link #abandon} (a body that knows it was abandoned returns null)
+     * @param body the run; an {@code Error} it throws is thrown again by {@link #await()}, anything else it throws
+     *     fails {@link #await()} with an {@link IllegalStateException}; a null it returns leaves the result to
+     *     {@link #abandon} (a body that knows it was abandoned returns null)
      */
     protected final void start(String threadName, Supplier<@Nullable R> body) {
         lock.lock();
@@ -67,7 +68,7 @@ public abstract class SupervisedRun<R> implements Handle<R> {
                     if (value != null) {
                         complete(value);
                     }
-                } catch (Throwable e) {
+                } catch (Throwable e) { // handed to the waiters: await() throws an Error again as it is
                     release();
                     result.completeExceptionally(e);
                 }
@@ -185,7 +186,7 @@ public abstract class SupervisedRun<R> implements Handle<R> {
         try {
             return result.get();
         } catch (ExecutionException e) {
-            throw new IllegalStateException("the run broke down", e.getCause());
+            throw brokeDown(e);
         }
     }
 
@@ -198,8 +199,19 @@ public abstract class SupervisedRun<R> implements Handle<R> {
         } catch (TimeoutException e) {
             return Optional.empty();
         } catch (ExecutionException e) {
-            throw new IllegalStateException("the run broke down", e.getCause());
+            throw brokeDown(e);
         }
+    }
+
+    /**
+     * What the waiter of a run whose body threw gets: the body's {@code Error} as it is (the engines let Errors pass,
+     * ADR 0022), anything else as a defect of the engine.
+     */
+    private static RuntimeException brokeDown(ExecutionException e) {
+        if (e.getCause() instanceof Error error) {
+            throw error;
+        }
+        return new IllegalStateException("the run broke down", e.getCause());
     }
 
     @Override

@@ -28,8 +28,10 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One run of the agent loop. {@link #execute} never throws: every path, failures included, ends in exactly one
- * {@link RunResult}, published once (the supervisor may publish first when the run hangs past its grace).
+ * One run of the agent loop. {@link #execute} throws nothing but an {@code Error}: every exception, whoever throws
+ * it, ends the run in exactly one {@link RunResult}, published once (the supervisor may publish first when the run
+ * hangs past its grace). An {@code Error} (a workflow thread its engine destroys, a stack overflow, a failed
+ * assertion) is not caught anywhere in the loop: it leaves the run unpublished and propagates to its caller (ADR 0022).
  *
  * <p>The order of the checks in an iteration is ADR 0007's ({@code docs/adr/0007-order-of-checks.md}), the one place
  * it is written: {@link #iteration} and its steps, {@link ToolRound} and {@link ClaimReview} follow it.
@@ -182,7 +184,7 @@ public final class AgentRun {
             config.systemPrompt().ifPresent(prompt -> state.append(new Message.System(prompt)));
             state.append(new Message.User(task));
             end = iterate();
-        } catch (Throwable e) {
+        } catch (Exception e) {
             end = failure(e);
         }
         return end == null ? suspend() : finish(end);
@@ -202,7 +204,7 @@ public final class AgentRun {
             announced = true;
             model.check();
             end = iterate(); // its first check is the control's, as at every iteration
-        } catch (Throwable e) {
+        } catch (Exception e) {
             end = failure(e);
         }
         return end == null ? suspend() : finish(end);
@@ -261,13 +263,13 @@ public final class AgentRun {
                     }
                 }
             }
-        } catch (Throwable e) {
+        } catch (Exception e) {
             end = failure(e);
         }
         return finish(end);
     }
 
-    private Termination failure(Throwable e) {
+    private Termination failure(Exception e) {
         Termination interruption = interruption(e);
         return interruption != null ? interruption : Termination.Failed.of(e, ErrorCategory.INTERNAL);
     }
@@ -400,7 +402,7 @@ public final class AgentRun {
         try {
             broken = spec.rules().invariants().isEmpty() ? null
                     : spec.rules().violated(InvariantClass.STRUCTURAL, state);
-        } catch (RuntimeException | Error e) {
+        } catch (RuntimeException e) {
             // an invariant that fails, or ends the run with a case it may not, fails it: the calls are still answered
             return unanswered(answer, failure(e));
         }

@@ -8,7 +8,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Publishes events to listeners, isolating the run from them: a listener that throws is skipped for that event.
+ * Publishes events to listeners, isolating the run from them: a listener that throws an exception is skipped for that
+ * event; an {@code Error} passes through, as everywhere in the loop (ADR 0022).
  * Callers check {@link #active()} before building an event, so a run without listeners allocates none.
  */
 final class EventDispatcher {
@@ -76,7 +77,7 @@ final class EventDispatcher {
         for (AgentListener listener : listeners) {
             try {
                 listener.onEvent(run, event);
-            } catch (Throwable e) {
+            } catch (Exception e) {
                 LOG.log(System.Logger.Level.WARNING, "listener " + listener + " failed on " + event.getClass().getSimpleName()
                         + "; the run goes on", e);
             }

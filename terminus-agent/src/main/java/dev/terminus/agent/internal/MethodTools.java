@@ -219,8 +219,8 @@ public final class MethodTools {
             }
             try {
                 return handle.invokeWithArguments(values);
-            } catch (Exception e) {
-                throw e;
+            } catch (Exception | Error e) {
+                throw e; // an Error passes through the loop untouched, as any tool's does (ADR 0022)
             } catch (Throwable t) {
                 throw new InvocationTargetException(t, "tool " + spec.name() + " failed");
             }

@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * long as the provider's {@code Retry-After}; a {@code Retry-After} that passes the deadline ends the run at once, as
  * its retries used up would, instead of waiting for a call that cannot be made in time. A client error
  * (another 4xx) ends the run {@code Failed} with {@code CONFIGURATION}; an exception that is not a
- * {@link ModelException} ends it {@code Failed} with {@code UNKNOWN}.
+ * {@link ModelException} ends it {@code Failed} with {@code UNKNOWN}; an {@code Error} is not caught (ADR 0022).
  */
 final class ModelCaller {
     private final AgentRun run;
@@ -67,7 +67,9 @@ final class ModelCaller {
                 }
                 response = answer;
                 return null;
-            } catch (Throwable e) {
+            } catch (Exception e) {
+                // an Error (a workflow thread destroyed by its engine, a stack overflow) is no failure of the call:
+                // it passes through the loop untouched (ADR 0022)
                 if (timed) {
                     event(run.clock().nanoTime() - start, null, e);
                 }
@@ -100,7 +102,7 @@ final class ModelCaller {
     }
 
     /** The termination a failure ends the run with, or null to retry it. */
-    private @Nullable Termination classify(Throwable e, int attempt) {
+    private @Nullable Termination classify(Exception e, int attempt) {
         return switch (e) {
             case ModelException.AuthenticationFailed auth ->
                     new Termination.ProviderAuthFailed(run.model().provider(), auth.status());
@@ -117,7 +119,7 @@ final class ModelCaller {
         };
     }
 
-    private @Nullable Termination backoff(int retryNumber, Throwable failure) {
+    private @Nullable Termination backoff(int retryNumber, Exception failure) {
         Duration hint = failure instanceof ModelException classified ? classified.retryAfter() : null;
         if (hint != null && run.control().hasDeadline()
                 && hint.compareTo(Duration.ofNanos(Math.max(0, run.control().remainingNanos()))) > 0) {

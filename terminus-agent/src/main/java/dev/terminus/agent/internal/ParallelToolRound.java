@@ -106,7 +106,9 @@ final class ParallelToolRound {
                 outcome = task.cancel(true)
                         ? round.failure(call, e, clock.nanoTime() - starts[i])
                         : finished(call, task, starts[i]); // it finished just as the wait ran out
-            } catch (Throwable e) {
+            } catch (Exception e) {
+                // an Error of the tool comes wrapped (ExecutionException): failure() throws it again, and the round's
+                // end cancels the other calls
                 outcome = round.failure(call, e, clock.nanoTime() - starts[i]);
             }
             round.reserved--;

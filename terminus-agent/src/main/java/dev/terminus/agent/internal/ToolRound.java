@@ -106,7 +106,7 @@ final class ToolRound {
                     Outcome outcome = invoke(prepared.tool(), call);
                     end = outcome.end != null ? ended(call, outcome.end) : conclude(call, outcome);
                 }
-            } catch (RuntimeException | Error e) {
+            } catch (RuntimeException e) {
                 // A hook or the completion predicate failed: the run fails, and every call still gets its result.
                 Termination outside = run.interruption(e);
                 end = outside != null ? outside : Termination.Failed.of(e, ErrorCategory.INTERNAL);
@@ -304,7 +304,7 @@ final class ToolRound {
                             .call(() -> tool.call(call.arguments(), state))
                     : tool.call(call.arguments(), state);
             return success(call, value, timed ? run.clock().nanoTime() - start : 0);
-        } catch (Throwable e) {
+        } catch (Exception e) {
             return failure(call, e, timed ? run.clock().nanoTime() - start : 0);
         }
     }
@@ -326,8 +326,16 @@ final class ToolRound {
         return state;
     }
 
+    /**
+     * The outcome of a call that threw: a result the model reads, or a termination.
+     *
+     * @throws Error what the tool threw when it is an {@code Error} (unwrapped from a parallel call's failure)
+     */
     Outcome failure(ToolCall call, Throwable thrown, long nanos) {
         Throwable e = thrown instanceof ExecutionException ee && ee.getCause() != null ? ee.getCause() : thrown;
+        if (e instanceof Error error) {
+            throw error;
+        }
         Termination interruption = run.interruption(e);
         if (interruption != null) {
             return new Outcome(null, null, nanos, interruption);

@@ -142,6 +142,16 @@ class MethodToolsTest {
         public String error() {
             throw new AssertionError("broken invariant");
         }
+
+        @AgentTool(description = "Throws a throwable of its own")
+        public String oddity() throws Oddity {
+            throw new Oddity();
+        }
+    }
+
+    /** Neither an exception nor an error. */
+    static final class Oddity extends Throwable {
+        private static final long serialVersionUID = 1L;
     }
 
     public static final class OptionalPrimitive {
@@ -565,15 +575,26 @@ class MethodToolsTest {
     }
 
     @Test
-    void anErrorOfTheMethodIsWrappedNamingTheTool() {
+    void anErrorOfTheMethodPassesThroughUntouched() {
         // given
         Tool tool = toolNamed(new Failing(), "error");
+
+        // when / then: the loop does not catch it either (ADR 0022)
+        assertThatThrownBy(() -> tool.call(Map.of(), StubRunContext.INSTANCE))
+                .isInstanceOf(AssertionError.class)
+                .hasMessage("broken invariant");
+    }
+
+    @Test
+    void aThrowableThatIsNeitherAnExceptionNorAnErrorIsWrappedNamingTheTool() {
+        // given
+        Tool tool = toolNamed(new Failing(), "oddity");
 
         // when / then
         assertThatThrownBy(() -> tool.call(Map.of(), StubRunContext.INSTANCE))
                 .isInstanceOf(InvocationTargetException.class)
-                .hasMessage("tool error failed")
-                .hasCauseInstanceOf(AssertionError.class);
+                .hasMessage("tool oddity failed")
+                .hasCauseInstanceOf(Oddity.class);
     }
 
     @Test

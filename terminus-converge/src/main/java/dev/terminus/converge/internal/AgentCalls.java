@@ -11,7 +11,9 @@ import java.util.concurrent.CancellationException;
 /**
  * Calls an agent: on the coordinating thread (no time budget, not cancellable from a handle), supervised on a
  * virtual thread of its own, which is interrupted at the deadline or on cancellation and abandoned after the grace,
- * or on the coordinating thread under an engine's control, which stops the call itself.
+ * or on the coordinating thread under an engine's control, which stops the call itself. What an agent throws is an
+ * outcome when it is an exception; an {@code Error} passes through (a workflow's thread destroyed by Temporal, a
+ * stack overflow), as in the agent loop (ADR 0022).
  */
 public final class AgentCalls {
     private AgentCalls() {}
@@ -36,8 +38,8 @@ public final class AgentCalls {
     /** @param reply what the agent answered (possibly null: a defect of the agent) */
     public record Replied(Reply reply) implements Outcome {}
 
-    /** @param error what the agent threw */
-    public record Threw(Throwable error) implements Outcome {}
+    /** @param error what the agent threw (an exception: an {@code Error} is not caught, ADR 0022) */
+    public record Threw(Exception error) implements Outcome {}
 
     /** @param termination the run must stop: cancelled or out of time */
     public record Stopped(Termination termination) implements Outcome {}
@@ -67,8 +69,7 @@ public final class AgentCalls {
         } catch (InterruptedException e) {
             control.cancel(Termination.Cancelled.THREAD_INTERRUPT);
             return new Stopped(control.cancellation());
-        } catch (Throwable e) {
-            rethrowIfFatal(e);
+        } catch (Exception e) {
             return control.noteInterrupt() || control.isCancelled() ? new Stopped(stopping(control)) : new Threw(e);
         }
         return control.noteInterrupt() || control.isCancelled() ? new Stopped(stopping(control)) : new Replied(reply);
@@ -78,8 +79,7 @@ public final class AgentCalls {
         Reply reply;
         try {
             reply = agent.propose(context, cycle);
-        } catch (Throwable e) {
-            rethrowIfFatal(e);
+        } catch (Exception e) {
             // the engine cut the turn (cancelled, at the deadline, or its call timed out with the run's time): the
             // run's stop is how it ends, read on the clock, since the deadline's timer may not have fired yet
             Termination stop = control.check();
@@ -100,7 +100,7 @@ public final class AgentCalls {
             return control.isStopped() ? new Stopped(stopping(control)) : new Replied(reply);
         } catch (InterruptedException | CancellationException e) {
             return new Stopped(stopping(control));
-        } catch (Throwable e) {
+        } catch (Exception e) {
             return new Threw(e);
         }
     }
@@ -109,12 +109,5 @@ public final class AgentCalls {
     private static Termination stopping(RunControl control) {
         Termination stop = control.interruption();
         return stop != null ? stop : control.cancellation();
-    }
-
-    /** Lets the JVM's own failures through (but not a stack overflow, which one agent's recursion can cause). */
-    static void rethrowIfFatal(Throwable e) {
-        if (e instanceof VirtualMachineError && !(e instanceof StackOverflowError)) {
-            throw (VirtualMachineError) e;
-        }
     }
 }

@@ -142,8 +142,7 @@ public final class ConvergenceRun {
             events.publish(() -> new ConvergenceEvent.RunStarted(spec.name(), startCycle, resumed));
             Termination stop = start.run();
             termination = stop != null ? stop : body.run();
-        } catch (Throwable e) {
-            AgentCalls.rethrowIfFatal(e);
+        } catch (Exception e) { // an Error passes: no RunFinished for it (ADR 0022)
             termination = Termination.Failed.of(e, ErrorCategory.INTERNAL);
         }
         if (mode != AgentCalls.Mode.ENGINE && (termination instanceof Termination.Cancelled || control.isStopped())) {

@@ -31,7 +31,7 @@ public final class EngineTask extends SupervisedRun<ConvergenceResult> implement
     /**
      * @param spec the engine
      * @param control the run's control
-     * @param body the run, which never throws
+     * @param body the run, which throws nothing but an {@code Error} (thrown again by {@code await()})
      * @return the handle
      */
     public static EngineTask start(EngineSpec spec, RunControl control, Supplier<ConvergenceResult> body) {

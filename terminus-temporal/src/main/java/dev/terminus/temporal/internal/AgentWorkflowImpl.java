@@ -95,6 +95,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         RunResult result;
         while (true) {
             if (step instanceof RunStep.Suspended(Continuation continuation)) {
+                RunIdentity.continuingAsNew(); // what listeners keep for the run is handed to the next execution
                 // the history is long: the run goes on in a fresh execution of this workflow, with its state
                 Workflow.continueAsNew(input.continued(continuation, model == null ? 0 : model.nextSequence(),
                         AgentShape.of(agent)));

@@ -3,23 +3,56 @@ package dev.terminus.temporal.internal;
 import dev.terminus.Message;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
+import io.temporal.workflow.Workflow;
+import io.temporal.workflow.WorkflowInfo;
+import io.temporal.workflow.WorkflowLocal;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
- * One {@link RunContext} per workflow for the whole of its run, for listeners that keep state per run (a telemetry
- * listener's open span): the loop gives a new context after its workflow is replayed, or goes on in a fresh
- * execution (continue-as-new), and this one stays, reading the latest. A worker keeps one per run in progress, until
- * the run's end is heard.
+ * One {@link RunContext} per run and listener, for listeners that keep state per run (a telemetry listener's open
+ * span), reading the loop's latest context: the loop gives a new one when a run goes on after a gate or in a fresh
+ * execution, and this one stays.
+ *
+ * <p>Nothing here outlives the workflow's copy on this worker. The identities of an execution live in the copy itself
+ * (a {@link WorkflowLocal}), so they go when Temporal lets go of the copy: its run completed or failed, it continued as
+ * new, or it left the worker's cache (evicted for another workflow, its worker shutting down, a workflow task that
+ * must replay the history; a terminated or timed-out workflow is evicted in time too). A copy made again from the
+ * history makes new identities. When an execution continues as new, its identities are handed to the next execution,
+ * without the transcript: the next one claims them with its first event heard on this worker; a hand-over nobody
+ * claims within {@link #HAND_OVER_NANOS} (the next execution runs on another worker) is dropped.
  */
 public final class RunIdentity implements RunContext {
-    /** A run of a workflow, as one listener hears it. */
-    private record Key(String workflowId, Object listener) {}
+    /** How long an identity handed over at a continue-as-new waits for the next execution: five minutes. */
+    public static final long HAND_OVER_NANOS = TimeUnit.MINUTES.toNanos(5);
 
-    private static final Map<Key, RunIdentity> RUNS = new ConcurrentHashMap<>();
+    /** The identities of the workflow execution whose copy this is, by listener (its threads run one at a time). */
+    private static final WorkflowLocal<Map<Object, RunIdentity>> EXECUTION =
+            WorkflowLocal.withCachedInitial(IdentityHashMap::new);
+    /** The identities of executions that continued as new, until the next execution claims them. */
+    private static final Map<Execution, HandOver> HANDED_OVER = new ConcurrentHashMap<>();
+
+    /** A workflow execution. */
+    private record Execution(String workflowId, String runId) {}
+
+    /** The identities an execution handed over, by listener, and when they are dropped (System.nanoTime()). */
+    private record HandOver(Map<Object, RunIdentity> identities, long dropAt) {}
+
+    /** What an identity reads between two executions: the run's figures, without its transcript. */
+    private record Detached(String agentName, int iteration, int toolCallCount, Usage usage, BigDecimal costUsd,
+            Duration elapsed) implements RunContext {
+        @Override
+        public List<Message> transcript() {
+            return List.of();
+        }
+    }
 
     private volatile RunContext current;
 
@@ -28,23 +61,92 @@ public final class RunIdentity implements RunContext {
     }
 
     /**
-     * @param workflowId the workflow running the run
-     * @param listener the listener the context is for (each lets go of it when it hears the run's end)
+     * The run's one context for the listener, on a workflow thread: this execution's, the one the execution it
+     * continues handed over on this worker, or a new one.
+     *
+     * @param listener the listener the context is for
      * @param run the loop's context now
-     * @return the run's one context for that listener on this worker, reading {@code run}
+     * @return the context, reading {@code run}
      */
-    public static RunContext of(String workflowId, Object listener, RunContext run) {
-        RunIdentity identity = RUNS.computeIfAbsent(new Key(workflowId, listener), key -> new RunIdentity(run));
+    public static RunContext of(Object listener, RunContext run) {
+        Map<Object, RunIdentity> mine = EXECUTION.get();
+        RunIdentity identity = mine.get(listener);
+        if (identity == null) {
+            identity = claim(listener);
+            if (identity == null) {
+                identity = new RunIdentity(run);
+            }
+            mine.put(listener, identity);
+        }
         identity.current = run;
         return identity;
     }
 
     /**
-     * @param workflowId a workflow whose run has ended
-     * @param listener the listener that heard its end: its context is let go
+     * The listener heard the run's end (its end, or its pause at a gate): a run that goes on gets a new context.
+     *
+     * @param listener the listener
      */
-    public static void ended(String workflowId, Object listener) {
-        RUNS.remove(new Key(workflowId, listener));
+    public static void ended(Object listener) {
+        EXECUTION.get().remove(listener);
+    }
+
+    /**
+     * Hands this execution's identities to the next one: called on a workflow thread just before it continues as new.
+     * A replay hands nothing over (the next execution ran already).
+     */
+    public static void continuingAsNew() {
+        Map<Object, RunIdentity> mine = EXECUTION.get();
+        if (mine.isEmpty() || Workflow.isReplaying()) {
+            return;
+        }
+        long now = System.nanoTime();
+        dropExpired(now);
+        Map<Object, RunIdentity> handed = new IdentityHashMap<>(mine);
+        handed.values().forEach(RunIdentity::detach);
+        mine.clear();
+        WorkflowInfo info = Workflow.getInfo();
+        HANDED_OVER.put(new Execution(info.getWorkflowId(), info.getRunId()), new HandOver(handed, now + HAND_OVER_NANOS));
+    }
+
+    /**
+     * @return how many executions' hand-overs wait for their next execution on this worker (the expired ones dropped
+     *     first): 0 once every continued execution has claimed its own
+     */
+    public static int handOversWaiting() {
+        return handOversWaitingAt(System.nanoTime());
+    }
+
+    /** As {@link #handOversWaiting()}, the hand-overs expired at {@code nanoTime} dropped. */
+    static int handOversWaitingAt(long nanoTime) {
+        dropExpired(nanoTime);
+        return HANDED_OVER.size();
+    }
+
+    /** The identity for the listener that the execution this one continues handed over, taken; or null. */
+    private static @Nullable RunIdentity claim(Object listener) {
+        WorkflowInfo info = Workflow.getInfo();
+        Optional<String> continued = info.getContinuedExecutionRunId();
+        if (continued.isEmpty() || HANDED_OVER.isEmpty()) {
+            return null;
+        }
+        RunIdentity[] taken = new RunIdentity[1];
+        HANDED_OVER.computeIfPresent(new Execution(info.getWorkflowId(), continued.get()), (execution, handOver) -> {
+            taken[0] = handOver.identities().remove(listener);
+            return handOver.identities().isEmpty() ? null : handOver;
+        });
+        return taken[0];
+    }
+
+    private static void dropExpired(long now) {
+        HANDED_OVER.values().removeIf(handOver -> now - handOver.dropAt() >= 0);
+    }
+
+    /** Keeps the run's figures, not its transcript, while no execution runs it here. */
+    private void detach() {
+        RunContext run = current;
+        current = new Detached(run.agentName(), run.iteration(), run.toolCallCount(), run.usage(), run.costUsd(),
+                run.elapsed());
     }
 
     @Override
