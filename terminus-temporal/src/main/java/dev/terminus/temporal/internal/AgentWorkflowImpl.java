@@ -1,6 +1,5 @@
 package dev.terminus.temporal.internal;
 
-import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.Checkpoint;
@@ -25,7 +24,6 @@ import io.temporal.failure.CanceledFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Workflow;
-import io.temporal.workflow.WorkflowInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -54,8 +52,6 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     /** Who stopped the run (the workflow's cancellation, or a {@code stop} signal), or null while nobody has. */
     private @Nullable String stoppedBy;
     private final GateAnswers<PendingGate> gates = new GateAnswers<>();
-    /** The transcript size from which the run cannot continue as new (0 until one was found too large). */
-    private int tooLargeToCarry;
     /** The transcript the run's activities refer to. */
     private final TranscriptLedger ledger = new TranscriptLedger();
     /** The run's model, which numbers its calls. */
@@ -72,9 +68,8 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         Agent agent = calls.agent(agent(recipes.key(input), calls, input.modelCalls()));
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
-        boolean carryCheck = LoopChanges.carryCheck();
-        Predicate<RunContext> historyFull = run -> stoppedBy == null && historyFull(calls)
-                && (!carryCheck || carriable(run));
+        FreshExecutions fresh = new FreshExecutions(recipes, calls);
+        Predicate<RunContext> historyFull = run -> stoppedBy == null && fresh.due(run);
         Continuation from = input.continuation();
         RunStep step;
         if (from == null) {
@@ -95,6 +90,9 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         RunResult result;
         while (true) {
             if (step instanceof RunStep.Suspended(Continuation continuation)) {
+                if (!fresh.canCarry(continuation)) {
+                    return end(fresh.cannotGoOn(continuation));
+                }
                 RunIdentity.continuingAsNew(); // what listeners keep for the run is handed to the next execution
                 // the history is long: the run goes on in a fresh execution of this workflow, with its state
                 Workflow.continueAsNew(input.continued(continuation, model == null ? 0 : model.nextSequence(),
@@ -137,32 +135,6 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
             return whole;
         }
         return whole.omittingTranscript(ledger.refer(whole.transcript()));
-    }
-
-    /**
-     * Whether the run's transcript fits in the input of a fresh execution: one over the payload limit would make the
-     * server refuse the continue-as-new, so such a run goes on in this execution. A size found too large is not
-     * measured again until the transcript shrinks (a compaction).
-     */
-    private boolean carriable(RunContext run) {
-        List<Message> transcript = run.transcript();
-        if (tooLargeToCarry > 0 && transcript.size() >= tooLargeToCarry) {
-            return false;
-        }
-        if (TranscriptLedger.bytes(transcript) <= recipes.payloadLimit() - OUTPUT_MARGIN) {
-            return true;
-        }
-        tooLargeToCarry = transcript.size();
-        return false;
-    }
-
-    /** Whether this execution's history is long enough for the run to go on in a fresh one. */
-    private boolean historyFull(ActivityCalls calls) {
-        WorkflowInfo info = Workflow.getInfo();
-        // local activities run inside one workflow task, whose markers the length counts only once it completes:
-        // counting them again may continue a little early, never late
-        return info.getHistoryLength() + calls.localCalls() >= recipes.continueAsNewAfter()
-                || info.isContinueAsNewSuggested();
     }
 
     @Override

@@ -12,7 +12,8 @@ import io.temporal.workflow.Workflow;
 final class LoopChanges {
     /**
      * Version 1: a run whose transcript is larger than a payload may be does not continue as new (the server would
-     * refuse the new execution's input); before it, every run whose history was full continued as new.
+     * refuse the new execution's input), and ends {@code Failed} once its history nears a server's limits
+     * ({@link FreshExecutions}); before it, every run whose history was full continued as new.
      */
     static final String CARRY_CHECK = "terminus-carry-check";
 
