@@ -2,6 +2,10 @@ package dev.terminus.temporal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.terminus.Preconditions;
+import dev.terminus.temporal.internal.StoredPayloads;
+import dev.terminus.temporal.spi.PayloadStore;
+import io.temporal.common.converter.CodecDataConverter;
+import java.util.List;
 import dev.terminus.jackson.ReadMode;
 import dev.terminus.jackson.TerminusModule;
 import io.temporal.common.converter.DataConverter;
@@ -37,6 +41,27 @@ public final class TerminusDataConverter {
         mapper.registerModule(module);
         return DefaultDataConverter.newDefaultInstance()
                 .withPayloadConverterOverrides(new JacksonJsonPayloadConverter(mapper));
+    }
+
+    /**
+     * A converter that keeps payloads larger than {@code threshold} bytes in a {@link PayloadStore} instead of the
+     * history (the claim-check pattern): the history holds each one's key, and every worker and client that reads it
+     * must use a converter with the same store. With a store, a run's calls, outputs and continue-as-new inputs may be
+     * as large as the store takes, so give the recipes a payload limit to match
+     * ({@code AgentRecipes.Builder.payloadLimit(Integer.MAX_VALUE)}).
+     *
+     * @param module the wire format's module, with the application's extensions registered
+     * @param store where large payloads are kept
+     * @param threshold the serialized size in bytes over which a payload goes to the store; at least 1 KiB
+     * @return the converter
+     * @throws IllegalArgumentException naming the threshold when it is under 1 KiB
+     */
+    public static DataConverter of(TerminusModule module, PayloadStore store, int threshold) {
+        Preconditions.notNull(store, "store");
+        if (threshold < 1024) {
+            throw new IllegalArgumentException("threshold must be at least 1024 bytes, was " + threshold);
+        }
+        return new CodecDataConverter(of(module), List.of(new StoredPayloads(store, threshold)));
     }
 
     /**

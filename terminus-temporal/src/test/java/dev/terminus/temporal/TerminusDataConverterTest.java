@@ -1,6 +1,7 @@
 package dev.terminus.temporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.Category;
 import dev.terminus.Message;
@@ -14,10 +15,12 @@ import io.temporal.api.common.v1.Payload;
 import io.temporal.common.converter.DataConverter;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TerminusDataConverterTest {
     record QuotaExceeded(String tenant, int limit) implements Termination.Extension {
@@ -80,5 +83,35 @@ class TerminusDataConverterTest {
         });
         assertThat(read.transcript()).isEqualTo(TRANSCRIPT);
         assertThat(read.iterations()).isEqualTo(2);
+    }
+
+    @Test
+    void aConverterWithAStoreRefusesATinyThresholdNamingIt(@TempDir Path dir)
+            throws Exception {
+        // given
+        DirectoryPayloadStore store = DirectoryPayloadStore.of(dir);
+
+        // when / then
+        assertThatThrownBy(() -> TerminusDataConverter.of(new TerminusModule(), store,
+                        512))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("threshold must be at least 1024 bytes, was 512");
+    }
+
+    @Test
+    void anOutputWrittenWithAStoreReadsBackEqualAndKeepsItsTranscriptInTheStore(
+            @TempDir Path dir) throws Exception {
+        // given
+        var converter = TerminusDataConverter.of(new TerminusModule(), DirectoryPayloadStore.of(dir), 1_024);
+        AgentRunOutput output = new AgentRunOutput(new Termination.MaxIterationsReached(2, 2), Outcome.FAILED, null,
+                2, 1, Usage.ZERO, BigDecimal.ZERO, Duration.ZERO,
+                List.of(new Message.User("x".repeat(4_000))), null);
+
+        // when
+        var payload = converter.toPayload(output).orElseThrow();
+
+        // then
+        assertThat(payload.getSerializedSize()).isLessThan(200);
+        assertThat(converter.fromPayload(payload, AgentRunOutput.class, AgentRunOutput.class)).isEqualTo(output);
     }
 }
