@@ -234,13 +234,17 @@ class ToolExecutionScenariosTest {
     @Test
     void aParallelCallThatFinishedBeforeAnEarlierCallHaltedKeepsItsRealResultAndCounts() {
         // given: the first call halts the run only after the second has already finished
-        var secondDone = new CountDownLatch(1);
+        var secondStarted = new CountDownLatch(1);
+        var secondThread = new java.util.concurrent.atomic.AtomicReference<Thread>();
         Tool halting = Tools.of("halting", "halts once the other call is done", (args, run) -> {
-            secondDone.await(5, TimeUnit.SECONDS);
+            secondStarted.await(5, TimeUnit.SECONDS);
+            // each parallel call runs on a thread of its own, which ends once its call has finished
+            secondThread.get().join(java.time.Duration.ofSeconds(5));
             throw new dev.terminus.agent.HaltException("enough");
         });
         Tool quick = Tools.of("quick", "answers at once", (args, run) -> {
-            secondDone.countDown();
+            secondThread.set(Thread.currentThread());
+            secondStarted.countDown();
             return "quick result";
         });
         var model = ScriptedModel.builder()
