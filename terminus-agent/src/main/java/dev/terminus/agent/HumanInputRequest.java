@@ -2,7 +2,9 @@ package dev.terminus.agent;
 
 import dev.terminus.JsonTrees;
 import dev.terminus.Preconditions;
+import dev.terminus.agent.internal.InputAnswerCheck;
 import java.util.Map;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,5 +44,19 @@ public record HumanInputRequest(String message, Map<String, @Nullable Object> re
     @SuppressWarnings("unchecked") // only read, and copied deeply by the constructor
     public static HumanInputRequest of(String message, Map<String, ?> requestedSchema, String source) {
         return new HumanInputRequest(message, (Map<String, @Nullable Object>) requestedSchema, source);
+    }
+
+    /**
+     * Checks an answer's content against the requested schema as a resume does before anything runs: required
+     * properties present, top-level properties of their declared JSON type.
+     *
+     * @param content an answer's content
+     * @return what in it does not match, naming the property (e.g. {@code argument "name" must be of type string,
+     *     was 7}); empty when it matches
+     */
+    @SuppressWarnings("unchecked") // only read
+    public Optional<String> mismatch(Map<String, ?> content) {
+        return Optional.ofNullable(InputAnswerCheck.problem(requestedSchema,
+                (Map<String, @Nullable Object>) Preconditions.notNull(content, "content")));
     }
 }

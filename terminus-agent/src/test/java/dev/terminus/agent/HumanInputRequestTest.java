@@ -47,4 +47,16 @@ class HumanInputRequestTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("HumanInputRequest.requestedSchema.type must be a JSON value");
     }
+
+    @Test
+    void anAnswerIsCheckedAgainstTheRequestedSchemaNamingTheProperty() {
+        // given
+        HumanInputRequest request = HumanInputRequest.of("Who?", Map.of("type", "object", "properties",
+                Map.of("name", Map.of("type", "string")), "required", java.util.List.of("name")), "people");
+
+        // when / then
+        assertThat(request.mismatch(Map.of("name", "Ada"))).isEmpty();
+        assertThat(request.mismatch(Map.of("name", 7))).contains("argument \"name\" must be of type string, was 7");
+        assertThat(request.mismatch(Map.of())).contains("missing required argument \"name\"");
+    }
 }
