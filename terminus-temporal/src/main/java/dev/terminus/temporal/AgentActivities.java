@@ -1,10 +1,13 @@
 package dev.terminus.temporal;
 
+import dev.terminus.agent.spi.ToolSpec;
 import io.temporal.activity.ActivityInterface;
 import io.temporal.activity.ActivityMethod;
+import java.util.List;
 
 /**
- * The calls of a run that leave the workflow: a model call and a tool call of a registered agent. Each is tried
+ * The calls of a run that leave the workflow: a model call and a tool call of a registered agent, and the listing of
+ * the agent's {@link ServedTools}, which only a worker that starts them can list. Each call is tried
  * once: the loop's own {@code RetryPolicy} decides what is retried (ADR 0018). A model's {@code ModelException}
  * crosses as a non-retryable {@code ApplicationFailure} that the workflow turns back into the same exception, so
  * the run ends as it would have in one process.
@@ -27,4 +30,14 @@ public interface AgentActivities {
      */
     @ActivityMethod
     String callTool(ToolInvocation call);
+
+    /**
+     * Lists the specs of an agent's {@link ServedTools}, starting them on this worker if they are not yet (once per
+     * resolved agent): the workflow builds its stand-ins of those tools from the answer, which its history keeps.
+     *
+     * @param agentName the agent
+     * @return the served tools' specs, in the order the agent offers them; none when the agent has no served tools
+     */
+    @ActivityMethod
+    List<ToolSpec> servedToolSpecs(String agentName);
 }

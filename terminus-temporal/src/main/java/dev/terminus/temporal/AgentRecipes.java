@@ -1,15 +1,12 @@
 package dev.terminus.temporal;
 
 import dev.terminus.Preconditions;
+import dev.terminus.temporal.internal.ResolvedAgents;
 import dev.terminus.temporal.internal.TranscriptCache;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.Model;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +18,10 @@ import org.jspecify.annotations.Nullable;
  * {@link AgentRecipe} that builds the agent on them (in the activities) or on their proxies (in the workflow); and,
  * with a {@link AgentResolver}, the agents that runs define by a document ({@link AgentRunInput#definition()}).
  * Workflow and activity workers of one task queue must hold the same recipes. Immutable but for the cache of defined
- * agents: each document is resolved once per worker (the last {@value #DEFINED_CACHE} documents are kept).
+ * agents: each document is resolved once per worker (the last {@value #DEFINED_CACHE} documents are kept). An agent's
+ * {@link ServedTools} (an MCP server's) are started by the first activity that needs them and stopped when the recipes
+ * are {@linkplain #close() closed} (after the worker stopped), or when their defined agent is evicted from the cache
+ * and no call uses them any more.
  *
  * {@snippet :
  * AgentRecipes recipes = AgentRecipes.custom()
@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  *         .build();
  * }
  */
-public final class AgentRecipes {
+public final class AgentRecipes implements AutoCloseable {
 
     /**
      * One registered agent.
@@ -39,9 +39,12 @@ public final class AgentRecipes {
      * @param name the name workflows ask for ({@link AgentRunInput#agentName()})
      * @param model the real model
      * @param tools the real tools
+     * @param served tools a worker starts before it can list them (an MCP server's), offered after {@code tools};
+     *     null when the agent has none
      * @param recipe how to build the agent on them or on their proxies
      */
-    public record Registered(String name, Model model, List<Tool> tools, AgentRecipe recipe) {
+    public record Registered(String name, Model model, List<Tool> tools, @Nullable ServedTools served,
+            AgentRecipe recipe) {
         /** Validates that nothing is null, the tools' names are unique, and copies the tools. */
         public Registered {
             Preconditions.notNull(name, "Registered.name");
@@ -56,6 +59,37 @@ public final class AgentRecipes {
                 }
             }
         }
+
+        /**
+         * An agent without served tools.
+         *
+         * @param name the name workflows ask for
+         * @param model the real model
+         * @param tools the real tools
+         * @param recipe how to build the agent on them or on their proxies
+         */
+        public Registered(String name, Model model, List<Tool> tools, AgentRecipe recipe) {
+            this(name, model, tools, null, recipe);
+        }
+    }
+
+    /**
+     * An agent held by a call of its activities: its served tools are not stopped (by an eviction, or the recipes'
+     * {@link #close()}) until every call that holds it has closed its lease.
+     */
+    public interface Lease extends AutoCloseable {
+        /** @return the agent */
+        Registered registered();
+
+        /**
+         * @return its tools, then its served tools, started by the first call that needs them on this worker
+         * @throws RuntimeException why the served tools cannot be started ({@link ServedTools#start()})
+         */
+        List<Tool> tools();
+
+        /** Lets the agent go; its served tools stop now if it was evicted or the recipes closed meanwhile. */
+        @Override
+        void close();
     }
 
     /** The history length past which a run goes on in a fresh execution, unless set: {@value}. */
@@ -69,9 +103,7 @@ public final class AgentRecipes {
 
     private final Map<String, Registered> agents;
     private final Duration callTimeout;
-    private final @Nullable AgentResolver resolver;
-    private final Map<String, String> definitions = lru();
-    private final Map<String, Registered> defined = lru();
+    private final ResolvedAgents resolved;
     private final int continueAsNewAfter;
     private final CallMode modelCalls;
     private final CallMode toolCalls;
@@ -85,7 +117,8 @@ public final class AgentRecipes {
         this.toolCalls = b.toolCalls;
         this.agents = Map.copyOf(b.agents);
         this.callTimeout = b.callTimeout;
-        this.resolver = b.resolver;
+        this.resolved = new ResolvedAgents(b.agents, b.resolver, DEFINED_CACHE,
+                WorkflowInputs::definitionOfCurrentActivity);
         this.continueAsNewAfter = b.continueAsNewAfter;
     }
 
@@ -104,16 +137,28 @@ public final class AgentRecipes {
      *     be resolved
      */
     public Registered registered(String name) {
-        Registered found = agents.get(Preconditions.notNull(name, "agentName"));
-        if (found == null) {
-            int at = name.lastIndexOf('@');
-            if (at > 0) {
-                return defined(name, name.substring(0, at));
-            }
-            throw new IllegalArgumentException("no agent is registered as \"" + name + "\"; registered: "
-                    + agents.keySet());
-        }
-        return found;
+        return resolved.registered(Preconditions.notNull(name, "agentName"));
+    }
+
+    /**
+     * Holds an agent for a call that uses its tools (its activities do): the agent's served tools are started by the
+     * first call that needs them on this worker, and are not stopped while a lease holds them.
+     *
+     * @param name an agent's name, or a defined agent's {@link #key key}
+     * @return the lease; close it when the call is over
+     * @throws IllegalArgumentException as {@link #registered(String)} does
+     */
+    public Lease lease(String name) {
+        return resolved.hold(Preconditions.notNull(name, "agentName"));
+    }
+
+    /**
+     * Stops the served tools of every agent these recipes resolved (each once no call holds it): call it when the
+     * worker that used them has stopped. A later call that needs them starts them again.
+     */
+    @Override
+    public void close() {
+        resolved.close();
     }
 
     /**
@@ -132,43 +177,8 @@ public final class AgentRecipes {
             return input.agentName();
         }
         String key = input.agentName() + "@" + digest(definition);
-        synchronized (definitions) {
-            definitions.putIfAbsent(key, definition);
-        }
+        resolved.remember(key, definition);
         return key;
-    }
-
-    private Registered defined(String key, String name) {
-        synchronized (defined) {
-            Registered cached = defined.get(key);
-            if (cached != null) {
-                return cached;
-            }
-        }
-        if (resolver == null) {
-            throw new IllegalArgumentException("agent \"" + name + "\" is defined by its run's input, but this"
-                    + " worker's recipes resolve no defined agents (AgentRecipes.Builder.resolver)");
-        }
-        String definition;
-        synchronized (definitions) {
-            definition = definitions.get(key);
-        }
-        if (definition == null) {
-            definition = WorkflowInputs.definitionOfCurrentActivity();
-        }
-        if (definition == null || !key.equals(name + "@" + digest(definition))) {
-            throw new IllegalArgumentException("the definition of agent \"" + key + "\" is unknown to this worker"
-                    + " and is not its workflow's input");
-        }
-        Registered registered = resolver.resolve(name, definition);
-        if (!registered.name().equals(name)) {
-            throw new IllegalArgumentException("the resolver registered the definition of agent \"" + name
-                    + "\" as \"" + registered.name() + "\"");
-        }
-        synchronized (defined) {
-            defined.putIfAbsent(key, registered);
-            return defined.get(key);
-        }
     }
 
     /** @return the registered agents' names */
@@ -186,23 +196,7 @@ public final class AgentRecipes {
 
     /** @return the digest that names a definition in its agent's key: 32 hex digits of its SHA-256 */
     static String digest(String definition) {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(definition.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash, 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JVM has no SHA-256", e);
-        }
-    }
-
-    private static <V> Map<String, V> lru() {
-        return new LinkedHashMap<>(16, 0.75f, true) {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
-                return size() > DEFINED_CACHE;
-            }
-        };
+        return ResolvedAgents.digest(definition);
     }
 
     /**

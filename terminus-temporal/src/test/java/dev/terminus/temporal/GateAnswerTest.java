@@ -16,7 +16,8 @@ class GateAnswerTest {
         // given
         List<GateDecision> decisions = List.of(GateDecision.approve("gate-1"),
                 GateDecision.reject("gate-1", "needs a manager"),
-                GateDecision.approveWithArguments("gate-1", Map.of("amount", 50)));
+                GateDecision.approveWithArguments("gate-1", Map.of("amount", 50)),
+                GateDecision.answer("gate-1", Map.of("name", "Ada")));
 
         // when / then
         for (GateDecision decision : decisions) {
@@ -59,5 +60,32 @@ class GateAnswerTest {
         // when / then
         assertThatThrownBy(() -> GateAnswer.approve(" "))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("GateAnswer.gateId");
+    }
+
+    @Test
+    void anAnswerWithContentReadsBackFromItsJsonAndAnApprovalsJsonCarriesNoContent() throws Exception {
+        // given
+        ObjectMapper mapper = new ObjectMapper();
+        GateAnswer answer = GateAnswer.answer("gate-7", Map.of("name", "Ada", "check", true));
+
+        // when
+        GateAnswer read = mapper.readValue(mapper.writeValueAsString(answer), GateAnswer.class);
+        String approval = mapper.writeValueAsString(GateAnswer.approve("gate-7"));
+
+        // then
+        assertThat(read).isEqualTo(answer);
+        assertThat(read.decision()).isEqualTo(GateDecision.answer("gate-7", Map.of("name", "Ada", "check", true)));
+        assertThat(approval).doesNotContain("content");
+        assertThat(mapper.readValue(approval, GateAnswer.class)).isEqualTo(GateAnswer.approve("gate-7"));
+    }
+
+    @Test
+    void contentGoesWithAnAnswerOnly() {
+        // when / then
+        assertThatThrownBy(() -> new GateAnswer("gate-1", GateAnswer.Verdict.ANSWER, null, null, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("GateAnswer.content");
+        assertThatThrownBy(() -> new GateAnswer("gate-1", GateAnswer.Verdict.APPROVE, null, null, Map.of("a", 1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("GateAnswer.content")
+                .hasMessageContaining("APPROVE");
     }
 }

@@ -1,6 +1,8 @@
 package dev.terminus.temporal.internal;
 
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.HumanInputAnswer;
+import dev.terminus.agent.spi.ToolSpec;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.temporal.AgentActivities;
@@ -18,6 +20,7 @@ import io.temporal.failure.TimeoutFailure;
 import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -47,6 +50,9 @@ public final class ActivityCalls {
     private @Nullable Duration toolTimeout;
     private int localCalls;
     private @Nullable RunControl control;
+    /** The tool call made again after a person answered its request for input, or null. */
+    private @Nullable String answeredCallId;
+    private List<HumanInputAnswer> answers = List.of();
 
     /** @param callTimeout the longest a call may take when the run's time left does not cut it shorter */
     public ActivityCalls(Duration callTimeout) {
@@ -86,6 +92,51 @@ public final class ActivityCalls {
     /** @param control the run's control, once the agent has made it */
     public void control(RunControl control) {
         this.control = control;
+    }
+
+    /**
+     * Hands the answers a person gave to a tool call's requests for input to that call when the resumed run makes it
+     * again ({@link #humanInputs}).
+     *
+     * @param callId the tool call's id
+     * @param given the answers, earliest first
+     */
+    void humanInputs(String callId, List<HumanInputAnswer> given) {
+        answeredCallId = callId;
+        answers = List.copyOf(given);
+    }
+
+    /**
+     * @param callId a tool call's id
+     * @return the answers a person gave to its requests for input, or none
+     */
+    List<HumanInputAnswer> humanInputs(String callId) {
+        return callId.equals(answeredCallId) ? answers : List.of();
+    }
+
+    /**
+     * Lists the specs of an agent's served tools through the tool activity (a local activity when tool calls are
+     * made so): before the run's control exists, in the workflow's own cancellation scope. Temporal tries it again
+     * when its worker is lost, never when the tools failed to start.
+     *
+     * @param agentName the agent's key
+     * @return the specs
+     * @throws ActivityFailure when the tools cannot be started or the activity was lost
+     */
+    List<ToolSpec> servedToolSpecs(String agentName) {
+        RetryOptions retries = RetryOptions.newBuilder().setMaximumAttempts(3)
+                .setDoNotRetry(CallFailures.SERVED_TOOLS).build();
+        if (toolCalls == CallMode.LOCAL_ACTIVITY) {
+            localCalls++;
+            return Workflow.newLocalActivityStub(AgentActivities.class, LocalActivityOptions.newBuilder()
+                    .setStartToCloseTimeout(callTimeout).setRetryOptions(retries).build())
+                    .servedToolSpecs(agentName);
+        }
+        return Workflow.newActivityStub(AgentActivities.class, ActivityOptions.newBuilder()
+                .setStartToCloseTimeout(callTimeout)
+                .setHeartbeatTimeout(HEARTBEAT_TIMEOUT.compareTo(callTimeout) < 0 ? HEARTBEAT_TIMEOUT : callTimeout)
+                .setRetryOptions(retries)
+                .build()).servedToolSpecs(agentName);
     }
 
     /**

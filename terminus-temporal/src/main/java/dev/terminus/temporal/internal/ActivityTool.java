@@ -2,6 +2,7 @@ package dev.terminus.temporal.internal;
 
 import dev.terminus.Message;
 import dev.terminus.ToolCall;
+import dev.terminus.agent.HumanInputAnswer;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.ToolSpec;
@@ -16,7 +17,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The workflow's stand-in for one of an agent's tools: the real tool's spec, its calls the tool activity's, with the
- * idempotency key {@code "<workflow id>:<tool call id>"}.
+ * idempotency key {@code "<workflow id>:<tool call id>"}, and, for a call made again after a person answered its
+ * request for input, the answers. A tool activity's request for input ({@code HumanInputNeeded}) is thrown here again,
+ * so the run pauses at a gate as in one process.
  */
 public final class ActivityTool implements Tool {
     private final String agentName;
@@ -44,10 +47,15 @@ public final class ActivityTool implements Tool {
 
     @Override
     public @Nullable Object call(Map<String, @Nullable Object> arguments, RunContext context) throws Exception {
-        String key = Workflow.getInfo().getWorkflowId() + ":" + callId(arguments, context);
+        String callId = callId(arguments, context);
+        String key = Workflow.getInfo().getWorkflowId() + ":" + callId;
         RunSnapshot run = calls.recorded(ActivityCalls.Kind.TOOL)
                 ? RunSnapshot.of(context, ledger.refer(context.transcript()))
                 : RunSnapshot.of(context);
+        List<HumanInputAnswer> answers = calls.humanInputs(callId);
+        if (!answers.isEmpty()) {
+            run = run.withHumanInputs(answers); // the call asked a person for input: it is made again with the answers
+        }
         ToolInvocation call = new ToolInvocation(agentName, spec.name(), key, arguments, run);
         return calls.call(ActivityCalls.Kind.TOOL, activities -> activities.callTool(call));
     }

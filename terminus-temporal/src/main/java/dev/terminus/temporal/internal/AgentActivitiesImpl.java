@@ -26,61 +26,95 @@ import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import io.temporal.client.ActivityCompletionException;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import dev.terminus.agent.HaltException;
+import dev.terminus.agent.spi.ToolSpec;
 
 /**
  * The activities of the agents of some {@link AgentRecipes}: each agent is built once by its recipe on its real model
- * and tools and the system clock, and its model and tools are called from there, on the activity's thread, while
+ * and tools (its served tools started by the first call that needs them) and the system clock, and its model and tools
+ * are called from there, each call holding the agent ({@link AgentRecipes#lease}), on the activity's thread, while
  * {@link Heartbeats} heartbeat for it and interrupt the call when Temporal ends the activity (its cancellation, its
  * timeout, its workflow's end, the worker's shutdown).
  */
 public final class AgentActivitiesImpl implements AgentActivities {
     private final AgentRecipes recipes;
-    private final Map<String, Agent> agents = new ConcurrentHashMap<>();
+    /** The agents built for calls, by name, the least recently used dropped past the recipes' cache of agents. */
+    private final Map<String, Built> agents;
     private final TranscriptCache transcripts;
 
     /** @param recipes the agents */
     public AgentActivitiesImpl(AgentRecipes recipes) {
         this.recipes = recipes;
+        int kept = recipes.names().size() + AgentRecipes.DEFINED_CACHE;
+        this.agents = new LinkedHashMap<>(16, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Built> eldest) {
+                return size() > kept;
+            }
+        };
         this.transcripts = new TranscriptCache(recipes.transcriptCacheChars());
     }
 
     @Override
     public ModelAnswer chat(ModelCall call) {
-        Agent agent = agent(call.agentName());
-        ActivityExecutionContext context = Activity.getExecutionContext();
-        try {
-            ModelAnswer answer = ModelAnswer.of(Heartbeats.around(context, () -> ModelCallSequence.with(
-                    call.sequence(),
-                    () -> agent.model().chat(call.request(transcript(context, call.messages(), call.transcript()))))));
-            return limit(context).modelAnswer(answer);
-        } catch (ActivityCompletionException e) {
-            throw e;
-        } catch (Exception e) {
-            throw CallFailures.toFailure(e);
+        try (AgentRecipes.Lease lease = lease(call.agentName())) {
+            ActivityExecutionContext context = Activity.getExecutionContext();
+            Agent agent = agent(call.agentName(), lease, context, false);
+            try {
+                ModelAnswer answer = ModelAnswer.of(Heartbeats.around(context, () -> ModelCallSequence.with(
+                        call.sequence(), () -> agent.model().chat(
+                                call.request(transcript(context, call.messages(), call.transcript()))))));
+                return limit(context).modelAnswer(answer);
+            } catch (ActivityCompletionException e) {
+                throw e;
+            } catch (Exception e) {
+                throw CallFailures.toFailure(e);
+            }
         }
     }
 
     @Override
     public String callTool(ToolInvocation call) {
-        Agent agent = agent(call.agentName());
-        Tool tool = agent.tools().get(call.toolName());
-        if (tool == null) {
-            throw CallFailures.toFailure(new IllegalArgumentException("agent \"" + call.agentName()
-                    + "\" has no tool \"" + call.toolName() + "\"; its tools: " + agent.tools().keySet()));
+        try (AgentRecipes.Lease lease = lease(call.agentName())) {
+            ActivityExecutionContext context = Activity.getExecutionContext();
+            // the tools a worker could not start halt the run, as a server that went down does
+            Agent agent = agent(call.agentName(), lease, context, true);
+            Tool tool = agent.tools().get(call.toolName());
+            if (tool == null) {
+                throw CallFailures.toFailure(new IllegalArgumentException("agent \"" + call.agentName()
+                        + "\" has no tool \"" + call.toolName() + "\"; its tools: " + agent.tools().keySet()));
+            }
+            RunSnapshot run = call.run();
+            RunContext runContext = new SnapshotContext(run,
+                    () -> transcript(context, run.messages(), run.transcript()));
+            try {
+                String result = Tools.resultText(Heartbeats.around(context, () -> IdempotencyKey.with(
+                        call.idempotencyKey(), () -> tool.call(call.arguments(), runContext))));
+                return limit(context).toolResult(call.toolName(), result);
+            } catch (ActivityCompletionException e) {
+                throw e;
+            } catch (Exception e) {
+                throw CallFailures.toFailure(e);
+            }
         }
-        ActivityExecutionContext context = Activity.getExecutionContext();
-        RunSnapshot run = call.run();
-        RunContext runContext = new SnapshotContext(run, () -> transcript(context, run.messages(), run.transcript()));
-        try {
-            String result = Tools.resultText(Heartbeats.around(context,
-                    () -> IdempotencyKey.with(call.idempotencyKey(), () -> tool.call(call.arguments(), runContext))));
-            return limit(context).toolResult(call.toolName(), result);
+    }
+
+    @Override
+    public List<ToolSpec> servedToolSpecs(String agentName) {
+        try (AgentRecipes.Lease lease = lease(agentName)) {
+            if (lease.registered().served() == null) {
+                return List.of();
+            }
+            List<Tool> tools = Heartbeats.around(Activity.getExecutionContext(), lease::tools);
+            return tools.subList(lease.registered().tools().size(), tools.size()).stream().map(Tool::spec).toList();
         } catch (ActivityCompletionException e) {
             throw e;
         } catch (Exception e) {
-            throw CallFailures.toFailure(e);
+            throw CallFailures.servedToolsFailure(e);
         }
     }
 
@@ -110,15 +144,52 @@ public final class AgentActivitiesImpl implements AgentActivities {
         return transcripts;
     }
 
-    private Agent agent(String name) {
+    private AgentRecipes.Lease lease(String name) {
         try {
-            return agents.computeIfAbsent(name, key -> {
-                AgentRecipes.Registered registered = recipes.registered(key);
-                return registered.recipe().build(
-                        new AgentMaterials(registered.model(), registered.tools(), RunClock.system()));
-            });
+            return recipes.lease(name);
         } catch (RuntimeException e) {
             throw CallFailures.toFailure(e);
         }
     }
+
+    /**
+     * The agent built by its recipe on its real model and tools (its served tools started) and the system clock: once
+     * per resolution of the agent and start of its served tools, then reused.
+     */
+    private Agent agent(String name, AgentRecipes.Lease lease, ActivityExecutionContext context, boolean haltIfDown) {
+        List<Tool> tools;
+        try {
+            tools = lease.registered().served() == null ? lease.tools() : Heartbeats.around(context, lease::tools);
+        } catch (ActivityCompletionException e) {
+            throw e;
+        } catch (Exception e) {
+            throw CallFailures.toFailure(haltIfDown ? new HaltException(String.valueOf(e.getMessage())) : e);
+        }
+        synchronized (agents) {
+            Built built = agents.get(name);
+            if (built != null && built.tools() == tools && built.registered() == lease.registered()) {
+                return built.agent();
+            }
+        }
+        Agent agent;
+        try {
+            agent = lease.registered().recipe().build(new AgentMaterials(lease.registered().model(), tools,
+                    RunClock.system()));
+        } catch (RuntimeException e) {
+            throw CallFailures.toFailure(e);
+        }
+        synchronized (agents) {
+            agents.put(name, new Built(lease.registered(), tools, agent));
+        }
+        return agent;
+    }
+
+    /**
+     * An agent as its recipe built it for the activities.
+     *
+     * @param registered the resolution it was built from
+     * @param tools the tools it was built on
+     * @param agent the agent
+     */
+    private record Built(AgentRecipes.Registered registered, List<Tool> tools, Agent agent) {}
 }

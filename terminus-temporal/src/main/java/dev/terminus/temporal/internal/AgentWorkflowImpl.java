@@ -5,12 +5,15 @@ import dev.terminus.agent.Agent;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.Continuation;
 import dev.terminus.agent.GateDecision;
+import dev.terminus.agent.HumanInputAnswer;
+import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.RunStep;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.control.RunControl;
+import dev.terminus.agent.spi.ToolSpec;
 import dev.terminus.temporal.AgentMaterials;
 import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentRunInput;
@@ -19,11 +22,14 @@ import dev.terminus.temporal.AgentWorkflow;
 import dev.terminus.temporal.GateAnswer;
 import dev.terminus.temporal.PendingGate;
 import dev.terminus.temporal.TranscriptPage;
+import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.CanceledFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Workflow;
+import io.temporal.workflow.WorkflowInfo;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -65,7 +71,18 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     @Override
     public AgentRunOutput run(AgentRunInput input) {
         ActivityCalls calls = new ActivityCalls(recipes.callTimeout(), recipes.modelCalls(), recipes.toolCalls());
-        Agent agent = calls.agent(agent(recipes.key(input), calls, input.modelCalls()));
+        String key = recipes.key(input);
+        AgentRecipes.Registered registered = registered(key);
+        List<ToolSpec> served;
+        try {
+            // the specs of tools a worker must start (an MCP server's): listed by an activity, kept by the history
+            served = registered.served() == null ? List.of() : calls.servedToolSpecs(key);
+        } catch (ActivityFailure e) {
+            WorkflowInfo info = Workflow.getInfo();
+            return end(UnstartedTools.output(registered.name(), e, input.continuation(),
+                    Duration.ofMillis(Workflow.currentTimeMillis() - info.getRunStartedTimestampMillis())));
+        }
+        Agent agent = calls.agent(agent(key, registered, served, calls, input.modelCalls()));
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
         FreshExecutions fresh = new FreshExecutions(recipes, calls);
@@ -104,6 +121,11 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
                 break;
             }
             GateDecision decision = awaitAnswer(checkpoint);
+            HumanInputRequest asked = checkpoint.inputRequest();
+            if (asked != null && decision != null) {
+                // the call that asked is made again, carrying the person's answers to its activity
+                calls.humanInputs(checkpoint.pendingCall().id(), answers(checkpoint, asked, decision));
+            }
             RunControl control = agent.newControl(checkpoint);
             if (decision == null) {
                 // stopped while waiting: the resumed run checks its control before it carries out any decision,
@@ -154,12 +176,32 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
 
     @Override
     public PendingGate answer(GateAnswer answer) {
+        validateAnswer(answer);
         return gates.accept(answer);
     }
 
     @Override
     public void validateAnswer(GateAnswer answer) {
         gates.validate(answer);
+        PendingGate gate = gates.pending();
+        if (gate != null) {
+            gate.check(answer);
+        }
+    }
+
+    /** The answers to a call's requests for input: the checkpoint's earlier ones, then the decision's. */
+    private static List<HumanInputAnswer> answers(Checkpoint checkpoint, HumanInputRequest asked,
+            GateDecision decision) {
+        List<HumanInputAnswer> answers = new ArrayList<>(checkpoint.inputAnswers());
+        answers.add(switch (decision) {
+            case GateDecision.Answer(String gateId, var content) -> HumanInputAnswer.accepted(asked, content);
+            case GateDecision.Reject(String gateId, String reason) -> HumanInputAnswer.declined(asked, reason);
+            // refused by the update's validator (PendingGate.check)
+            case GateDecision.Approve approve -> throw new IllegalStateException("an approval at an input gate");
+            case GateDecision.ApproveWithArguments edited ->
+                    throw new IllegalStateException("an approval at an input gate");
+        });
+        return answers;
     }
 
     /**
@@ -214,13 +256,29 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         }
     }
 
-    /** The agent built by its recipe on proxies and the workflow's clock; a workflow failure when it cannot be. */
-    private Agent agent(String name, ActivityCalls calls, long firstModelCall) {
+    /** The agent of the key, as the worker resolved it; a workflow failure when it cannot be. */
+    private AgentRecipes.Registered registered(String key) {
         try {
-            AgentRecipes.Registered registered = recipes.registered(name);
+            return recipes.registered(key);
+        } catch (RuntimeException e) {
+            throw ApplicationFailure.newNonRetryableFailureWithCause(String.valueOf(e.getMessage()),
+                    "terminus.configuration", e);
+        }
+    }
+
+    /**
+     * The agent built by its recipe on proxies of its tools (then of its served tools) and the workflow's clock; a
+     * workflow failure when it cannot be.
+     */
+    private Agent agent(String name, AgentRecipes.Registered registered, List<ToolSpec> served, ActivityCalls calls,
+            long firstModelCall) {
+        try {
             List<Tool> tools = new ArrayList<>();
             for (Tool tool : registered.tools()) {
                 tools.add(new ActivityTool(name, tool.spec(), calls, ledger));
+            }
+            for (ToolSpec spec : served) {
+                tools.add(new ActivityTool(name, spec, calls, ledger));
             }
             WorkflowClock clock = new WorkflowClock();
             model = new ActivityModel(name, registered.model(), calls, ledger, firstModelCall);

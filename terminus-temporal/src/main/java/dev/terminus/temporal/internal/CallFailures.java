@@ -1,21 +1,29 @@
 package dev.terminus.temporal.internal;
 
+import dev.terminus.agent.HumanInputNeeded;
+import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.spi.ModelException;
 import io.temporal.client.ActivityWorkerShutdownException;
 import io.temporal.common.converter.Values;
 import io.temporal.failure.ApplicationFailure;
 import java.lang.reflect.Constructor;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
  * How an exception of a model or tool crosses from its activity to the workflow: as a non-retryable
  * {@link ApplicationFailure} whose type and details let the workflow throw the same exception again, so the loop
  * classifies it exactly as it would in one process (a {@link ModelException} subtype with its status, reason or
- * sizes; any other exception as its own class with its message when the workflow's class path has that class and a
- * constructor taking a message).
+ * sizes; a tool's {@link HumanInputNeeded} with its request, so the run pauses for a person's input; any other
+ * exception as its own class with its message when the workflow's class path has that class and a constructor taking a
+ * message).
  */
 public final class CallFailures {
     private static final String MODEL = "terminus.model.";
+    /** The type of a tool's request for a person's input: details message, schema, source. */
+    static final String HUMAN_INPUT = "terminus.humanInput";
+    /** The type of the failure of an agent's served tools to start: details its message. */
+    public static final String SERVED_TOOLS = "terminus.servedTools";
 
     private CallFailures() {}
 
@@ -35,8 +43,19 @@ public final class CallFailures {
             case ModelException.ContextLengthExceeded m ->
                     failure(text, "ContextLengthExceeded", message, m.promptTokens(), m.contextWindow());
             case ModelException.Refused m -> failure(text, "Refused", message, m.reason());
+            case HumanInputNeeded needed -> ApplicationFailure.newNonRetryableFailure(text, HUMAN_INPUT,
+                    needed.request().message(), needed.request().requestedSchema(), needed.request().source());
             default -> ApplicationFailure.newNonRetryableFailure(text, e.getClass().getName(), message);
         };
+    }
+
+    /**
+     * @param e why an agent's served tools could not be started
+     * @return the failure of the activity that lists them, which ends the run {@code Failed}
+     */
+    public static ApplicationFailure servedToolsFailure(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+        return ApplicationFailure.newNonRetryableFailure(message, SERVED_TOOLS, message);
     }
 
     private static ApplicationFailure failure(String text, String kind, @Nullable Object... details) {
@@ -64,6 +83,12 @@ public final class CallFailures {
                 case "Refused" -> new ModelException.Refused(details.get(1, String.class), text, null);
                 default -> new RemoteCallException(type, text);
             };
+        }
+        if (type.equals(HUMAN_INPUT)) {
+            @SuppressWarnings("unchecked")
+            Map<String, ?> schema = details.get(1, Map.class);
+            return new HumanInputNeeded(HumanInputRequest.of(text, schema == null ? Map.of() : schema,
+                    String.valueOf(details.get(2, String.class))));
         }
         return remade(type, message);
     }

@@ -1,18 +1,22 @@
 package dev.terminus.temporal.internal;
 
 import dev.terminus.Message;
+import dev.terminus.agent.HumanInputAnswer;
+import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
 import dev.terminus.temporal.RunSnapshot;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A tool activity's {@link RunContext}: the figures of its {@link RunSnapshot}, and its transcript read only when the
- * tool asks for it (once, then kept for the call).
+ * A tool activity's {@link RunContext}: the figures of its {@link RunSnapshot}, its transcript read only when the
+ * tool asks for it (once, then kept for the call), and the answers a person gave to the call's requests for input
+ * when the call is made again after its run paused for them.
  */
 final class SnapshotContext implements RunContext {
     private final RunSnapshot snapshot;
@@ -73,5 +77,17 @@ final class SnapshotContext implements RunContext {
             }
         }
         return read;
+    }
+
+    /** @return the latest answer the snapshot carries to a request equal to this one, as in one process */
+    @Override
+    public Optional<HumanInputAnswer> humanInput(HumanInputRequest request) {
+        List<HumanInputAnswer> answers = snapshot.humanInputs();
+        for (int i = answers.size() - 1; i >= 0; i--) {
+            if (answers.get(i).request().equals(request)) {
+                return Optional.of(answers.get(i));
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.Message;
+import dev.terminus.agent.HumanInputAnswer;
+import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.Usage;
 import dev.terminus.temporal.RunSnapshot;
 import dev.terminus.temporal.TranscriptReference;
@@ -11,6 +13,8 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -55,5 +59,23 @@ class SnapshotContextTest {
         assertThatThrownBy(context::transcript).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("the run's transcript could not be read from its workflow")
                 .hasMessageContaining("the workflow did not answer");
+    }
+
+    @Test
+    void theAnswersTheSnapshotCarriesAreTheToolsHumanInputTheLatestForARequestAskedTwice() {
+        // given
+        HumanInputRequest asked = HumanInputRequest.of("Who?", Map.of("type", "object"), "mcp:people");
+        HumanInputRequest other = HumanInputRequest.of("Where?", Map.of("type", "object"), "mcp:people");
+        SnapshotContext context = new SnapshotContext(SNAPSHOT.withHumanInputs(List.of(
+                HumanInputAnswer.declined(asked, "not yet"), HumanInputAnswer.accepted(asked, Map.of("name", "Ada")))),
+                List::of);
+
+        // when
+        Optional<HumanInputAnswer> answer = context.humanInput(asked);
+
+        // then
+        assertThat(answer).contains(HumanInputAnswer.accepted(asked, Map.of("name", "Ada")));
+        assertThat(context.humanInput(other)).isEmpty();
+        assertThat(new SnapshotContext(SNAPSHOT, List::of).humanInput(asked)).isEmpty();
     }
 }
