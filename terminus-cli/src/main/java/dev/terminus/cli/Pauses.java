@@ -64,7 +64,8 @@ final class Pauses {
     }
 
     /**
-     * Says how to continue a run that waits at an approval gate in its workflow.
+     * Says how to continue a run that waits at a gate in its workflow: what it waits for (approval of a call, or the
+     * input a tool asked for, with the question and the schema of the answer) and the command that answers it.
      *
      * @param paused the workflow and its gate
      * @param temporal where it runs
@@ -72,7 +73,14 @@ final class Pauses {
      */
     static void printWaiting(ScenarioRuns.Progress.Paused paused, TemporalOptions temporal, PrintStream out) {
         out.println();
-        out.println("Paused for approval: " + paused.gate().summary() + " (gate " + paused.gate().gateId() + ").");
+        HumanInputRequest asked = paused.gate().input();
+        if (asked == null) {
+            out.println("Paused for approval: " + paused.gate().summary() + " (gate " + paused.gate().gateId() + ").");
+        } else {
+            out.println("Paused for input: " + asked.message() + " (asked by " + asked.source() + " in a call to "
+                    + paused.gate().toolName() + ", gate " + paused.gate().gateId() + ").");
+            out.println("The answer is a JSON object of this schema: " + Wire.compact(asked.requestedSchema()));
+        }
         if (temporal.embedded()) {
             out.println("Its workflow " + paused.workflowId() + " ends with Temporal embedded, with this command; run"
                     + " the scenario with --temporal HOST:PORT to answer the gate later.");
@@ -80,7 +88,8 @@ final class Pauses {
         }
         String namespace = "default".equals(temporal.namespace) ? "" : " --namespace " + temporal.namespace;
         out.println("It waits in workflow " + paused.workflowId() + ".");
-        out.println("Continue it: terminus resume --temporal " + temporal.temporal + namespace + " "
-                + paused.workflowId() + " --approve   (or --reject \"why\")");
+        String command = "terminus resume --temporal " + temporal.temporal + namespace + " " + paused.workflowId();
+        out.println(asked == null ? "Continue it: " + command + " --approve   (or --reject \"why\")"
+                : "Continue it: " + command + " --answer '{...}'   (or --reject \"why\" to decline)");
     }
 }

@@ -37,7 +37,7 @@ import picocli.CommandLine.ParentCommand;
  * (beside the used one, or in {@code --checkpoints DIR}) first; only then is the used checkpoint removed, so a failed
  * save never loses the paused run. When the new checkpoint is the used file itself (the same gate id in the same
  * directory), it is kept. With {@code --temporal HOST:PORT WORKFLOW_ID}, answers the gate a run waits at in its
- * workflow, through the workflow's update (see {@link WorkflowResume}).
+ * workflow, through the workflow's update, with the same decisions (see {@link WorkflowResume}).
  */
 @Command(name = "resume", mixinStandardHelpOptions = true,
         description = {"Continues a run paused at a human gate (HitlGatePending) with a decision on the pending "
@@ -90,10 +90,6 @@ final class ResumeCommand implements Callable<Integer> {
             if (checkpoints != null) {
                 throw new BadInputException("--checkpoints: a workflow keeps its paused run itself; leave it out with"
                         + " --temporal");
-            }
-            if (java.util.Objects.requireNonNull(decision).answer != null) {
-                throw new BadInputException("--answer: a workflow's gate waits for approval (tools that ask a person"
-                        + " for input do not run on Temporal); use --approve or --reject");
             }
             return WorkflowResume.resume(terminus, temporal, java.util.Objects.requireNonNull(file),
                     answer(java.util.Objects.requireNonNull(decision)), json);
@@ -184,8 +180,9 @@ final class ResumeCommand implements Callable<Integer> {
     }
 
     /** The decision as the answer a workflow's update takes; its gate id is filled in by {@link WorkflowResume}. */
-    private static WorkflowResume.Answer answer(Decision decision) {
+    private static WorkflowResume.Answer answer(Decision decision) throws BadInputException {
         return decision.reject != null ? new WorkflowResume.Answer.Reject(decision.reject)
+                : decision.answer != null ? new WorkflowResume.Answer.Provide(answer(decision.answer))
                 : new WorkflowResume.Answer.Approve();
     }
 

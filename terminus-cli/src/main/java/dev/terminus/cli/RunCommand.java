@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
@@ -131,11 +132,15 @@ final class RunCommand implements Callable<Integer> {
             throws BadInputException, InterruptedException {
         ScenarioAgent agent;
         try {
+            List<Tool> mcpTools = servers.tools();
             if (connection != null) {
-                ScenarioServers.refuseIn(scenario);
+                // the worker starts the servers: here their entries are checked, and the tools the rules name
+                // stand in for theirs
+                ScenarioServers.check(scenario);
+                mcpTools = ScenarioServers.standIns(scenario);
             }
-            agent = model == null ? ScenarioAgent.of(scenario, 0, listeners, servers.tools())
-                    : ScenarioAgent.withModel(scenario, model, listeners, servers.tools());
+            agent = model == null ? ScenarioAgent.of(scenario, 0, listeners, mcpTools)
+                    : ScenarioAgent.withModel(scenario, model, listeners, mcpTools);
         } catch (ScenarioException e) {
             throw ScenarioFiles.badInput(e, Wire.sourceName(path));
         }

@@ -32,8 +32,8 @@ import org.jspecify.annotations.Nullable;
  * @param transcript every message
  * @param figures whether the tool calls, usage, cost and duration are known (they are not for a workflow that
  *     waits at a gate)
- * @param gate what the run's gate waits for, when it paused at one: input when its checkpoint holds a tool's request
- *     for input, else approval (a workflow's gates are approvals)
+ * @param gate what the run's gate waits for, when it paused at one: input when its checkpoint (or its workflow's
+ *     pending gate) holds a tool's request for input, else approval
  */
 record RunView(Termination termination, Outcome outcome, @Nullable String finalAnswer, int iterationCount,
         int toolCalls, Usage usage, BigDecimal costUsd, Duration duration, @Nullable List<IterationRecord> iterations,
@@ -54,7 +54,7 @@ record RunView(Termination termination, Outcome outcome, @Nullable String finalA
     }
 
     /**
-     * A run that waits at an approval gate in a workflow: its termination is the gate's, its figures unknown.
+     * A run that waits at a gate in a workflow: its termination is the gate's, its figures unknown.
      *
      * @param gate the gate, as the workflow's query returns it
      * @param agentId the agent's id (its configuration's name), which the gate's termination names
@@ -62,7 +62,8 @@ record RunView(Termination termination, Outcome outcome, @Nullable String finalA
     static RunView waiting(PendingGate gate, String agentId) {
         return new RunView(new Termination.HitlGatePending(gate.gateId(), gate.toolCallId(), gate.summary(), agentId,
                 gate.iteration()), Outcome.SUSPENDED, null, gate.iteration(), 0, Usage.ZERO, BigDecimal.ZERO,
-                Duration.ZERO, null, List.of(), false, Playbook.Gate.APPROVAL);
+                Duration.ZERO, null, List.of(), false,
+                gate.waitsForInput() ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.terminus.cli;
 
 import dev.terminus.cli.temporal.ScenarioRuns;
 import dev.terminus.cli.temporal.Workers;
+import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.TerminusDataConverter;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -42,14 +43,17 @@ final class TemporalConnection implements AutoCloseable {
     private final String taskQueue;
     private final @Nullable WorkflowServiceStubs stubs;
     private final @Nullable TestWorkflowEnvironment embedded;
+    /** The scenario agents of the embedded worker, whose MCP servers stop with the connection. */
+    private final @Nullable AgentRecipes hosted;
     private final ExecutorService clientThreads = Executors.newVirtualThreadPerTaskExecutor();
 
     private TemporalConnection(WorkflowClient client, String taskQueue, @Nullable WorkflowServiceStubs stubs,
-            @Nullable TestWorkflowEnvironment embedded) {
+            @Nullable TestWorkflowEnvironment embedded, @Nullable AgentRecipes hosted) {
         this.client = client;
         this.taskQueue = taskQueue;
         this.stubs = stubs;
         this.embedded = embedded;
+        this.hosted = hosted;
     }
 
     /**
@@ -69,9 +73,10 @@ final class TemporalConnection implements AutoCloseable {
                             .build())
                     .setUseTimeskipping(false)
                     .build());
-            Workers.register(environment.newWorker(options.taskQueue));
+            AgentRecipes hosted = Workers.register(environment.newWorker(options.taskQueue));
             environment.start();
-            return new TemporalConnection(environment.getWorkflowClient(), options.taskQueue, null, environment);
+            return new TemporalConnection(environment.getWorkflowClient(), options.taskQueue, null, environment,
+                    hosted);
         }
         String address = options.address();
         TemporalAuth auth = TemporalAuth.of(options, env);
@@ -98,7 +103,7 @@ final class TemporalConnection implements AutoCloseable {
                 .setNamespace(options.namespace)
                 .setDataConverter(TerminusDataConverter.ofDefaults())
                 .build());
-        return new TemporalConnection(client, options.taskQueue, stubs, null);
+        return new TemporalConnection(client, options.taskQueue, stubs, null, null);
     }
 
     /** @return the client */
@@ -222,8 +227,8 @@ final class TemporalConnection implements AutoCloseable {
     }
 
     /**
-     * Stops the embedded server's worker at once; the server's pollers are let go in the background (waiting for
-     * their long polls to end would keep a finished command open for seconds).
+     * Stops the embedded server's worker at once, and the MCP servers its runs started; the server's pollers are let
+     * go in the background (waiting for their long polls to end would keep a finished command open for seconds).
      */
     @Override
     public void close() {
@@ -232,6 +237,9 @@ final class TemporalConnection implements AutoCloseable {
             TestWorkflowEnvironment environment = embedded;
             environment.shutdownNow();
             Thread.ofPlatform().daemon().name("terminus-embedded-close").start(environment::close);
+        }
+        if (hosted != null) {
+            hosted.close();
         }
         if (stubs != null) {
             stubs.shutdownNow();

@@ -1,6 +1,7 @@
 package dev.terminus.cli;
 
 import dev.terminus.cli.temporal.Workers;
+import dev.terminus.temporal.AgentRecipes;
 import io.temporal.worker.WorkerFactory;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -12,7 +13,9 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code terminus worker --temporal HOST:PORT}: a Temporal worker that hosts the runs the command line starts with
- * {@code --temporal} (any scenario a client sends, see {@link Workers}) on a task queue, until it is stopped.
+ * {@code --temporal} (any scenario a client sends, see {@link Workers}) on a task queue, until it is stopped. It starts
+ * the MCP servers of the scenarios it hosts when their runs first need them (once per scenario document) and stops
+ * them when it stops.
  */
 @Command(name = "worker", mixinStandardHelpOptions = true,
         description = {"Hosts scenario runs as Temporal workflows: polls a task queue of a Temporal frontend and runs "
@@ -40,11 +43,12 @@ final class WorkerCommand implements Callable<Integer> {
         }
         try (TemporalConnection connection = TemporalConnection.open(temporal, terminus.env)) {
             WorkerFactory factory = WorkerFactory.newInstance(connection.client());
-            Workers.register(factory.newWorker(temporal.taskQueue));
+            AgentRecipes hosted = Workers.register(factory.newWorker(temporal.taskQueue));
             CountDownLatch stopped = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 factory.shutdown();
                 factory.awaitTermination(10, TimeUnit.SECONDS);
+                hosted.close(); // the MCP servers of the scenarios it hosted
                 stopped.countDown();
             }, "terminus-worker-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
@@ -59,6 +63,7 @@ final class WorkerCommand implements Callable<Integer> {
                 Runtime.getRuntime().removeShutdownHook(hook);
                 factory.shutdownNow();
                 factory.awaitTermination(10, TimeUnit.SECONDS);
+                hosted.close();
             }
             return 0;
         }

@@ -8,14 +8,22 @@ import io.grpc.StatusRuntimeException;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
+import dev.terminus.cli.scenario.ScenarioServers;
+import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.temporal.AgentRunInput;
 import dev.terminus.temporal.WorkflowInputs;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
- * {@code terminus resume --temporal HOST:PORT WORKFLOW_ID --approve | --reject REASON}: answers the approval gate a
- * run waits at in its workflow, through the workflow's {@code answer} update, then shows how the run ended (or the
- * next gate it waits at), as {@code terminus resume CHECKPOINT} does for a checkpoint.
+ * {@code terminus resume --temporal HOST:PORT WORKFLOW_ID --approve | --reject REASON | --answer JSON}: answers the
+ * gate a run waits at in its workflow, through the workflow's {@code answer} update, then shows how the run ended (or
+ * the next gate it waits at), as {@code terminus resume CHECKPOINT} does for a checkpoint. A gate that waits for
+ * approval takes {@code --approve} or {@code --reject}; a gate where a tool asked for input (an MCP server's
+ * elicitation) takes {@code --answer} (checked against the schema it asked for before it is sent) or {@code --reject}
+ * (declined). An answer the gate does not take is one line, and the gate still waits.
  */
 final class WorkflowResume {
 
@@ -24,8 +32,11 @@ final class WorkflowResume {
         /** Run the pending call as proposed. */
         record Approve() implements Answer {}
 
-        /** @param reason why not, which the model reads */
+        /** @param reason why not, which the model reads (at an input gate: why the person declined) */
         record Reject(String reason) implements Answer {}
+
+        /** @param content the input a tool asked for, a JSON object */
+        record Provide(Map<String, @Nullable Object> content) implements Answer {}
     }
 
     private WorkflowResume() {}
@@ -42,12 +53,18 @@ final class WorkflowResume {
             PendingGate gate = TemporalConnection.call("the gate query of workflow " + workflowId,
                     () -> runs.pendingGate(workflowId));
             if (gate == null) {
-                throw new BadInputException("workflow " + workflowId + " waits at no approval gate");
+                throw new BadInputException("workflow " + workflowId + " waits at no gate");
             }
             GateAnswer sent = switch (answer) {
                 case Answer.Approve approve -> GateAnswer.approve(gate.gateId());
                 case Answer.Reject reject -> GateAnswer.reject(gate.gateId(), reject.reason());
+                case Answer.Provide provide -> GateAnswer.answer(gate.gateId(), provide.content());
             };
+            try {
+                gate.check(sent); // as the workflow's update validator would, before anything is sent
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException("workflow " + workflowId + ": " + e.getMessage());
+            }
             ScenarioRuns.Progress progress = TemporalConnection.call("the answer to workflow " + workflowId,
                     () -> runs.answer(workflowId, sent));
             RunView view = RunView.of(progress, agentId(input));
@@ -87,8 +104,10 @@ final class WorkflowResume {
             return input.agentName();
         }
         try {
-            return ScenarioAgent.of(ScenarioReader.read(input.definition().getBytes(StandardCharsets.UTF_8),
-                    "its scenario")).agent().config().name();
+            Scenario scenario = ScenarioReader.read(input.definition().getBytes(StandardCharsets.UTF_8),
+                    "its scenario");
+            return ScenarioAgent.of(scenario, 0, List.of(), ScenarioServers.standIns(scenario)).agent().config()
+                    .name();
         } catch (ScenarioException e) {
             return input.agentName();
         }

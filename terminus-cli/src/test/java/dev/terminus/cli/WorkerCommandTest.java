@@ -11,7 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code terminus worker} hosts the runs that {@code terminus run --temporal HOST:PORT} starts on a Temporal server:
- * any scenario file a client sends, printed as the run in one process prints it.
+ * any scenario file a client sends, printed as the run in one process prints it; the MCP servers of the scenarios it
+ * hosts are its own, started once per scenario and stopped with it.
  */
 @Timeout(120)
 class WorkerCommandTest {
@@ -57,6 +58,33 @@ class WorkerCommandTest {
             // then
             assertThat(worker.status()).isZero();
             assertThat(worker.out()).startsWith("terminus worker: polling task queue " + TemporalServer.TASK_QUEUE);
+        }
+    }
+
+    @Test
+    void theWorkerStartsAScenariosMcpServerOnceForItsRunsAndStopsItWhenItStops(@TempDir Path dir) throws Exception {
+        // given
+        ReferenceMcpServer.assumeInstalled();
+        Path file = dir.resolve("echo.json");
+        Files.writeString(file, """
+                {"task": "Say hello through the server.", "mcpServers": %s,
+                 "script": [{"toolCalls": [{"name": "echo", "arguments": {"message": "hi"}}]}, {"text": "Done."}]}
+                """.formatted(ReferenceMcpServer.entry()));
+        try (TemporalServer own = TemporalServer.start()) {
+            for (int run = 0; run < 2; run++) {
+                Cli.Result served = Cli.run("run", file.toString(), "--temporal", own.address(),
+                        "--task-queue", TemporalServer.TASK_QUEUE);
+                assertThat(served.out()).as(served.err()).contains("NaturalCompletion");
+            }
+            int whileServing = ReferenceMcpServer.running().size();
+
+            // when
+            Cli.Result worker = own.stopWorker();
+
+            // then
+            assertThat(worker.status()).isZero();
+            assertThat(whileServing).as("the server of both runs' scenario").isEqualTo(1);
+            assertThat(ReferenceMcpServer.running()).as("server processes left").isEmpty();
         }
     }
 

@@ -90,7 +90,7 @@ class WorkflowResumeTest {
         // then
         assertThat(again.status()).isEqualTo(2);
         assertThat(again.errLines()).containsExactly("terminus: workflow " + workflowId
-                + " waits at no approval gate");
+                + " waits at no gate");
     }
 
     private static Cli.Result run(Path dir) throws Exception {

@@ -53,16 +53,9 @@ public final class ScenarioServers implements AutoCloseable {
      *     that share a name
      */
     public static ScenarioServers start(Scenario scenario) throws ScenarioException {
-        if (scenario.mcpServers() == null || scenario.mcpServers().isEmpty()) {
-            if (scenario.mcpNaming() != null) {
-                naming(scenario.mcpNaming());
-            }
+        McpToolset.Builder builder = toolset(scenario);
+        if (builder == null) {
             return NONE;
-        }
-        McpToolset.Builder builder = McpToolset.custom()
-                .naming(scenario.mcpNaming() == null ? ToolNaming.PLAIN : naming(scenario.mcpNaming()));
-        for (Map.Entry<String, McpServerDef> entry : scenario.mcpServers().entrySet()) {
-            builder.server(server(entry.getKey(), entry.getValue()));
         }
         McpToolset toolset;
         try {
@@ -104,17 +97,71 @@ public final class ScenarioServers implements AutoCloseable {
     }
 
     /**
-     * Refuses a scenario with MCP servers where they are not started (a run on Temporal's workers):
-     * its agent would offer fewer tools than the file says.
+     * Checks a scenario's {@code mcpServers} and {@code mcpNaming} without starting anything: what a client checks
+     * before it sends the scenario to a worker, which starts the servers.
+     *
+     * @param scenario a scenario as read
+     * @return whether it has MCP servers
+     * @throws ScenarioException naming the entry that is wrong
+     */
+    public static boolean check(Scenario scenario) throws ScenarioException {
+        return toolset(scenario) != null;
+    }
+
+    /**
+     * Stand-ins for the MCP tools a scenario's rules name, for an agent built where its servers are not started (a
+     * client that sends the scenario to a worker): a tool that needs approval and is not one of the scenario's own
+     * is an MCP tool. A stand-in fails when called; the worker's agent has the real tool.
+     *
+     * @param scenario a scenario as read
+     * @return the stand-ins; none when the scenario has no MCP servers
+     */
+    public static List<Tool> standIns(Scenario scenario) {
+        if (scenario.mcpServers() == null || scenario.mcpServers().isEmpty() || scenario.approvals() == null) {
+            return List.of();
+        }
+        java.util.Set<String> own = new java.util.HashSet<>();
+        (scenario.tools() == null ? List.<ToolDef>of() : scenario.tools()).forEach(def -> own.add(def.name()));
+        List<Tool> standIns = new java.util.ArrayList<>();
+        for (String name : new java.util.LinkedHashSet<>(scenario.approvals())) {
+            if (!own.contains(name)) {
+                standIns.add(dev.terminus.agent.Tools.of(name, "an MCP tool, on the worker that starts its server",
+                        (arguments, run) -> {
+                            throw new IllegalStateException("the MCP tool \"" + name + "\" runs where its server does");
+                        }));
+            }
+        }
+        return standIns;
+    }
+
+    /**
+     * Refuses a scenario with MCP servers where they are not started: its agent would offer fewer tools than the
+     * file says.
      *
      * @param scenario a scenario as read
      * @throws ScenarioException when it has MCP servers
      */
     public static void refuseIn(Scenario scenario) throws ScenarioException {
         if (scenario.mcpServers() != null && !scenario.mcpServers().isEmpty()) {
-            throw new ScenarioException("mcpServers: this command does not start MCP servers (terminus run, eval,"
-                    + " resume and tools do, without --temporal)");
+            throw new ScenarioException("mcpServers: this command does not start MCP servers (terminus run and"
+                    + " resume do, with or without --temporal; eval and tools without)");
         }
+    }
+
+    /** The toolset of the scenario's servers, checked and not started; null when it has none. */
+    private static McpToolset.@Nullable Builder toolset(Scenario scenario) throws ScenarioException {
+        if (scenario.mcpServers() == null || scenario.mcpServers().isEmpty()) {
+            if (scenario.mcpNaming() != null) {
+                naming(scenario.mcpNaming());
+            }
+            return null;
+        }
+        McpToolset.Builder builder = McpToolset.custom()
+                .naming(scenario.mcpNaming() == null ? ToolNaming.PLAIN : naming(scenario.mcpNaming()));
+        for (Map.Entry<String, McpServerDef> entry : scenario.mcpServers().entrySet()) {
+            builder.server(server(entry.getKey(), entry.getValue()));
+        }
+        return builder;
     }
 
     private static ToolNaming naming(String naming) throws ScenarioException {

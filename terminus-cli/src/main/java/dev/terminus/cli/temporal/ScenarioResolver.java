@@ -4,9 +4,11 @@ import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
+import dev.terminus.cli.scenario.ScenarioServers;
 import dev.terminus.cli.scenario.ScenarioTools;
 import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentResolver;
+import dev.terminus.temporal.ServedTools;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -14,6 +16,9 @@ import java.nio.charset.StandardCharsets;
  * it on the workflow's proxies and clock, exactly as {@code terminus run} builds it in one process; on the activity
  * side its model plays the script by call number ({@link ScenarioModel}) and its tools count their results from the
  * run ({@link ScenarioTools.Count#FROM_RUN}), so one resolved agent serves every run of the document on a worker.
+ * The scenario's MCP servers are its agent's {@link ServedTools}: the worker's activities start them once for every
+ * run of the document ({@link ScenarioServedTools}), after the scenario's own tools, as {@code terminus run} offers
+ * them in one process.
  */
 public final class ScenarioResolver implements AgentResolver {
 
@@ -25,8 +30,11 @@ public final class ScenarioResolver implements AgentResolver {
         Scenario scenario;
         try {
             scenario = ScenarioReader.read(definition.getBytes(StandardCharsets.UTF_8), "the scenario of " + name);
+            // the servers start when an activity needs them, never here: a workflow reads their tools' specs from
+            // its history
+            ServedTools servers = ScenarioServers.check(scenario) ? new ScenarioServedTools(scenario) : null;
             return new AgentRecipes.Registered(name, new ScenarioModel(scenario),
-                    ScenarioTools.of(scenario, ScenarioTools.Count.FROM_RUN), materials -> {
+                    ScenarioTools.of(scenario, ScenarioTools.Count.FROM_RUN), servers, materials -> {
                         try {
                             return ScenarioAgent.on(scenario, materials.model(), materials.tools(), materials.clock())
                                     .agent();

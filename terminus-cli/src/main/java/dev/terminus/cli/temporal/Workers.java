@@ -7,17 +7,13 @@ import dev.terminus.temporal.ConvergenceRecipes;
 import dev.terminus.temporal.ConvergenceWorkflows;
 import dev.terminus.temporal.SuiteWorkflows;
 import io.temporal.worker.Worker;
-import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * What a {@code terminus worker} hosts (and the worker of {@code --temporal embedded}): every workflow type the
- * command line starts, with its activities: scenario runs, suites of them, and the demo's convergence engine. A new kind of run is one more line in {@link #REGISTRATIONS}.
+ * command line starts, with its activities: scenario runs, suites of them, and the demo's convergence engine. A new
+ * kind of run is one more line in {@link #register}.
  */
 public final class Workers {
-
-    /** The agents of scenario documents: any scenario a client sends, none registered by name. */
-    public static final AgentRecipes SCENARIOS = AgentRecipes.custom().resolver(new ScenarioResolver()).build();
 
     /** The convergence engine of the demo, {@link Examples#documentReconciliation()}. */
     public static final ConvergenceRecipes CONVERGENCE = ConvergenceRecipes.custom()
@@ -25,20 +21,28 @@ public final class Workers {
                     materials -> Examples.reconciliation(materials.agents(), materials.clock()))
             .build();
 
-    /** Each puts one kind of run (its workflow and activities) on a worker. */
-    private static final List<Consumer<Worker>> REGISTRATIONS = List.of(
-            worker -> AgentWorkflows.register(worker, SCENARIOS),
-            worker -> ConvergenceWorkflows.register(worker, CONVERGENCE),
-            worker -> SuiteWorkflows.register(worker));
-
     private Workers() {}
+
+    /**
+     * @return the agents of scenario documents for one worker: any scenario a client sends, none registered by name;
+     *     the MCP servers of the scenarios its runs start are this worker's, stopped when the recipes are closed
+     */
+    public static AgentRecipes scenarios() {
+        return AgentRecipes.custom().resolver(new ScenarioResolver()).build();
+    }
 
     /**
      * Registers every workflow type the command line starts, with its activities.
      *
      * @param worker a worker of the task queue the commands start their workflows on
+     * @return the worker's scenario agents: close them once the worker has stopped, which stops the MCP servers its
+     *     runs started
      */
-    public static void register(Worker worker) {
-        REGISTRATIONS.forEach(registration -> registration.accept(worker));
+    public static AgentRecipes register(Worker worker) {
+        AgentRecipes scenarios = scenarios();
+        AgentWorkflows.register(worker, scenarios);
+        ConvergenceWorkflows.register(worker, CONVERGENCE);
+        SuiteWorkflows.register(worker);
+        return scenarios;
     }
 }

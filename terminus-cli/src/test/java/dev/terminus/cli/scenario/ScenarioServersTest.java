@@ -100,6 +100,38 @@ class ScenarioServersTest {
 
         // when / then
         assertThatThrownBy(() -> ScenarioAgent.of(scenario)).isInstanceOf(ScenarioException.class)
-                .hasMessageStartingWith("mcpServers: this command does not start MCP servers");
+                .hasMessage("mcpServers: this command does not start MCP servers (terminus run and resume do, with"
+                        + " or without --temporal; eval and tools without)");
+    }
+
+    @Test
+    void checkingEntriesStartsNothingAndSaysWhetherTheScenarioHasServers() throws ScenarioException {
+        // given: a command no machine has, which a start would fail on
+        Scenario servers = scenario("\"mcpServers\": {\"s\": {\"command\": \"/no/such/mcp-server\"}}");
+        Scenario none = scenario("\"tools\": [{\"name\": \"ping\"}]");
+
+        // when / then
+        assertThat(ScenarioServers.check(servers)).isTrue();
+        assertThat(ScenarioServers.check(none)).isFalse();
+        assertThatThrownBy(() -> ScenarioServers.check(scenario("\"mcpServers\": {\"s\": {\"args\": []}}")))
+                .hasMessage("mcpServers.s: needs exactly one of \"command\" (stdio) and \"url\" (HTTP), got neither");
+        assertThatThrownBy(() -> ScenarioServers.check(scenario("\"mcpNaming\": \"fancy\"")))
+                .hasMessage("mcpNaming: \"fancy\" is not one of plain, prefixed");
+    }
+
+    @Test
+    void theMcpToolsAScenariosApprovalsNameGetStandInsWhereTheServersDoNotStart() throws ScenarioException {
+        // given
+        Scenario scenario = scenario("\"mcpServers\": {\"s\": {\"command\": \"node\"}},"
+                + " \"tools\": [{\"name\": \"ping\"}], \"approvals\": [\"ping\", \"delete_file\"],"
+                + " \"script\": [{\"text\": \"x\"}]");
+
+        // when
+        ScenarioAgent agent = ScenarioAgent.of(scenario, 0, java.util.List.of(), ScenarioServers.standIns(scenario));
+
+        // then
+        assertThat(ScenarioServers.standIns(scenario)).extracting(tool -> tool.spec().name())
+                .containsExactly("delete_file");
+        assertThat(agent.agent().tools()).containsKeys("ping", "delete_file");
     }
 }

@@ -32,4 +32,40 @@ class ScenarioResolverTest {
                 .hasMessageStartingWith("the scenario of refund line 1, column ")
                 .hasMessageContaining("unknown field \"scrpt\"");
     }
+
+    @Test
+    void aScenarioWithMcpServersIsResolvedWithoutStartingThemAndTheirToolsComeAfterItsOwn() {
+        // when: a command no machine has, which a start would fail on
+        AgentRecipes.Registered agent = new ScenarioResolver().resolve("files", """
+                {"task": "List.", "tools": [{"name": "ping"}],
+                 "mcpServers": {"files": {"command": "/no/such/mcp-server"}}, "script": [{"text": "done"}]}
+                """);
+
+        // then
+        assertThat(agent.tools()).extracting(tool -> tool.spec().name()).containsExactly("ping");
+        assertThat(agent.served()).isNotNull();
+        assertThatThrownBy(() -> agent.served().start()).isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("mcpServers.files: MCP server \"files\" did not start: ");
+        agent.served().close();
+    }
+
+    @Test
+    void aScenarioWithoutMcpServersHasNoServedTools() {
+        // when
+        AgentRecipes.Registered agent = new ScenarioResolver().resolve("plain", """
+                {"task": "Say hi.", "script": [{"text": "hi"}]}
+                """);
+
+        // then
+        assertThat(agent.served()).isNull();
+    }
+
+    @Test
+    void aWrongServerEntryIsRefusedNamingIt() {
+        // when / then
+        assertThatThrownBy(() -> new ScenarioResolver().resolve("files", """
+                {"task": "t", "mcpServers": {"s": {"url": "ftp://h/mcp"}}, "script": [{"text": "x"}]}
+                """)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("mcpServers.s.url: \"ftp://h/mcp\" is not an http or https URL");
+    }
 }
