@@ -171,6 +171,21 @@ class ConvergenceWorkflowGateTest {
     }
 
     @Test
+    void theValidatorRefusesAnAnswerWithContentAsAProposalAsksForNoInput() throws Exception {
+        // given
+        ConvergenceWorkflow workflow = start();
+        ConvergenceGate gate = ConvergenceHarness.awaitGate(workflow);
+
+        // when / then
+        assertThatThrownBy(() -> workflow.answer(GateAnswer.answer(gate.gateId(), Map.of("name", "Ada"))))
+                .isInstanceOf(WorkflowUpdateException.class)
+                .cause().hasMessageContaining("the answer gives gate \"" + gate.gateId() + "\" input, but a"
+                        + " convergence run's gate waits for approval of a proposal");
+        workflow.answer(GateAnswer.approve(gate.gateId()));
+        assertThat(outputOf(workflow).termination()).isEqualTo(new Termination.Converged(3));
+    }
+
+    @Test
     void cancellingTheWorkflowWhileItWaitsAtAGateEndsTheRunCancelledWithThePausesContext() throws Exception {
         // given
         Pause pause = localEngine().run(Context.empty()).pause().orElseThrow();

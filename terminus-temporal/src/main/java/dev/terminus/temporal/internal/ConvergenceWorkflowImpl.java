@@ -95,6 +95,10 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
             throw new IllegalArgumentException("the answer approves gate \"" + answer.gateId() + "\" with arguments,"
                     + " but a convergence run's proposal has no arguments to edit: approve or reject it");
         }
+        if (answer.verdict() == GateAnswer.Verdict.ANSWER) {
+            throw new IllegalArgumentException("the answer gives gate \"" + answer.gateId() + "\" input, but a"
+                    + " convergence run's gate waits for approval of a proposal: approve or reject it");
+        }
     }
 
     /** Runs one stretch of the run (to its end or next pause) under a control armed with its deadline. */
