@@ -15,11 +15,16 @@ import org.jspecify.annotations.Nullable;
  * cancels the run, which ends {@code Cancelled}. Temporal closes a cancelled workflow without a value, so the output
  * of a cancelled run is read with the {@link #output()} query ({@link AgentWorkflows#output} reads either way).
  *
- * <p>A run that reaches an approval gate does not end there: the workflow waits, for as long as it takes, with the
+ * <p>A run that reaches a human gate does not end there: the workflow waits, for as long as it takes, with the
  * gate readable through the {@link #pendingGate()} query, until a person answers it with the {@link #answer} update;
- * the run then goes on in the same workflow as {@code Agent.resume} would go on. The wait does not count against the
- * run's time budget, as the time between a local pause and its resumption does not. Cancelling the workflow while it
- * waits ends the run {@code Cancelled}.
+ * the run then goes on in the same workflow as {@code Agent.resume} would go on. A gate waits for approval of a tool
+ * call, or for the input a tool asked for in its activity ({@code HumanInputNeeded}: an MCP server's elicitation),
+ * which an answer with content gives (the call is then made again with it) or a rejection declines. The wait does not
+ * count against the run's time budget, as the time between a local pause and its resumption does not. Cancelling the
+ * workflow while it waits ends the run {@code Cancelled}.
+ *
+ * <p>An agent's {@link ServedTools} (an MCP server's) are listed by an activity before the run starts; a run whose
+ * served tools cannot be started ends {@code Failed} with category {@code CONFIGURATION}.
  *
  * {@snippet :
  * AgentWorkflow workflow = client.newWorkflowStub(AgentWorkflow.class,
@@ -37,9 +42,10 @@ public interface AgentWorkflow {
     String CANCELLED_BY_WORKFLOW = "workflow-cancelled";
 
     /**
-     * Runs the task to its end. Whatever happens inside the run (a failed model, a time budget, a cancellation) is
-     * the output's termination: the workflow completes normally with it. The workflow fails only when the input names
-     * no registered agent or its recipe fails.
+     * Runs the task to its end. Whatever happens inside the run (a failed model, a time budget, a cancellation, served
+     * tools that do not start) is the output's termination: the workflow completes normally with it. The workflow
+     * fails only when the input names no registered agent (or a definition its worker cannot resolve) or its recipe
+     * fails.
      *
      * @param input the agent and the task
      * @return how the run ended
@@ -100,12 +106,13 @@ public interface AgentWorkflow {
 
     /**
      * Refuses an answer when no gate is pending, when it names another gate than the pending one, or when the
-     * pending gate is answered already; the message names the gate ids. A refused answer leaves no trace in the
-     * workflow's history.
+     * pending gate is answered already (the message names the gate ids), and an answer the gate does not take
+     * ({@link PendingGate#check}: content at an approval gate, an approval at an input gate, content that does not
+     * match the requested schema, naming the property). A refused answer leaves no trace in the workflow's history.
      *
      * @param answer the decision
      * @throws IllegalStateException when no gate is pending or it is answered already
-     * @throws IllegalArgumentException when the answer names another gate
+     * @throws IllegalArgumentException when the answer names another gate or the gate does not take it
      */
     @UpdateValidatorMethod(updateName = "answer")
     void validateAnswer(GateAnswer answer);

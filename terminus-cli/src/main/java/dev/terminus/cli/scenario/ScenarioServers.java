@@ -143,8 +143,8 @@ public final class ScenarioServers implements AutoCloseable {
      */
     public static void refuseIn(Scenario scenario) throws ScenarioException {
         if (scenario.mcpServers() != null && !scenario.mcpServers().isEmpty()) {
-            throw new ScenarioException("mcpServers: this command does not start MCP servers (terminus run and"
-                    + " resume do, with or without --temporal; eval and tools without)");
+            throw new ScenarioException("mcpServers: this command does not start MCP servers (terminus run, resume"
+                    + " and tools do, and eval without --temporal)");
         }
     }
 

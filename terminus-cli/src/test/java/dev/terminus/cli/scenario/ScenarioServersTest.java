@@ -100,8 +100,8 @@ class ScenarioServersTest {
 
         // when / then
         assertThatThrownBy(() -> ScenarioAgent.of(scenario)).isInstanceOf(ScenarioException.class)
-                .hasMessage("mcpServers: this command does not start MCP servers (terminus run and resume do, with"
-                        + " or without --temporal; eval and tools without)");
+                .hasMessage("mcpServers: this command does not start MCP servers (terminus run, resume and tools"
+                        + " do, and eval without --temporal)");
     }
 
     @Test

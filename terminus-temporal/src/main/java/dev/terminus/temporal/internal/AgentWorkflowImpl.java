@@ -42,10 +42,12 @@ import org.jspecify.annotations.Nullable;
  * into the run's ({@code control.cancel}), whose stop hooks cancel the call in flight; the loop then ends
  * {@code Cancelled} with its partial result. Temporal closes a workflow whose cancellation was requested as cancelled,
  * without a value, whatever its method returns: that result is then read with the {@link #output()} query (which
- * {@code AgentWorkflows.output} does). A run that pauses at an approval gate waits in the workflow for the gate's
- * answer (an update) and goes on with {@code Agent.resume} under a new control: one workflow from start to end. A run
- * whose history grows long stops between two iterations and goes on in a fresh execution of the workflow
- * (continue-as-new) from its {@code Continuation}.
+ * {@code AgentWorkflows.output} does). A run that pauses at a human gate waits in the workflow for the gate's
+ * answer (an update) and goes on with {@code Agent.resume} under a new control: one workflow from start to end; at a
+ * gate where a tool asked for input, the call made again carries the person's answers to its activity. A run whose
+ * history grows long stops between two iterations and goes on in a fresh execution of the workflow (continue-as-new)
+ * from its {@code Continuation}. The specs of an agent's served tools come from an activity whose result the history
+ * keeps, so the workflow side never starts them.
  */
 public final class AgentWorkflowImpl implements AgentWorkflow {
     /** Room left in a payload for an output's other parts than its transcript. */
