@@ -93,6 +93,26 @@ class WorkflowResumeTest {
                 + " waits at no gate");
     }
 
+    @Test
+    void anAnswerWithContentAtAnApprovalGateIsOneLineAndStatusTwoAndTheGateStillWaits(@TempDir Path dir)
+            throws Exception {
+        // given
+        String workflowId = workflowId(run(dir));
+
+        // when
+        Cli.Result answered = Cli.run("resume", "--temporal", temporal.address(), workflowId, "--answer",
+                "{\"order\": 42}");
+        Cli.Result approved = Cli.run("resume", "--temporal", temporal.address(), workflowId, "--approve");
+
+        // then
+        assertThat(answered.status()).isEqualTo(2);
+        assertThat(answered.errLines()).singleElement().asString().startsWith("terminus: workflow " + workflowId
+                + ": gate \"gate-").endsWith("\" waits for approval of a call to \"refund\", not for input: approve,"
+                + " approve with arguments or reject it");
+        assertThat(approved.status()).isZero();
+        assertThat(approved.out()).contains("NaturalCompletion");
+    }
+
     private static Cli.Result run(Path dir) throws Exception {
         Path file = dir.resolve("refund.json");
         Files.writeString(file, REFUND);

@@ -17,12 +17,15 @@ import dev.terminus.agent.spi.ModelResponse;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.testing.WorkflowReplayer;
 import io.temporal.worker.Worker;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,6 +46,8 @@ class ServedToolsTest {
 
     private final AtomicInteger starts = new AtomicInteger();
     private final AtomicInteger stops = new AtomicInteger();
+    /** Holds a start of "slow" tools until the test ends. */
+    private final CountDownLatch slow = new CountDownLatch(1);
     private TestWorkflowEnvironment environment;
     private AgentRecipes recipes;
     /** A worker of workflows only, with recipes of its own (as another process's), that replays histories. */
@@ -61,6 +66,14 @@ class ServedToolsTest {
             starts.incrementAndGet();
             if (definition.equals("boom")) {
                 throw new IllegalStateException(BOOM);
+            }
+            if (definition.equals("slow")) {
+                try {
+                    slow.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("the start was interrupted", e);
+                }
             }
             return List.of(Tools.of("lookup", "Looks a word up", Map.of("type", "object", "properties",
                     Map.of("word", Map.of("type", "string"))), (arguments, run) -> "a " + arguments.get("word")));
@@ -100,6 +113,7 @@ class ServedToolsTest {
 
     @AfterEach
     void stop() {
+        slow.countDown();
         environment.close();
     }
 
@@ -181,5 +195,28 @@ class ServedToolsTest {
         // then
         assertThat(workflow.output()).isEqualTo(output);
         assertThat(output.outcome()).isEqualTo(dev.terminus.Outcome.FAILED);
+    }
+
+    @Test
+    void aWorkflowCancelledWhileItsServedToolsStartEndsTheRunCancelled() {
+        // given
+        WorkflowStub workflow = environment.getWorkflowClient().newUntypedWorkflowStub("AgentWorkflow",
+                WorkflowOptions.newBuilder().setTaskQueue(QUEUE).setWorkflowId("served-7").build());
+        workflow.start(AgentRunInput.defined("dictionary", "What is a tool?", "slow"));
+        long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (starts.get() == 0) {
+            if (System.nanoTime() > giveUp) {
+                throw new AssertionError("the served tools never started");
+            }
+            Thread.onSpinWait();
+        }
+
+        // when
+        workflow.cancel();
+        AgentRunOutput output = AgentWorkflows.output(workflow);
+
+        // then
+        assertThat(output.termination()).isEqualTo(new Termination.Cancelled(AgentWorkflow.CANCELLED_BY_WORKFLOW));
+        assertThat(output.iterations()).isZero();
     }
 }
