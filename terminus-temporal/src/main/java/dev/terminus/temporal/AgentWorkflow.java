@@ -1,5 +1,7 @@
 package dev.terminus.temporal;
 
+import dev.terminus.temporal.wire.AgentActivities;
+import dev.terminus.temporal.wire.TranscriptPage;
 import io.temporal.workflow.QueryMethod;
 import io.temporal.workflow.SignalMethod;
 import io.temporal.workflow.UpdateMethod;

@@ -2,14 +2,16 @@ package dev.terminus.temporal;
 
 import dev.terminus.Message;
 import dev.terminus.Preconditions;
-import java.util.ArrayList;
-import java.util.List;
 import dev.terminus.temporal.internal.AgentActivitiesImpl;
 import dev.terminus.temporal.internal.AgentWorkflowImpl;
 import dev.terminus.temporal.internal.WorkflowOutputs;
+import dev.terminus.temporal.wire.AgentActivities;
+import dev.terminus.temporal.wire.TranscriptPage;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowStub;
 import io.temporal.worker.Worker;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Puts the agents of some {@link AgentRecipes} on a Temporal worker: the {@link AgentWorkflow} and the

@@ -1,5 +1,6 @@
 package dev.terminus.temporal;
 
+import dev.terminus.temporal.wire.ConvergenceActivities;
 import io.temporal.workflow.QueryMethod;
 import io.temporal.workflow.UpdateMethod;
 import io.temporal.workflow.UpdateValidatorMethod;

@@ -4,6 +4,7 @@ import dev.terminus.Preconditions;
 import dev.terminus.temporal.internal.ConvergenceActivitiesImpl;
 import dev.terminus.temporal.internal.ConvergenceWorkflowImpl;
 import dev.terminus.temporal.internal.WorkflowOutputs;
+import dev.terminus.temporal.wire.ConvergenceActivities;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowStub;
 import io.temporal.worker.Worker;

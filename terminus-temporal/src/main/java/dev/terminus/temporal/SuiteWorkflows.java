@@ -3,6 +3,7 @@ package dev.terminus.temporal;
 import dev.terminus.Preconditions;
 import dev.terminus.temporal.internal.SuiteActivitiesImpl;
 import dev.terminus.temporal.internal.SuiteWorkflowImpl;
+import dev.terminus.temporal.wire.SuiteWorkflow;
 import io.temporal.worker.Worker;
 
 /**

@@ -10,6 +10,8 @@ import dev.terminus.eval.EvalReport;
 import dev.terminus.eval.Task;
 import dev.terminus.eval.spi.AttemptRunner;
 import dev.terminus.eval.spi.AttemptTimedOut;
+import dev.terminus.temporal.wire.SuiteInput;
+import dev.terminus.temporal.wire.SuiteWorkflow;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.WorkflowExecution;

@@ -7,6 +7,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Usage;
 import dev.terminus.converge.ProposedFact;
 import dev.terminus.converge.Reply;
+import dev.terminus.temporal.wire.ConvergenceReply;
 import io.temporal.common.converter.DataConverter;
 import java.util.List;
 import java.util.Map;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.agent.RetryPolicy;
+import dev.terminus.temporal.wire.SuiteInput;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.Category;
+import dev.terminus.temporal.wire.SuiteOutput;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

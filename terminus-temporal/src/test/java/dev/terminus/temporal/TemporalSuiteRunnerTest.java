@@ -20,6 +20,7 @@ import dev.terminus.eval.ReportRow;
 import dev.terminus.eval.Status;
 import dev.terminus.eval.Task;
 import dev.terminus.scripted.FunctionModel;
+import dev.terminus.temporal.wire.SuiteOutput;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.client.WorkflowStub;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.Message;
+import dev.terminus.temporal.wire.TranscriptPage;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,12 +2,12 @@ package dev.terminus.temporal.internal;
 
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.HumanInputAnswer;
-import dev.terminus.agent.spi.ToolSpec;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.spi.ModelException;
-import dev.terminus.temporal.AgentActivities;
+import dev.terminus.agent.spi.ToolSpec;
 import dev.terminus.temporal.AgentWorkflow;
 import dev.terminus.temporal.CallMode;
+import dev.terminus.temporal.wire.AgentActivities;
 import io.temporal.activity.ActivityCancellationType;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.activity.LocalActivityOptions;

@@ -4,9 +4,9 @@ import dev.terminus.converge.Context;
 import dev.terminus.converge.ConvergenceAgent;
 import dev.terminus.converge.Reply;
 import dev.terminus.converge.Trigger;
-import dev.terminus.temporal.ConvergenceActivities;
-import dev.terminus.temporal.ConvergenceReply;
-import dev.terminus.temporal.ConvergenceTurn;
+import dev.terminus.temporal.wire.ConvergenceActivities;
+import dev.terminus.temporal.wire.ConvergenceReply;
+import dev.terminus.temporal.wire.ConvergenceTurn;
 import org.jspecify.annotations.Nullable;
 
 /**

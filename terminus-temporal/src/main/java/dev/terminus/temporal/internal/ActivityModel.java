@@ -3,7 +3,7 @@ package dev.terminus.temporal.internal;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
-import dev.terminus.temporal.ModelCall;
+import dev.terminus.temporal.wire.ModelCall;
 
 /**
  * The workflow's stand-in for an agent's model: its name and provider are the real model's, its calls are the model

@@ -1,35 +1,35 @@
 package dev.terminus.temporal.internal;
 
+import dev.terminus.Message;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.HaltException;
+import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.control.RunClock;
-import dev.terminus.temporal.AgentActivities;
+import dev.terminus.agent.spi.ToolSpec;
 import dev.terminus.temporal.AgentMaterials;
 import dev.terminus.temporal.AgentRecipes;
-import dev.terminus.temporal.IdempotencyKey;
-import dev.terminus.temporal.ModelAnswer;
-import dev.terminus.temporal.ModelCall;
-import dev.terminus.temporal.ModelCallSequence;
-import dev.terminus.temporal.ToolInvocation;
-import dev.terminus.Message;
-import dev.terminus.agent.RunContext;
 import dev.terminus.temporal.AgentWorkflow;
-import dev.terminus.temporal.RunSnapshot;
-import dev.terminus.temporal.TranscriptPage;
+import dev.terminus.temporal.IdempotencyKey;
+import dev.terminus.temporal.ModelCallSequence;
 import dev.terminus.temporal.TranscriptReference;
+import dev.terminus.temporal.wire.AgentActivities;
+import dev.terminus.temporal.wire.ModelAnswer;
+import dev.terminus.temporal.wire.ModelCall;
+import dev.terminus.temporal.wire.RunSnapshot;
+import dev.terminus.temporal.wire.ToolInvocation;
+import dev.terminus.temporal.wire.TranscriptPage;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.activity.ActivityInfo;
+import io.temporal.client.ActivityCompletionException;
 import io.temporal.client.WorkflowStub;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
-import io.temporal.client.ActivityCompletionException;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import dev.terminus.agent.HaltException;
-import dev.terminus.agent.spi.ToolSpec;
 
 /**
  * The activities of the agents of some {@link AgentRecipes}: each agent is built once by its recipe on its real model

@@ -21,7 +21,7 @@ import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflow;
 import dev.terminus.temporal.GateAnswer;
 import dev.terminus.temporal.PendingGate;
-import dev.terminus.temporal.TranscriptPage;
+import dev.terminus.temporal.wire.TranscriptPage;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.CanceledFailure;

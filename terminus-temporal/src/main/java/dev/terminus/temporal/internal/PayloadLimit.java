@@ -2,7 +2,7 @@ package dev.terminus.temporal.internal;
 
 import dev.terminus.agent.HaltException;
 import dev.terminus.agent.spi.ModelException;
-import dev.terminus.temporal.ModelAnswer;
+import dev.terminus.temporal.wire.ModelAnswer;
 import io.temporal.common.converter.DataConverter;
 
 /**

@@ -5,7 +5,7 @@ import dev.terminus.agent.HumanInputAnswer;
 import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
-import dev.terminus.temporal.RunSnapshot;
+import dev.terminus.temporal.wire.RunSnapshot;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.terminus.temporal.internal;
 
 import dev.terminus.Message;
-import dev.terminus.temporal.TranscriptPage;
 import dev.terminus.temporal.TranscriptReference;
+import dev.terminus.temporal.wire.TranscriptPage;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -3,10 +3,10 @@ package dev.terminus.temporal.internal;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.terminus.Message;
-import dev.terminus.jackson.TerminusModule;
 import dev.terminus.ToolCall;
-import dev.terminus.temporal.TranscriptPage;
+import dev.terminus.jackson.TerminusModule;
 import dev.terminus.temporal.TranscriptReference;
+import dev.terminus.temporal.wire.TranscriptPage;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -18,7 +18,7 @@ class TranscriptCacheTest {
         final List<Integer> asked = new ArrayList<>();
 
         @Override
-        public dev.terminus.temporal.TranscriptPage page(long generation, int from) {
+        public dev.terminus.temporal.wire.TranscriptPage page(long generation, int from) {
             asked.add(from);
             return ledger.page(generation, from);
         }

@@ -3,8 +3,8 @@ package dev.terminus.temporal.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Message;
-import dev.terminus.temporal.TranscriptPage;
 import dev.terminus.temporal.TranscriptReference;
+import dev.terminus.temporal.wire.TranscriptPage;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.terminus.temporal;
+package dev.terminus.temporal.wire;
 
 import dev.terminus.Message;
 import dev.terminus.Preconditions;

@@ -1,7 +1,8 @@
-package dev.terminus.temporal;
+package dev.terminus.temporal.wire;
 
 import dev.terminus.Message;
 import dev.terminus.Preconditions;
+import dev.terminus.temporal.AgentWorkflow;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package dev.terminus.temporal;
+package dev.terminus.temporal.wire;
 
 import dev.terminus.Preconditions;
 import dev.terminus.converge.Context;

@@ -1,7 +1,8 @@
-package dev.terminus.temporal;
+package dev.terminus.temporal.wire;
 
 import dev.terminus.Category;
 import dev.terminus.Preconditions;
+import dev.terminus.temporal.TemporalSuiteRunner;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 

@@ -1,9 +1,12 @@
-package dev.terminus.temporal;
+package dev.terminus.temporal.wire;
 
 import dev.terminus.Message;
 import dev.terminus.Preconditions;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ToolSpec;
+import dev.terminus.temporal.AgentRecipes;
+import dev.terminus.temporal.ModelCallSequence;
+import dev.terminus.temporal.TranscriptReference;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;

@@ -1,4 +1,4 @@
-package dev.terminus.temporal;
+package dev.terminus.temporal.wire;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.terminus.Message;
@@ -6,6 +6,7 @@ import dev.terminus.Preconditions;
 import dev.terminus.agent.HumanInputAnswer;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
+import dev.terminus.temporal.TranscriptReference;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;

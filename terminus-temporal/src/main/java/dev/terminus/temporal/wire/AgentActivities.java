@@ -1,6 +1,8 @@
-package dev.terminus.temporal;
+package dev.terminus.temporal.wire;
 
 import dev.terminus.agent.spi.ToolSpec;
+import dev.terminus.temporal.IdempotencyKey;
+import dev.terminus.temporal.ServedTools;
 import io.temporal.activity.ActivityInterface;
 import io.temporal.activity.ActivityMethod;
 import java.util.List;

@@ -1,7 +1,11 @@
-package dev.terminus.temporal;
+package dev.terminus.temporal.wire;
 
 import dev.terminus.Preconditions;
 import dev.terminus.agent.RetryPolicy;
+import dev.terminus.temporal.AgentRecipes;
+import dev.terminus.temporal.AgentResolver;
+import dev.terminus.temporal.AgentRunInput;
+import dev.terminus.temporal.AgentWorkflow;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

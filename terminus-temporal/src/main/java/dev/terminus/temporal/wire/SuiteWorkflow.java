@@ -1,5 +1,8 @@
-package dev.terminus.temporal;
+package dev.terminus.temporal.wire;
 
+import dev.terminus.temporal.AgentWorkflow;
+import dev.terminus.temporal.SuiteWorkflows;
+import dev.terminus.temporal.TemporalSuiteRunner;
 import io.temporal.workflow.WorkflowInterface;
 import io.temporal.workflow.WorkflowMethod;
 

@@ -1,4 +1,4 @@
-package dev.terminus.temporal;
+package dev.terminus.temporal.wire;
 
 import io.temporal.activity.ActivityInterface;
 import io.temporal.activity.ActivityMethod;
