@@ -12,6 +12,7 @@ import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.mcp.McpServer;
 import dev.terminus.mcp.McpToolset;
+import dev.terminus.test.FixedRun;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -19,7 +20,6 @@ import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.File;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -189,42 +189,7 @@ public class McpCallBenchmark {
     }
 
     /** The run a tool called outside the loop sees: nothing done yet (progress reports go nowhere). */
-    static final RunContext OUTSIDE_A_RUN = new RunContext() {
-        @Override
-        public String agentName() {
-            return "bench";
-        }
-
-        @Override
-        public int iteration() {
-            return 0;
-        }
-
-        @Override
-        public int toolCallCount() {
-            return 0;
-        }
-
-        @Override
-        public Usage usage() {
-            return Usage.ZERO;
-        }
-
-        @Override
-        public BigDecimal costUsd() {
-            return BigDecimal.ZERO;
-        }
-
-        @Override
-        public Duration elapsed() {
-            return Duration.ZERO;
-        }
-
-        @Override
-        public List<Message> transcript() {
-            return List.of();
-        }
-    };
+    static final RunContext OUTSIDE_A_RUN = new FixedRun("bench", 0, List.of());
 
     /** @return the installed server's entry point */
     static Path entry() {

@@ -4,15 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Message;
 import dev.terminus.Termination;
-import dev.terminus.agent.Agent;
-import dev.terminus.agent.AgentConfig;
 import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import io.temporal.common.converter.DataConverter;
 import io.temporal.worker.WorkerFactory;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,11 +31,6 @@ class LinearHistoryTest {
     private static TestServerProcess server;
     private static WorkerFactory worker;
 
-    private static Agent agent(AgentMaterials materials, int iterations) {
-        return Agent.builder(materials.model()).tools(materials.tools()).clock(materials.clock())
-                .config(AgentConfig.custom().maxIterations(iterations + 5).build())
-                .build();
-    }
 
     @BeforeAll
     static void startTheServerAndAWorker() throws Exception {
@@ -47,11 +38,11 @@ class LinearHistoryTest {
         worker = WorkerFactory.newInstance(server.client());
         AgentWorkflows.register(worker.newWorker(TASK_QUEUE), AgentRecipes.custom()
                 .agent("sixty", FetchingModel.upTo(60), List.of(FetchingModel.tool(20_000)),
-                        materials -> agent(materials, 60))
+                        materials -> MeasuredRuns.agent(materials, 60))
                 .agent("thousand", FetchingModel.upTo(1_000), List.of(FetchingModel.tool(2_000)),
-                        materials -> agent(materials, 1_000))
+                        materials -> MeasuredRuns.agent(materials, 1_000))
                 .agent("huge", FetchingModel.upTo(1), List.of(FetchingModel.tool(3_000_000)),
-                        materials -> agent(materials, 1))
+                        materials -> MeasuredRuns.agent(materials, 1))
                 .build());
         worker.start();
     }
@@ -66,7 +57,7 @@ class LinearHistoryTest {
     void sixtyDistinctTwentyKilobyteResultsCostAtMostThreeTimesTheTranscript() {
         // given
         WorkflowClient client = server.client();
-        AgentWorkflow workflow = workflow(client, "sixty");
+        AgentWorkflow workflow = MeasuredRuns.workflow(client, TASK_QUEUE, "sixty");
 
         // when
         AgentRunOutput output = workflow.run(new AgentRunInput("sixty", "read them"));
@@ -74,7 +65,7 @@ class LinearHistoryTest {
         // then
         assertThat(output.termination()).isEqualTo(new Termination.NaturalCompletion());
         assertThat(output.toolCalls()).isEqualTo(60);
-        RunHistory history = history(client, workflow);
+        RunHistory history = MeasuredRuns.history(client, workflow);
         long transcript = transcriptBytes(client.getOptions().getDataConverter(), output);
         System.out.printf("LinearHistoryTest: 60 iterations of 20 KB results: %d executions, %d events,"
                         + " %,d history bytes for a %,d-byte transcript (%.2fx), largest event %,d bytes%n",
@@ -88,7 +79,7 @@ class LinearHistoryTest {
     void theLastHundredOfAThousandIterationsCostNoMoreThanHalfAgainTheFirstHundred() {
         // given
         WorkflowClient client = server.client();
-        AgentWorkflow workflow = workflow(client, "thousand");
+        AgentWorkflow workflow = MeasuredRuns.workflow(client, TASK_QUEUE, "thousand");
 
         // when
         AgentRunOutput output = workflow.run(new AgentRunInput("thousand", "read them"));
@@ -96,7 +87,7 @@ class LinearHistoryTest {
         // then
         assertThat(output.termination()).isEqualTo(new Termination.NaturalCompletion());
         assertThat(output.toolCalls()).isEqualTo(1_000);
-        RunHistory history = history(client, workflow);
+        RunHistory history = MeasuredRuns.history(client, workflow);
         long first = history.iterationBytes(0, 100);
         long last = history.iterationBytes(900, 1_000);
         long worst = 0;
@@ -123,7 +114,7 @@ class LinearHistoryTest {
     void aToolResultOverThePayloadLimitEndsTheRunHaltedNamingItsSizeAndTheLimit() {
         // given
         WorkflowClient client = server.client();
-        AgentWorkflow workflow = workflow(client, "huge");
+        AgentWorkflow workflow = MeasuredRuns.workflow(client, TASK_QUEUE, "huge");
 
         // when
         AgentRunOutput output = workflow.run(new AgentRunInput("huge", "read it"));
@@ -134,21 +125,10 @@ class LinearHistoryTest {
             assertThat(halted.reason()).matches("the result of tool \"fetch\" is 300\\d{4} bytes, over the 2097152-byte"
                     + " limit of a Temporal payload \\(AgentRecipes.payloadLimit\\)");
         });
-        assertThat(history(client, workflow).largestEvent()).isLessThan(100_000L);
+        assertThat(MeasuredRuns.history(client, workflow).largestEvent()).isLessThan(100_000L);
     }
 
-    private static AgentWorkflow workflow(WorkflowClient client, String agent) {
-        return client.newWorkflowStub(AgentWorkflow.class, WorkflowOptions.newBuilder()
-                .setTaskQueue(TASK_QUEUE)
-                .setWorkflowId(agent + "-" + System.nanoTime())
-                .setWorkflowRunTimeout(Duration.ofMinutes(10))
-                .build());
-    }
 
-    private static RunHistory history(WorkflowClient client, AgentWorkflow workflow) {
-        WorkflowStub stub = WorkflowStub.fromTyped(workflow);
-        return RunHistory.read(client, stub.getExecution().getWorkflowId(), stub.getExecution().getRunId());
-    }
 
     /** @return the bytes of the run's transcript as one payload in the wire format */
     private static long transcriptBytes(DataConverter converter, AgentRunOutput output) {

@@ -4,17 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Message;
 import dev.terminus.Termination;
-import dev.terminus.agent.Agent;
-import dev.terminus.agent.AgentConfig;
 import dev.terminus.jackson.TerminusModule;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
-import io.temporal.client.WorkflowOptions;
-import io.temporal.client.WorkflowStub;
 import io.temporal.worker.WorkerFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -41,11 +36,6 @@ class StoredPayloadRunsTest {
     private static WorkflowClient client;
     private static WorkerFactory worker;
 
-    private static Agent agent(AgentMaterials materials, int iterations) {
-        return Agent.builder(materials.model()).tools(materials.tools()).clock(materials.clock())
-                .config(AgentConfig.custom().maxIterations(iterations + 5).build())
-                .build();
-    }
 
     @BeforeAll
     static void startTheServerAndAWorkerWithAStore() throws Exception {
@@ -56,9 +46,9 @@ class StoredPayloadRunsTest {
         worker = WorkerFactory.newInstance(client);
         AgentWorkflows.register(worker.newWorker(TASK_QUEUE), AgentRecipes.custom()
                 .agent("thousand", FetchingModel.upTo(1_000), List.of(FetchingModel.tool(2_000)),
-                        materials -> agent(materials, 1_000))
+                        materials -> MeasuredRuns.agent(materials, 1_000))
                 .agent("huge", FetchingModel.upTo(1), List.of(FetchingModel.tool(3_000_000)),
-                        materials -> agent(materials, 1))
+                        materials -> MeasuredRuns.agent(materials, 1))
                 .payloadLimit(Integer.MAX_VALUE)
                 .build());
         worker.start();
@@ -73,7 +63,7 @@ class StoredPayloadRunsTest {
     @Test
     void aContinueAsNewCarriesAReferenceSoEveryHundredIterationsCostsAboutTheSame() {
         // given
-        AgentWorkflow workflow = workflow("thousand");
+        AgentWorkflow workflow = MeasuredRuns.workflow(client, TASK_QUEUE, "thousand");
 
         // when
         AgentRunOutput output = workflow.run(new AgentRunInput("thousand", "read them"));
@@ -81,7 +71,7 @@ class StoredPayloadRunsTest {
         // then
         assertThat(output.termination()).isEqualTo(new Termination.NaturalCompletion());
         assertThat(output.transcript()).hasSize(2_002);
-        RunHistory history = history(workflow);
+        RunHistory history = MeasuredRuns.history(client, workflow);
         long first = history.iterationBytes(0, 100);
         long worst = 0;
         for (int from = 0; from < 1_000; from += 100) {
@@ -100,7 +90,7 @@ class StoredPayloadRunsTest {
     @Test
     void aResultOverTheServersPayloadLimitWorks() throws Exception {
         // given
-        AgentWorkflow workflow = workflow("huge");
+        AgentWorkflow workflow = MeasuredRuns.workflow(client, TASK_QUEUE, "huge");
 
         // when
         AgentRunOutput output = workflow.run(new AgentRunInput("huge", "read it"));
@@ -110,22 +100,11 @@ class StoredPayloadRunsTest {
         assertThat(output.transcript()).anySatisfy(message -> assertThat(message)
                 .isEqualTo(new Message.ToolResult("call-1", "fetch",
                         FetchingModel.document(1, 3_000_000), false)));
-        assertThat(history(workflow).largestEvent()).isLessThan(THRESHOLD + 1_024L);
+        assertThat(MeasuredRuns.history(client, workflow).largestEvent()).isLessThan(THRESHOLD + 1_024L);
         try (Stream<Path> blobs = Files.list(dir.resolve("payloads"))) {
             assertThat(blobs.filter(blob -> blob.toFile().length() > 3_000_000)).isNotEmpty();
         }
     }
 
-    private static AgentWorkflow workflow(String agent) {
-        return client.newWorkflowStub(AgentWorkflow.class, WorkflowOptions.newBuilder()
-                .setTaskQueue(TASK_QUEUE)
-                .setWorkflowId(agent + "-stored-" + System.nanoTime())
-                .setWorkflowRunTimeout(Duration.ofMinutes(10))
-                .build());
-    }
 
-    private static RunHistory history(AgentWorkflow workflow) {
-        WorkflowStub stub = WorkflowStub.fromTyped(workflow);
-        return RunHistory.read(client, stub.getExecution().getWorkflowId(), stub.getExecution().getRunId());
-    }
 }

@@ -3,12 +3,10 @@ package dev.terminus.cli.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Message;
-import dev.terminus.agent.Tool;
 import dev.terminus.agent.RunContext;
-import dev.terminus.agent.Usage;
-import java.math.BigDecimal;
+import dev.terminus.agent.Tool;
+import dev.terminus.test.FixedRun;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -55,39 +53,6 @@ class ScenarioToolsTest {
     }
 
     private static RunContext run(List<Message> transcript) {
-        return new Run(transcript);
-    }
-
-    /** A run of the agent at its first iteration, with the given transcript. */
-    private record Run(List<Message> transcript) implements RunContext {
-        @Override
-        public String agentName() {
-            return "search";
-        }
-
-        @Override
-        public int iteration() {
-            return 1;
-        }
-
-        @Override
-        public int toolCallCount() {
-            return 0;
-        }
-
-        @Override
-        public Usage usage() {
-            return Usage.ZERO;
-        }
-
-        @Override
-        public BigDecimal costUsd() {
-            return BigDecimal.ZERO;
-        }
-
-        @Override
-        public Duration elapsed() {
-            return Duration.ZERO;
-        }
+        return FixedRun.of("search", transcript);
     }
 }
