@@ -16,9 +16,17 @@ import java.nio.charset.StandardCharsets;
  * run ({@link ScenarioTools.Count#FROM_RUN}), so one resolved agent serves every run of the document on a worker.
  */
 public final class ScenarioResolver implements AgentResolver {
+    private final ToolJournal journal;
 
     /** A resolver of scenario documents. */
-    public ScenarioResolver() {}
+    public ScenarioResolver() {
+        this(ToolJournal.none());
+    }
+
+    /** @param journal where the tools record each call they begin (the crash tests count executions with it) */
+    public ScenarioResolver(ToolJournal journal) {
+        this.journal = journal;
+    }
 
     @Override
     public AgentRecipes.Registered resolve(String name, String definition) {
@@ -26,7 +34,7 @@ public final class ScenarioResolver implements AgentResolver {
         try {
             scenario = ScenarioReader.read(definition.getBytes(StandardCharsets.UTF_8), "the scenario of " + name);
             return new AgentRecipes.Registered(name, new ScenarioModel(scenario),
-                    ScenarioTools.of(scenario, ScenarioTools.Count.FROM_RUN), materials -> {
+                    journal.around(ScenarioTools.of(scenario, ScenarioTools.Count.FROM_RUN)), materials -> {
                         try {
                             return ScenarioAgent.on(scenario, materials.model(), materials.tools(), materials.clock())
                                     .agent();

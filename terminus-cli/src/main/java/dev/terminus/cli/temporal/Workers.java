@@ -16,8 +16,12 @@ import java.util.function.Consumer;
  */
 public final class Workers {
 
-    /** The agents of scenario documents: any scenario a client sends, none registered by name. */
-    public static final AgentRecipes SCENARIOS = AgentRecipes.custom().resolver(new ScenarioResolver()).build();
+    /**
+     * The agents of scenario documents: any scenario a client sends, none registered by name; their tools keep the
+     * {@link ToolJournal} the system property names, if any.
+     */
+    public static final AgentRecipes SCENARIOS = AgentRecipes.custom()
+            .resolver(new ScenarioResolver(ToolJournal.fromSystemProperty())).build();
 
     /** The convergence engine of the demo, {@link Examples#documentReconciliation()}. */
     public static final ConvergenceRecipes CONVERGENCE = ConvergenceRecipes.custom()
