@@ -3,12 +3,15 @@ package dev.terminus.cli;
 import dev.terminus.cli.temporal.Workers;
 import dev.terminus.temporal.AgentRecipes;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerOptions;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -21,12 +24,21 @@ import picocli.CommandLine.ParentCommand;
         description = {"Hosts scenario runs as Temporal workflows: polls a task queue of a Temporal frontend and runs "
                 + "the workflows and activities of `terminus run --temporal` until stopped (Ctrl-C)."})
 final class WorkerCommand implements Callable<Integer> {
+    /** The longest {@code --sticky-timeout}: a day. */
+    static final long MAX_STICKY_TIMEOUT_MS = 86_400_000;
 
     @ParentCommand
     private @Nullable TerminusCommand parent;
 
     @Mixin
     private TemporalOptions temporal = new TemporalOptions();
+
+    @Option(names = "--sticky-timeout", paramLabel = "MS", defaultValue = "5000",
+            description = "how long a workflow task waits on this worker's own queue (where its workflow is cached)"
+                    + " before any worker of the task queue may take it: how long the runs of a worker that died wait"
+                    + " (default: ${DEFAULT-VALUE}, Temporal's); 0: no sticky execution, every workflow task carries"
+                    + " its whole history for any worker to replay")
+    private long stickyTimeoutMs = 5000;
 
     @Override
     public Integer call() {
@@ -41,9 +53,16 @@ final class WorkerCommand implements Callable<Integer> {
             throw new BadInputException("--temporal: a worker of " + TemporalOptions.EMBEDDED + " could serve no one;"
                     + " give the HOST:PORT of a Temporal frontend (run --temporal embedded runs its own worker)");
         }
+        if (stickyTimeoutMs < 0 || stickyTimeoutMs > MAX_STICKY_TIMEOUT_MS) {
+            throw new BadInputException("--sticky-timeout: " + stickyTimeoutMs + " is not from 0 (no sticky execution)"
+                    + " to " + MAX_STICKY_TIMEOUT_MS + " ms (a day)");
+        }
         try (TemporalConnection connection = TemporalConnection.open(temporal, terminus.env)) {
             WorkerFactory factory = WorkerFactory.newInstance(connection.client());
-            AgentRecipes hosted = Workers.register(factory.newWorker(temporal.taskQueue));
+            // zero asks for no sticky execution: the SDK then sends no sticky queue with its workflow tasks
+            AgentRecipes hosted = Workers.register(factory.newWorker(temporal.taskQueue, WorkerOptions.newBuilder()
+                    .setStickyQueueScheduleToStartTimeout(Duration.ofMillis(stickyTimeoutMs))
+                    .build()));
             CountDownLatch stopped = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 factory.shutdown();

@@ -4,6 +4,8 @@ import io.temporal.testserver.TestServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -20,13 +22,28 @@ final class TemporalServer implements AutoCloseable, BeforeAllCallback, AfterAll
 
     private final int port = freePort();
     private final AtomicReference<Cli.Result> workerResult = new AtomicReference<>();
-    private final Thread worker = new Thread(() -> workerResult.set(Cli.run("worker", "--temporal", address(),
-            "--task-queue", TASK_QUEUE)), "terminus-worker-under-test");
+    private final List<String> workerArgs;
+    private Thread worker;
     private TestServer.@Nullable PortBoundTestServer server;
 
-    /** @return a started server and worker, for a try-with-resources block */
-    static TemporalServer start() {
-        TemporalServer temporal = new TemporalServer();
+    /** @param workerOptions options of {@code terminus worker} besides its address and task queue */
+    TemporalServer(String... workerOptions) {
+        workerArgs = new ArrayList<>(List.of("worker", "--temporal", address(), "--task-queue", TASK_QUEUE));
+        workerArgs.addAll(List.of(workerOptions));
+        worker = worker();
+    }
+
+    private Thread worker() {
+        return new Thread(() -> workerResult.set(Cli.run(workerArgs.toArray(String[]::new))),
+                "terminus-worker-under-test");
+    }
+
+    /**
+     * @param workerOptions options of {@code terminus worker} besides its address and task queue
+     * @return a started server and worker, for a try-with-resources block
+     */
+    static TemporalServer start(String... workerOptions) {
+        TemporalServer temporal = new TemporalServer(workerOptions);
         temporal.beforeAll(null);
         return temporal;
     }
@@ -61,6 +78,13 @@ final class TemporalServer implements AutoCloseable, BeforeAllCallback, AfterAll
         worker.interrupt();
         worker.join(30_000);
         return workerResult.get();
+    }
+
+    /** Stops the worker (as Ctrl-C would) and starts another with the same options, as a restarted process. */
+    void restartWorker() throws InterruptedException {
+        stopWorker();
+        worker = worker();
+        worker.start();
     }
 
     @Override

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -96,6 +98,48 @@ class WorkerCommandTest {
         // then
         assertThat(result.status()).isEqualTo(2);
         assertThat(result.errLines()).singleElement().asString().startsWith("terminus: --temporal: a worker of embedded");
+    }
+
+    @Test
+    void withoutStickyExecutionARunWaitingAtAGateOfAStoppedWorkerGoesOnOnTheWorkerStartedAfterIt(@TempDir Path dir)
+            throws Exception {
+        // given: a run waits at its gate in a workflow of a worker without sticky execution, then that worker stops
+        Path file = dir.resolve("refund.json");
+        Files.writeString(file, """
+                {"name": "refund", "task": "Refund order 42.", "tools": [{"name": "refund", "result": "refunded"}],
+                 "approvals": ["refund"],
+                 "script": [{"toolCalls": [{"name": "refund", "arguments": {"order": 42}}]},
+                            {"text": "Order 42 was refunded."}]}
+                """);
+        try (TemporalServer own = TemporalServer.start("--sticky-timeout", "0")) {
+            Cli.Result paused = Cli.run("run", file.toString(), "--temporal", own.address(),
+                    "--task-queue", TemporalServer.TASK_QUEUE);
+            Matcher waiting = Pattern.compile("terminus resume --temporal \\S+ (\\S+) --approve")
+                    .matcher(paused.out());
+            assertThat(waiting.find()).as("the run waits at its gate: %s", paused.out()).isTrue();
+            own.restartWorker();
+
+            // when
+            Cli.Result resumed = Cli.run("resume", "--temporal", own.address(), waiting.group(1), "--approve");
+
+            // then: the workflow's next task went to the task queue, not to the stopped worker's own
+            assertThat(resumed.status()).isZero();
+            assertThat(resumed.out()).contains("NaturalCompletion", "Order 42 was refunded.");
+        }
+    }
+
+    @Test
+    void aStickyTimeoutOutsideZeroToADayIsRefusedInOneLineBeforeConnecting() {
+        // when
+        Cli.Result negative = Cli.run("worker", "--temporal", "localhost:1", "--sticky-timeout", "-1");
+        Cli.Result tooLong = Cli.run("worker", "--temporal", "localhost:1", "--sticky-timeout", "86400001");
+
+        // then
+        assertThat(negative.status()).isEqualTo(2);
+        assertThat(negative.errLines()).containsExactly(
+                "terminus: --sticky-timeout: -1 is not from 0 (no sticky execution) to 86400000 ms (a day)");
+        assertThat(tooLong.status()).isEqualTo(2);
+        assertThat(tooLong.errLines()).singleElement().asString().startsWith("terminus: --sticky-timeout: 86400001");
     }
 
     private static String withoutDuration(String out) {

@@ -21,9 +21,17 @@ import java.nio.charset.StandardCharsets;
  * them in one process.
  */
 public final class ScenarioResolver implements AgentResolver {
+    private final ToolJournal journal;
 
     /** A resolver of scenario documents. */
-    public ScenarioResolver() {}
+    public ScenarioResolver() {
+        this(ToolJournal.none());
+    }
+
+    /** @param journal where the tools record each call they begin (the crash tests count executions with it) */
+    public ScenarioResolver(ToolJournal journal) {
+        this.journal = journal;
+    }
 
     @Override
     public AgentRecipes.Registered resolve(String name, String definition) {
@@ -34,7 +42,7 @@ public final class ScenarioResolver implements AgentResolver {
             // its history
             ServedTools servers = ScenarioServers.check(scenario) ? new ScenarioServedTools(scenario) : null;
             return new AgentRecipes.Registered(name, new ScenarioModel(scenario),
-                    ScenarioTools.of(scenario, ScenarioTools.Count.FROM_RUN), servers, materials -> {
+                    journal.around(ScenarioTools.of(scenario, ScenarioTools.Count.FROM_RUN)), servers, materials -> {
                         try {
                             return ScenarioAgent.on(scenario, materials.model(), materials.tools(), materials.clock())
                                     .agent();

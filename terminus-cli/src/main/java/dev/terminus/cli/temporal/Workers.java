@@ -25,10 +25,11 @@ public final class Workers {
 
     /**
      * @return the agents of scenario documents for one worker: any scenario a client sends, none registered by name;
-     *     the MCP servers of the scenarios its runs start are this worker's, stopped when the recipes are closed
+     *     the MCP servers of the scenarios its runs start are this worker's, stopped when the recipes are closed;
+     *     their tools keep the {@link ToolJournal} the system property names, if any
      */
     public static AgentRecipes scenarios() {
-        return AgentRecipes.custom().resolver(new ScenarioResolver()).build();
+        return AgentRecipes.custom().resolver(new ScenarioResolver(ToolJournal.fromSystemProperty())).build();
     }
 
     /**

@@ -85,12 +85,29 @@ final class ChildJvm {
      * @return the child, its standard output piped to this process, its standard error discarded
      */
     Process start(Path directory, String... args) throws IOException {
-        return start(directory, Files.exists(archive) ? "-XX:SharedArchiveFile=" + archive : "-Xshare:auto", args);
+        return start(directory, List.of(), args);
+    }
+
+    /**
+     * @param directory the child's working directory
+     * @param options options of the child's JVM (system properties: {@code -Dname=value}), before its main class
+     * @param args the main class's arguments
+     * @return the child, its standard output piped to this process, its standard error discarded
+     */
+    Process start(Path directory, List<String> options, String... args) throws IOException {
+        return start(directory, Files.exists(archive) ? "-XX:SharedArchiveFile=" + archive : "-Xshare:auto", options,
+                args);
     }
 
     private Process start(Path directory, String sharing, String... args) throws IOException {
+        return start(directory, sharing, List.of(), args);
+    }
+
+    private Process start(Path directory, String sharing, List<String> options, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Xmx256m", "-Xss512k", "-XX:-UsePerfData", sharing, "-Xlog:disable", "-cp", classpath, mainClass));
+                "-Xmx256m", "-Xss512k", "-XX:-UsePerfData", sharing, "-Xlog:disable"));
+        command.addAll(options);
+        command.addAll(List.of("-cp", classpath, mainClass));
         command.addAll(Arrays.asList(args));
         return new ProcessBuilder(command).directory(directory.toFile())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();

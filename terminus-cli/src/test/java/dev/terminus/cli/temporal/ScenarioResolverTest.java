@@ -3,8 +3,16 @@ package dev.terminus.cli.temporal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.terminus.agent.Tool;
 import dev.terminus.temporal.AgentRecipes;
+import dev.terminus.temporal.IdempotencyKey;
+import dev.terminus.test.FixedRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A worker builds the agent of a scenario document a client sent, or refuses the document naming what is wrong. */
 class ScenarioResolverTest {
@@ -67,5 +75,41 @@ class ScenarioResolverTest {
                 {"task": "t", "mcpServers": {"s": {"url": "ftp://h/mcp"}}, "script": [{"text": "x"}]}
                 """)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("mcpServers.s.url: \"ftp://h/mcp\" is not an http or https URL");
+    }
+
+    @Test
+    void withAJournalEachToolCallAppendsItsIdempotencyKeyBeforeItRuns(@TempDir Path dir) throws Exception {
+        // given
+        Path journal = dir.resolve("tools.journal");
+        AgentRecipes.Registered agent = new ScenarioResolver(ToolJournal.to(journal)).resolve("refund", """
+                {"task": "Refund.", "tools": [{"name": "refund", "results": ["refunded"]}, {"name": "lookup"}],
+                 "script": [{"text": "done"}]}
+                """);
+        Tool refund = agent.tools().getFirst();
+
+        // when
+        Object first = IdempotencyKey.with("terminus-run-refund:call_1", () -> refund.call(Map.of(), FixedRun.of("refund", List.of())));
+        IdempotencyKey.with("terminus-run-refund:call_2", () -> agent.tools().getLast().call(Map.of(), FixedRun.of("refund", List.of())));
+
+        // then
+        assertThat(first).isEqualTo("refunded");
+        assertThat(Files.readAllLines(journal)).containsExactly("terminus-run-refund:call_1",
+                "terminus-run-refund:call_2");
+        assertThat(refund.spec().name()).isEqualTo("refund");
+    }
+
+    @Test
+    void withoutTheSystemPropertyThereIsNoJournalAndTheToolsAreTheScenarios() {
+        // given
+        List<Tool> tools = new ScenarioResolver().resolve("refund", """
+                {"task": "Refund.", "tools": [{"name": "refund"}], "script": [{"text": "done"}]}
+                """).tools();
+
+        // when
+        List<Tool> journaled = ToolJournal.fromSystemProperty().around(tools);
+
+        // then
+        assertThat(System.getProperty(ToolJournal.PROPERTY)).isNull();
+        assertThat(journaled).isSameAs(tools);
     }
 }
