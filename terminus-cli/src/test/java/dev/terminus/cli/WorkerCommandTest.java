@@ -90,6 +90,12 @@ class WorkerCommandTest {
             // then
             assertThat(worker.status()).isZero();
             assertThat(whileServing).as("the server of both runs' scenario").isEqualTo(1);
+            // the worker closes its servers as it stops; each exits once its input is closed (at most 10 s each)
+            for (ProcessHandle left : ReferenceMcpServer.running()) {
+                if (!before.contains(left.pid())) {
+                    left.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+                }
+            }
             assertThat(ReferenceMcpServer.running()).as("server processes left")
                     .noneMatch(process -> !before.contains(process.pid()));
         }
