@@ -52,6 +52,21 @@ class McpServerStartExceptionTest {
     }
 
     @Test
+    void aProcessThatClosesItsInputAndExitsAMomentLaterIsToldByItsExitStatusNotByTheBrokenPipe() {
+        // given: a server that closes its input at once (the handshake's write then breaks) and is reaped later
+        McpToolset.Builder builder = sh("lingering", "exec 0<&-; echo 'boom: missing API key' >&2; sleep 0.5; exit 3");
+
+        // when
+        McpServerStartException failure = startFailure(builder);
+
+        // then
+        assertThat(failure).hasMessage("MCP server \"lingering\" exited with status 3 as it started; its stderr ended"
+                + " with: boom: missing API key");
+        assertThat(failure.reason()).isEqualTo(McpServerStartException.Reason.EXITED);
+        assertThat(failure.exitStatus()).hasValue(3);
+    }
+
+    @Test
     void aLongStderrKeepsItsLast20LinesJoinedIntoOneLine() {
         // given
         McpToolset.Builder builder = sh("chatty", "i=1; while [ $i -le 30 ]; do echo \"line $i\" >&2; i=$((i+1)); done;"

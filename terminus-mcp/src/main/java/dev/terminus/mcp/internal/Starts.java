@@ -69,7 +69,7 @@ final class Starts {
             @Nullable StdioTransport stdio) {
         Throwable cause = failure instanceof CompletionException completion && completion.getCause() != null
                 ? completion.getCause() : failure;
-        Integer status = exitStatus(stdio);
+        Integer status = exitStatus(stdio, brokenPipe(cause));
         if (status != null) {
             return McpServerStartException.exited(server, status, tail(stdio));
         }
@@ -83,22 +83,42 @@ final class Starts {
                 + (cause == null ? "unknown failure" : Failures.describe(cause)), tail(stdio), cause);
     }
 
-    /** @return the exit status of a server process that is dead (waiting a moment for it to be known), else null */
-    private static @Nullable Integer exitStatus(@Nullable StdioTransport stdio) {
+    /**
+     * @param failure why the step failed
+     * @return whether it failed writing to or reading from the server's pipes: a process that closed them is, as a
+     *     rule, on its way out though not yet reaped
+     */
+    private static boolean brokenPipe(@Nullable Throwable failure) {
+        for (Throwable e = failure; e != null; e = e.getCause() == e ? null : e.getCause()) {
+            if (e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @param stdio the server's transport when it is a process
+     * @param dying whether the failure says the process is going (its pipe broke), so that its exit is waited for
+     *     even while it still counts as alive
+     * @return the exit status of a server process that is dead or dying (waiting a moment for it to be known), else
+     *     null
+     */
+    private static @Nullable Integer exitStatus(@Nullable StdioTransport stdio, boolean dying) {
         if (stdio == null) {
             return null;
         }
         Process process = stdio.process();
-        if (process == null || process.isAlive()) {
+        if (process == null || (process.isAlive() && !dying)) {
             return null;
         }
         try {
             return stdio.exited().get(EXIT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return process.exitValue();
+            return process.isAlive() ? null : process.exitValue();
         } catch (ExecutionException | TimeoutException e) {
-            return process.exitValue();
+            return process.isAlive() ? null : process.exitValue();
         }
     }
 
