@@ -32,7 +32,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -124,9 +123,6 @@ class AgentWorkflowEvictionTest {
     }
 
     @Test
-    @Disabled("a known defect, about one run in four: Worker.shutdownNow interrupts the workflow thread, and when the"
-            + " interrupt lands outside a Temporal wait the loop takes it for its caller's and ends the run"
-            + " Cancelled(thread-interrupt) on the worker going down; the two other eviction tests hold")
     void aCopyDestroyedByItsWorkersShutdownDuringASlowCallIsNoEndAndTheRunEndsOnceOnTheNextWorker() throws Exception {
         // given: worker A runs the run until its slow tool call
         Worker a = new Worker();

@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -45,6 +46,8 @@ public final class RunControl {
     private volatile boolean stopped;
     private volatile boolean cancelled;
     private volatile @Nullable String cancelledBy;
+    /** Set when the run's engine, not its caller, owns its thread's interrupts; read on the interrupt path only. */
+    private volatile @Nullable Supplier<? extends Error> engineInterrupt;
 
     private RunControl(RunClock clock, long startNanos, Duration before, @Nullable Duration budget) {
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -119,12 +122,32 @@ public final class RunControl {
      * The run's thread was found interrupted. Unless the run is already stopping (cancellation and the deadline set
      * their flag before they interrupt anything), the interrupt came from the run's caller: it cancels the run, with
      * {@link Termination.Cancelled#THREAD_INTERRUPT}, recorded now so that a deadline passing later does not turn it
-     * into {@code TimeBudgetExhausted}.
+     * into {@code TimeBudgetExhausted}; or, when {@linkplain #interruptsAreTheEngines the thread is the engine's},
+     * from the engine taking its thread back: the engine's error is thrown.
      */
     public void interruptedWhileWaiting() {
-        if (!stopped) {
-            cancel(Termination.Cancelled.THREAD_INTERRUPT);
+        if (stopped) {
+            return;
         }
+        Supplier<? extends Error> engine = engineInterrupt;
+        if (engine != null) {
+            throw engine.get();
+        }
+        cancel(Termination.Cancelled.THREAD_INTERRUPT);
+    }
+
+    /**
+     * Says that the run's thread is its engine's: an interrupt that nothing stopping the run sent is the engine taking
+     * the thread back, not the caller cancelling. Temporal, for one, interrupts a workflow's thread when it destroys
+     * that copy of the workflow (its worker shuts down, or evicts it); the run must then neither end nor publish an
+     * end, since another copy replays it elsewhere. Such an interrupt throws the error made by {@code reclaimed}
+     * through the run instead of cancelling it: the loop handles exceptions, never errors, so it unwinds to the engine
+     * with nothing published. Call before the run starts.
+     *
+     * @param reclaimed makes the error thrown where the run finds its thread interrupted
+     */
+    public void interruptsAreTheEngines(Supplier<? extends Error> reclaimed) {
+        this.engineInterrupt = Objects.requireNonNull(reclaimed, "reclaimed");
     }
 
     /**

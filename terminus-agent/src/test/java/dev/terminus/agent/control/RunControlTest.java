@@ -154,6 +154,34 @@ class RunControlTest {
     }
 
     @Test
+    void anInterruptOfAThreadTheEngineOwnsThrowsTheEnginesErrorAndNeitherCancelsNorStopsTheRun() {
+        // given
+        var control = RunControl.start(clock, BUDGET);
+        var reclaimed = new AssertionError("taken back");
+        control.interruptsAreTheEngines(() -> reclaimed);
+
+        // when / then
+        assertThatThrownBy(control::interruptedWhileWaiting).isSameAs(reclaimed);
+        assertThat(control.isCancelled()).isFalse();
+        assertThat(control.isStopped()).isFalse();
+        assertThat(control.interruption()).isNull();
+    }
+
+    @Test
+    void anInterruptOfAThreadTheEngineOwnsIsTheStopsOwnOnceTheRunIsStopping() {
+        // given: the engine cancelled the run, whose stop interrupts what runs
+        var control = RunControl.start(clock, BUDGET);
+        control.interruptsAreTheEngines(() -> new AssertionError("taken back"));
+        control.cancel("workflow");
+
+        // when
+        control.interruptedWhileWaiting();
+
+        // then
+        assertThat(control.interruption()).isEqualTo(new Termination.Cancelled("workflow"));
+    }
+
+    @Test
     void theCheckBetweenStepsTreatsAnInterruptOfTheCurrentThreadAsACancellationAndKeepsIt() {
         // given
         var control = RunControl.start(clock, null);

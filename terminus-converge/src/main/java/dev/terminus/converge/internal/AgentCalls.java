@@ -67,8 +67,8 @@ public final class AgentCalls {
         try {
             reply = agent.propose(context, cycle);
         } catch (InterruptedException e) {
-            control.cancel(Termination.Cancelled.THREAD_INTERRUPT);
-            return new Stopped(control.cancellation());
+            control.interruptedWhileWaiting();
+            return new Stopped(stopping(control));
         } catch (Exception e) {
             return control.noteInterrupt() || control.isCancelled() ? new Stopped(stopping(control)) : new Threw(e);
         }

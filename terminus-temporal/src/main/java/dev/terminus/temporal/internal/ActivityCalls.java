@@ -1,5 +1,6 @@
 package dev.terminus.temporal.internal;
 
+import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.HumanInputAnswer;
 import dev.terminus.agent.control.RunControl;
@@ -89,8 +90,12 @@ public final class ActivityCalls {
         return localCalls;
     }
 
-    /** @param control the run's control, once the agent has made it */
+    /**
+     * @param control the run's control, once the agent has made it; its thread's interrupts become the engine's, since
+     *     on a workflow thread only Temporal interrupts, to destroy this copy of the run
+     */
     public void control(RunControl control) {
+        control.interruptsAreTheEngines(WorkflowThreadTakenBack::new);
         this.control = control;
     }
 
@@ -253,6 +258,14 @@ public final class ActivityCalls {
         return switch (cause) {
             case ApplicationFailure shutDown when CallFailures.isWorkerShutdown(shutDown) ->
                     lost(kind, "its worker shut down", shutDown);
+            case ApplicationFailure interrupted when CallFailures.isInterrupt(interrupted) -> {
+                // the activity's thread was interrupted by its worker, never by the run's caller (ADR 0022)
+                if (LoopChanges.remoteInterruptIsLost()) {
+                    yield lost(kind, "its worker interrupted it (shutting down)", interrupted);
+                }
+                run.cancel(Termination.Cancelled.THREAD_INTERRUPT); // as the run recorded before the change ended
+                yield new CallStoppedException("the call was interrupted", interrupted);
+            }
             case ApplicationFailure application -> CallFailures.fromFailure(application);
             case CanceledFailure cancelled -> {
                 // the run's control stops its calls; a call cancelled otherwise was cancelled with its workflow

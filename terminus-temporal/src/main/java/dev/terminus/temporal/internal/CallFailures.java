@@ -101,6 +101,15 @@ public final class CallFailures {
         return ActivityWorkerShutdownException.class.getName().equals(failure.getType());
     }
 
+    /**
+     * @param failure the failure an activity failed with
+     * @return whether the model's or tool's call threw an {@code InterruptedException}: on an activity's thread,
+     *     the interrupt of its worker
+     */
+    public static boolean isInterrupt(ApplicationFailure failure) {
+        return InterruptedException.class.getName().equals(failure.getType());
+    }
+
     private static int status(Values details) {
         Integer status = details.get(1, Integer.class);
         return status == null ? 0 : status;

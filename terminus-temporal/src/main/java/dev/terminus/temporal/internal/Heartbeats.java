@@ -2,6 +2,7 @@ package dev.terminus.temporal.internal;
 
 import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.client.ActivityCompletionException;
+import io.temporal.client.ActivityWorkerShutdownException;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -14,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * run stopped the call), it timed out or its workflow closed (the activity no longer exists), or its worker shuts
  * down. The heartbeat then interrupts the call's thread, so a call that waits (a sleep, a latch, an HTTP exchange)
  * notices, and the activity ends with Temporal's reason: a cancelled activity is reported cancelled. A call that
- * returns a value all the same returns it.
+ * returns a value all the same returns it. A call interrupted by its worker (which interrupts its activities when it
+ * shuts down now) ends as the worker's shutdown, never as the call's own failure.
  *
  * <p>Heartbeats are asked for every eighth of the activity's heartbeat timeout (between 10 ms and 500 ms); the worker
  * sends them to the server at most every 0.8 heartbeat timeouts ({@code WorkerOptions.setMaxHeartbeatThrottleInterval}
@@ -34,13 +36,18 @@ final class Heartbeats {
      * @param call the model's or tool's call
      * @param <T> its value
      * @return its value
-     * @throws ActivityCompletionException when Temporal ended the activity and the call then failed (interrupted)
+     * @throws ActivityCompletionException when Temporal ended the activity and the call then failed (interrupted), or
+     *     the worker interrupted the call as it shut down ({@link ActivityWorkerShutdownException})
      * @throws Exception what the call threw otherwise
      */
     static <T extends @Nullable Object> T around(ActivityExecutionContext context, Callable<T> call) throws Exception {
         if (context.getInfo().isLocal()) {
             // a local activity does not heartbeat: its workflow task is its lease
-            return call.call();
+            try {
+                return call.call();
+            } catch (Exception e) {
+                throw interruptedByItsWorker(e) ? new ActivityWorkerShutdownException(context.getInfo()) : e;
+            }
         }
         Beat beat = new Beat(context, Thread.currentThread(), period(context.getInfo().getHeartbeatTimeout()));
         Thread.ofVirtual().name("terminus-heartbeat-" + context.getInfo().getActivityId()).start(beat);
@@ -53,13 +60,24 @@ final class Heartbeats {
                 // what the interrupted call threw is Temporal's ending, which the worker reports (a cancellation)
                 throw ended;
             }
-            throw e;
+            throw interruptedByItsWorker(e) ? new ActivityWorkerShutdownException(context.getInfo()) : e;
         } catch (Error e) {
             beat.end();
             throw e;
         }
         beat.end();
         return value;
+    }
+
+    /**
+     * Whether a call failed because its thread was interrupted by someone other than its heartbeat: on an activity's
+     * thread that is the worker, which interrupts its activities when it shuts down now. Such a failure is not the
+     * model's or the tool's: told as one, the workflow would read an interrupt of its caller into it. It ends as the
+     * worker's shutdown ({@link ActivityWorkerShutdownException}, which keeps no cause), a call lost with its worker.
+     */
+    private static boolean interruptedByItsWorker(Exception e) {
+        return e instanceof InterruptedException || e.getCause() instanceof InterruptedException
+                || Thread.currentThread().isInterrupted();
     }
 
     /** An eighth of the heartbeat timeout, kept between 10 and 500 ms (500 ms without a heartbeat timeout). */

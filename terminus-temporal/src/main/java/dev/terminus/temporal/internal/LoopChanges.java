@@ -17,10 +17,22 @@ final class LoopChanges {
      */
     static final String CARRY_CHECK = "terminus-carry-check";
 
+    /**
+     * Version 1: a call whose activity failed with an {@code InterruptedException} (its worker shut down under it, as
+     * an activity worker of an older build reported it) is lost with its worker; before it, the workflow read the
+     * remote interrupt as an interrupt of the run's own thread and ended the run {@code Cancelled("thread-interrupt")}.
+     */
+    static final String REMOTE_INTERRUPT = "terminus-remote-interrupt";
+
     private LoopChanges() {}
 
     /** @return whether this run checks that its transcript fits before it continues as new */
     static boolean carryCheck() {
         return Workflow.getVersion(CARRY_CHECK, Workflow.DEFAULT_VERSION, 1) >= 1;
+    }
+
+    /** @return whether a call whose activity was interrupted counts as lost with its worker */
+    static boolean remoteInterruptIsLost() {
+        return Workflow.getVersion(REMOTE_INTERRUPT, Workflow.DEFAULT_VERSION, 1) >= 1;
     }
 }

@@ -11,10 +11,12 @@ import static dev.terminus.test.scenarios.Scenarios.assertEveryCallAnsweredOnce;
 import static dev.terminus.test.scenarios.Scenarios.echo;
 import static dev.terminus.test.scenarios.Scenarios.resultOf;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunHandle;
@@ -27,6 +29,7 @@ import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -63,6 +66,30 @@ class InterruptionScenariosTest {
 
     private static RunResult await(RunHandle handle) throws InterruptedException {
         return handle.await(WAIT).orElseThrow(() -> new AssertionError("the run did not end within " + WAIT));
+    }
+
+    @Test
+    void anInterruptOfAThreadItsEngineOwnsUnwindsTheRunWithTheEnginesErrorAndPublishesNoEnd() {
+        // given: an engine that alone interrupts its threads (Temporal destroying a workflow's copy) runs the agent
+        var events = new CopyOnWriteArrayList<AgentEvent>();
+        var model = ScriptedModel.builder().toolCall("lookup", args("city", "Oslo")).text("unreachable").build();
+        var agent = Agent.builder(model).listener(events::add).tool(Tools.of("lookup", "looks up", (args, run) -> {
+            Thread.currentThread().interrupt(); // the engine takes its thread back while the call runs
+            throw new InterruptedException("sleep interrupted");
+        })).build();
+        var control = agent.newControl();
+        var reclaimed = new AssertionError("the engine destroys this copy of the run");
+        control.interruptsAreTheEngines(() -> reclaimed);
+
+        // when
+        Throwable thrown = catchThrowable(() -> agent.run("go", control));
+        Thread.interrupted();
+
+        // then: no end, Cancelled or other, for a copy of the run that another copy goes on with
+        assertThat(thrown).isSameAs(reclaimed);
+        assertThat(control.isCancelled()).isFalse();
+        assertThat(events).hasAtLeastOneElementOfType(AgentEvent.RunStarted.class)
+                .noneMatch(AgentEvent.RunTerminated.class::isInstance);
     }
 
     @Test
