@@ -59,8 +59,8 @@ public class CheckpointBenchmark extends SampledLatencyBenchmark {
         approve = GateDecision.approve(checkpoint.gateId());
         RunResult done = writeReadResume();
         check(done.termination() instanceof Termination.NaturalCompletion, "the resumed run ended " + done.termination());
-        check(done.iterationCount() == ROUNDS + 2 && done.toolCalls() == ROUNDS + 1,
-                "the resumed run has " + done.iterationCount() + " iterations, " + done.toolCalls() + " tool calls");
+        check(done.iterations().size() == ROUNDS + 2 && done.toolCalls() == ROUNDS + 1,
+                "the resumed run has " + done.iterations().size() + " iterations, " + done.toolCalls() + " tool calls");
     }
 
     /** Write, read and resume: the target's operation. */

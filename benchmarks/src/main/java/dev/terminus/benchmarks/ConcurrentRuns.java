@@ -223,11 +223,11 @@ public final class ConcurrentRuns {
         void record(RunResult result, int iterations) {
             Termination end = result.termination();
             tags.computeIfAbsent(end.tag(), t -> new LongAdder()).increment();
-            if (!(end instanceof Termination.NaturalCompletion) || result.iterationCount() != iterations
+            if (!(end instanceof Termination.NaturalCompletion) || result.iterations().size() != iterations
                     || result.toolCalls() != iterations - 1) {
                 unexpected.increment();
                 if (firstFailure == null) {
-                    firstFailure = end + " after " + result.iterationCount() + " iterations, " + result.toolCalls()
+                    firstFailure = end + " after " + result.iterations().size() + " iterations, " + result.toolCalls()
                             + " tool calls";
                 }
             }

@@ -44,7 +44,7 @@ import org.jspecify.annotations.Nullable;
  *         .build();
  * RunResult result = agent.run("What should I wear in Oslo today?");
  * switch (result.termination()) {
- *     case Termination.NaturalCompletion() -> System.out.println(result.finalAnswer());
+ *     case Termination.NaturalCompletion() -> System.out.println(result.finalAnswer().orElseThrow());
  *     case Termination.MaxIterationsReached(int limit, int used) -> System.out.println("gave up after " + used);
  *     default -> System.out.println(result.termination().category());
  * }

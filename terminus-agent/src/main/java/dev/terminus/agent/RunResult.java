@@ -18,6 +18,9 @@ import org.jspecify.annotations.Nullable;
  * it can gain fields without breaking callers (see ADR 0016): read it through its accessors; build one (in a test, an
  * adapter) with {@link #builder()}, or change a copy with {@link #toBuilder()}.
  *
+ * <p>Each fact has one accessor, and an accessor for a fact that may be absent (the final answer, the structured
+ * output, the checkpoint) returns an {@link Optional}; the builder's setters carry the accessors' names.
+ *
  * {@snippet :
  * RunResult result = RunResult.builder()
  *         .termination(new Termination.NaturalCompletion())
@@ -37,8 +40,8 @@ public final class RunResult {
     private final int toolCalls;
     private final Duration duration;
     private final @Nullable String finalAnswer;
-    private final @Nullable Object typedAnswer;
-    private final @Nullable Checkpoint pausedRun;
+    private final @Nullable Object structuredOutput;
+    private final @Nullable Checkpoint checkpoint;
 
     /** Validates and copies the lists immutably. */
     private RunResult(Builder b) {
@@ -51,8 +54,8 @@ public final class RunResult {
         this.toolCalls = Preconditions.nonNegative(b.toolCalls, "RunResult.toolCalls");
         this.duration = Preconditions.notNull(b.duration, "RunResult.duration");
         this.finalAnswer = b.finalAnswer;
-        this.typedAnswer = b.typedAnswer;
-        this.pausedRun = b.pausedRun;
+        this.structuredOutput = b.structuredOutput;
+        this.checkpoint = b.checkpoint;
     }
 
     /** @return a builder with no termination and no outcome (both required) and every other field empty or zero */
@@ -64,7 +67,7 @@ public final class RunResult {
     public Builder toBuilder() {
         return builder().termination(termination).outcome(outcome).transcript(transcript).iterations(iterations)
                 .usage(usage).costUsd(costUsd).toolCalls(toolCalls).duration(duration).finalAnswer(finalAnswer)
-                .typedAnswer(typedAnswer).pausedRun(pausedRun);
+                .structuredOutput(structuredOutput).checkpoint(checkpoint);
     }
 
     /** @return why it stopped */
@@ -82,7 +85,7 @@ public final class RunResult {
         return transcript;
     }
 
-    /** @return what each iteration did */
+    /** @return what each iteration did, one record per iteration run (its size is the number of iterations) */
     public List<IterationRecord> iterations() {
         return iterations;
     }
@@ -107,55 +110,47 @@ public final class RunResult {
         return duration;
     }
 
-    /** @return the answer: the last assistant text, or the submitted arguments as JSON; null when none */
-    public @Nullable String finalAnswer() {
-        return finalAnswer;
+    /**
+     * The run's final answer: the last assistant text, or the submitted arguments as JSON when the run ended by a call
+     * of its final-answer tool. Empty when the run ended without one (a failure, a cancellation, a pause at a gate).
+     *
+     * @return the final answer, if there is one
+     */
+    public Optional<String> finalAnswer() {
+        return Optional.ofNullable(finalAnswer);
     }
 
     /**
-     * @return the final answer as the agent's {@code OutputValidator} typed it (structured output); null when the agent
-     *     has none or the run did not end with a valid answer — see {@link #structuredOutput(Class)}
+     * The final answer as the agent's {@code OutputValidator} typed it (structured output): a record, or a
+     * {@code Map} for plain JSON. Empty when the agent has no validator or the run did not end with a valid answer.
+     *
+     * @return the typed final answer, if the run ended with a valid one
      */
-    public @Nullable Object typedAnswer() {
-        return typedAnswer;
-    }
-
-    /**
-     * @return the checkpoint to resume from when the run paused at a human-approval gate ({@code HitlGatePending}),
-     *     else null — see {@link #checkpoint()}
-     */
-    public @Nullable Checkpoint pausedRun() {
-        return pausedRun;
-    }
-
-    /** @return the number of iterations run */
-    public int iterationCount() {
-        return iterations.size();
-    }
-
-    /** @return the typed final answer (structured output), if the run ended with a valid one */
     public Optional<Object> structuredOutput() {
-        return Optional.ofNullable(typedAnswer);
+        return Optional.ofNullable(structuredOutput);
     }
 
     /**
+     * The typed final answer as {@code type}: {@link #structuredOutput()} cast to the type the agent's output
+     * validator produces.
+     *
      * @param type the type the agent's output validator produces (a record type, or {@code Map} for plain JSON)
      * @param <T> that type
      * @return the typed final answer, if the run ended with a valid one
      * @throws ClassCastException when the answer is of another type
      */
     public <T> Optional<T> structuredOutput(Class<T> type) {
-        return Optional.ofNullable(typedAnswer).map(type::cast);
+        return Optional.ofNullable(structuredOutput).map(type::cast);
     }
 
-    /** @return the checkpoint to resume from, when the run paused at a human-approval gate */
+    /**
+     * The checkpoint to resume from when the run paused at a human-approval gate (its termination is
+     * {@code HitlGatePending}): save it, and resume the run from it once a person has decided.
+     *
+     * @return the checkpoint, if the run paused at a gate
+     */
     public Optional<Checkpoint> checkpoint() {
-        return Optional.ofNullable(pausedRun);
-    }
-
-    /** @return the answer, if there is one */
-    public Optional<String> answer() {
-        return Optional.ofNullable(finalAnswer);
+        return Optional.ofNullable(checkpoint);
     }
 
     @Override
@@ -163,22 +158,22 @@ public final class RunResult {
         return o instanceof RunResult r && termination.equals(r.termination) && outcome == r.outcome
                 && transcript.equals(r.transcript) && iterations.equals(r.iterations) && usage.equals(r.usage)
                 && costUsd.equals(r.costUsd) && toolCalls == r.toolCalls && duration.equals(r.duration)
-                && Objects.equals(finalAnswer, r.finalAnswer) && Objects.equals(typedAnswer, r.typedAnswer)
-                && Objects.equals(pausedRun, r.pausedRun);
+                && Objects.equals(finalAnswer, r.finalAnswer) && Objects.equals(structuredOutput, r.structuredOutput)
+                && Objects.equals(checkpoint, r.checkpoint);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(termination, outcome, transcript, iterations, usage, costUsd, toolCalls, duration,
-                finalAnswer, typedAnswer, pausedRun);
+                finalAnswer, structuredOutput, checkpoint);
     }
 
     @Override
     public String toString() {
         return "RunResult[termination=" + termination + ", outcome=" + outcome + ", transcript=" + transcript
                 + ", iterations=" + iterations + ", usage=" + usage + ", costUsd=" + costUsd + ", toolCalls=" + toolCalls
-                + ", duration=" + duration + ", finalAnswer=" + finalAnswer + ", typedAnswer=" + typedAnswer
-                + ", pausedRun=" + pausedRun + "]";
+                + ", duration=" + duration + ", finalAnswer=" + finalAnswer + ", structuredOutput="
+                + structuredOutput + ", checkpoint=" + checkpoint + "]";
     }
 
     /**
@@ -196,8 +191,8 @@ public final class RunResult {
         private int toolCalls;
         private @Nullable Duration duration = Duration.ZERO;
         private @Nullable String finalAnswer;
-        private @Nullable Object typedAnswer;
-        private @Nullable Checkpoint pausedRun;
+        private @Nullable Object structuredOutput;
+        private @Nullable Checkpoint checkpoint;
 
         private Builder() {}
 
@@ -250,21 +245,32 @@ public final class RunResult {
             return this;
         }
 
-        /** @param finalAnswer the answer, or null when none @return this builder */
+        /**
+         * @param finalAnswer the final answer (see {@link RunResult#finalAnswer()}), or null when the run has none
+         * @return this builder
+         */
         public Builder finalAnswer(@Nullable String finalAnswer) {
             this.finalAnswer = finalAnswer;
             return this;
         }
 
-        /** @param typedAnswer the typed final answer (structured output), or null @return this builder */
-        public Builder typedAnswer(@Nullable Object typedAnswer) {
-            this.typedAnswer = typedAnswer;
+        /**
+         * @param structuredOutput the typed final answer (see {@link RunResult#structuredOutput()}), or null when the
+         *     run has none
+         * @return this builder
+         */
+        public Builder structuredOutput(@Nullable Object structuredOutput) {
+            this.structuredOutput = structuredOutput;
             return this;
         }
 
-        /** @param pausedRun the checkpoint of a run paused at an approval gate, or null @return this builder */
-        public Builder pausedRun(@Nullable Checkpoint pausedRun) {
-            this.pausedRun = pausedRun;
+        /**
+         * @param checkpoint the checkpoint of a run paused at an approval gate (see {@link RunResult#checkpoint()}), or
+         *     null when the run did not pause
+         * @return this builder
+         */
+        public Builder checkpoint(@Nullable Checkpoint checkpoint) {
+            this.checkpoint = checkpoint;
             return this;
         }
 

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class RunResultTest {
@@ -55,31 +56,109 @@ class RunResultTest {
     }
 
     @Test
-    void iterationCountIsTheNumberOfIterationRecords() {
+    void finalAnswerIsPresentWhenTheRunAnswered() {
+        // given
+        RunResult.Builder builder = valid().finalAnswer("42");
+
         // when
-        RunResult result = result(List.of(), List.of(FIRST, SECOND), null);
+        RunResult result = builder.build();
 
         // then
-        assertThat(result.iterationCount()).isEqualTo(2);
+        assertThat(result.finalAnswer()).contains("42");
     }
 
     @Test
-    void answerIsPresentWhenThereIsAFinalAnswer() {
+    void finalAnswerIsEmptyWhenTheRunDidNotAnswer() {
+        // given
+        RunResult.Builder builder = valid().finalAnswer(null);
+
         // when
-        RunResult result = result(List.of(), List.of(), "42");
+        RunResult result = builder.build();
 
         // then
-        assertThat(result.answer()).contains("42");
+        assertThat(result.finalAnswer()).isEmpty();
     }
 
     @Test
-    void answerIsEmptyWithoutAFinalAnswer() {
+    void structuredOutputIsPresentWhenTheRunEndedWithATypedAnswer() {
+        // given
+        RunResult.Builder builder = valid().structuredOutput(new Refund("order-7", 12));
+
         // when
-        RunResult result = result(List.of(), List.of(), null);
+        RunResult result = builder.build();
 
         // then
-        assertThat(result.answer()).isEmpty();
-        assertThat(result.finalAnswer()).isNull();
+        assertThat(result.structuredOutput()).contains(new Refund("order-7", 12));
+    }
+
+    @Test
+    void structuredOutputIsEmptyWithoutATypedAnswer() {
+        // given
+        RunResult.Builder builder = valid().finalAnswer("not valid").structuredOutput(null);
+
+        // when
+        RunResult result = builder.build();
+
+        // then
+        assertThat(result.structuredOutput()).isEmpty();
+    }
+
+    @Test
+    void structuredOutputOfATypeGivesTheTypedAnswerAsThatType() {
+        // given
+        RunResult result = valid().structuredOutput(new Refund("order-7", 12)).build();
+
+        // when
+        Optional<Refund> refund = result.structuredOutput(Refund.class);
+
+        // then
+        assertThat(refund).map(Refund::amount).contains(12);
+    }
+
+    @Test
+    void structuredOutputOfATypeIsEmptyWithoutATypedAnswer() {
+        // given
+        RunResult result = valid().build();
+
+        // when
+        Optional<Refund> refund = result.structuredOutput(Refund.class);
+
+        // then
+        assertThat(refund).isEmpty();
+    }
+
+    @Test
+    void structuredOutputOfAnotherTypeIsRefused() {
+        // given
+        RunResult result = valid().structuredOutput(Map.of("orderId", "order-7")).build();
+
+        // when / then
+        assertThatThrownBy(() -> result.structuredOutput(Refund.class)).isInstanceOf(ClassCastException.class);
+    }
+
+    @Test
+    void checkpointIsPresentWhenTheRunPausedAtAGate() {
+        // given
+        RunResult.Builder builder = valid().termination(CHECKPOINT.gate()).outcome(Outcome.SUSPENDED)
+                .checkpoint(CHECKPOINT);
+
+        // when
+        RunResult result = builder.build();
+
+        // then
+        assertThat(result.checkpoint()).contains(CHECKPOINT);
+    }
+
+    @Test
+    void checkpointIsEmptyWhenTheRunDidNotPause() {
+        // given
+        RunResult.Builder builder = valid().checkpoint(null);
+
+        // when
+        RunResult result = builder.build();
+
+        // then
+        assertThat(result.checkpoint()).isEmpty();
     }
 
     @Test
@@ -167,9 +246,9 @@ class RunResultTest {
         assertThat(result.costUsd()).isEqualTo(BigDecimal.ZERO);
         assertThat(result.toolCalls()).isZero();
         assertThat(result.duration()).isEqualTo(Duration.ZERO);
-        assertThat(result.finalAnswer()).isNull();
-        assertThat(result.typedAnswer()).isNull();
-        assertThat(result.pausedRun()).isNull();
+        assertThat(result.finalAnswer()).isEmpty();
+        assertThat(result.structuredOutput()).isEmpty();
+        assertThat(result.checkpoint()).isEmpty();
     }
 
     @Test
@@ -200,8 +279,8 @@ class RunResultTest {
                 base.toBuilder().toolCalls(2).build(),
                 base.toBuilder().duration(Duration.ofMillis(71)).build(),
                 base.toBuilder().finalAnswer("other").build(),
-                base.toBuilder().typedAnswer(42).build(),
-                base.toBuilder().pausedRun(CHECKPOINT).build());
+                base.toBuilder().structuredOutput(42).build(),
+                base.toBuilder().checkpoint(CHECKPOINT).build());
 
         // then
         assertThat(changed).allSatisfy(other -> assertThat(other).isNotEqualTo(base));
@@ -211,7 +290,7 @@ class RunResultTest {
     void toBuilderKeepsEveryFieldItDoesNotChange() {
         // given
         RunResult original = result(List.of(new Message.User("hi")), List.of(FIRST, SECOND), "hello").toBuilder()
-                .typedAnswer(42).pausedRun(CHECKPOINT).build();
+                .structuredOutput(42).checkpoint(CHECKPOINT).build();
 
         // when
         RunResult copy = original.toBuilder().toolCalls(5).build();
@@ -223,7 +302,7 @@ class RunResultTest {
     }
 
     @Test
-    void toStringNamesEveryFieldAsTheRecordDid() {
+    void toStringNamesEveryFieldByItsAccessorsName() {
         // given
         RunResult result = valid().finalAnswer("42").build();
 
@@ -233,8 +312,11 @@ class RunResultTest {
         // then
         assertThat(text).isEqualTo("RunResult[termination=NaturalCompletion[], outcome=SUCCEEDED, transcript=[],"
                 + " iterations=[], usage=" + Usage.ZERO + ", costUsd=0, toolCalls=0, duration=PT0S, finalAnswer=42,"
-                + " typedAnswer=null, pausedRun=null]");
+                + " structuredOutput=null, checkpoint=null]");
     }
+
+    /** A typed answer, as an output validator would produce it. */
+    private record Refund(String orderId, int amount) {}
 
     private static RunResult.Builder valid() {
         return RunResult.builder().termination(DONE).outcome(Outcome.SUCCEEDED);

@@ -84,8 +84,8 @@ public final class ModelAgent implements ConvergenceAgent {
         String prompt = Preconditions.notNull(task.apply(context), "the task of agent \"" + name + "\"");
         RunResult run = agent.run(prompt);
         Termination end = run.termination();
-        if (end.isSuccess() || end instanceof Termination.BudgetPressure && run.answer().isPresent()) {
-            return switch (FactParser.parse(run.answer().orElse(""))) {
+        if (end.isSuccess() || end instanceof Termination.BudgetPressure && run.finalAnswer().isPresent()) {
+            return switch (FactParser.parse(run.finalAnswer().orElse(""))) {
                 case FactParser.Facts facts -> new Reply.Propose(facts.facts(), run.usage());
                 case FactParser.Unreadable unreadable -> new Reply.Fail(
                         new Termination.SchemaValidationFailed(unreadable.diagnostic()), run.usage());

@@ -11,7 +11,7 @@ class EvaluatorTest {
     @Test
     void aCustomEvaluatorSeesTheTaskAndTheRunAndItsEvaluationIsTheRows() {
         // given
-        Evaluator longEnough = (task, run) -> run.answer().orElse("").length() >= 5
+        Evaluator longEnough = (task, run) -> run.finalAnswer().orElse("").length() >= 5
                 ? new Evaluation(true, 0.8, "long enough for " + task.id())
                 : Evaluation.fail("too short");
 

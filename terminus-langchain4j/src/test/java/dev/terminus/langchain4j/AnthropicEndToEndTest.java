@@ -79,7 +79,7 @@ class AnthropicEndToEndTest {
 
         // then: input = input_tokens + cache reads + cache writes; cached = cache reads
         assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1).hasIterations(2);
-        assertThat(result.finalAnswer()).isEqualTo("Wear a coat.");
+        assertThat(result.finalAnswer()).contains("Wear a coat.");
         assertThat(result.usage()).isEqualTo(new Usage(300, 30, 140, 0));
         assertThat(weatherCalls).containsExactly(Map.of("city", "Oslo"));
         List<Received> requests = server.requests();

@@ -89,7 +89,7 @@ class NetworkFaultsTest {
 
         // then
         assertThat(result).endedWith(new Termination.NaturalCompletion());
-        assertThat(result.finalAnswer()).isEqualTo("Wear a coat.");
+        assertThat(result.finalAnswer()).contains("Wear a coat.");
         assertThat(attempts).containsExactly("Timeout", null);
     }
 
@@ -163,7 +163,7 @@ class NetworkFaultsTest {
 
         // then
         assertThat(result).endedWith(new Termination.NaturalCompletion());
-        assertThat(result.finalAnswer()).isEqualTo("Wear a coat.");
+        assertThat(result.finalAnswer()).contains("Wear a coat.");
         assertThat(result.usage()).isEqualTo(Usage.ZERO);
     }
 

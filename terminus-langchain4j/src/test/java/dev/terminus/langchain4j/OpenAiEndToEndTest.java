@@ -84,7 +84,7 @@ class OpenAiEndToEndTest {
 
         // then
         assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1).hasIterations(2);
-        assertThat(result.finalAnswer()).isEqualTo("Wear a coat.");
+        assertThat(result.finalAnswer()).contains("Wear a coat.");
         assertThat(result.usage()).isEqualTo(new Usage(250, 30, 140, 8));
         assertThat(weatherCalls).containsExactly(Map.of("city", "Oslo"));
         List<Received> requests = server.requests();

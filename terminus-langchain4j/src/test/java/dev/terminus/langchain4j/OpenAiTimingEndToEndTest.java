@@ -54,7 +54,7 @@ class OpenAiTimingEndToEndTest {
 
         // then
         assertThat(result).endedWith(new Termination.NaturalCompletion());
-        assertThat(result.finalAnswer()).isEqualTo("Wear a coat.");
+        assertThat(result.finalAnswer()).contains("Wear a coat.");
         assertThat(errors).containsExactly("dev.terminus.agent.spi.ModelException$Timeout", null);
         assertThat(server.requests()).hasSize(2);
     }

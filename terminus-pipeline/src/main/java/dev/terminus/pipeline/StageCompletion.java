@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  *
  * {@snippet :
  * Stage draft = Stage.agent("draft", writer, ctx -> "Draft a reply to: " + ctx.input())
- *         .onComplete((termination, run) -> run != null && run.answer().orElse("").contains("TODO")
+ *         .onComplete((termination, run) -> run != null && run.finalAnswer().orElse("").contains("TODO")
  *                 ? Termination.Custom.of("draft still has TODOs", Category.RETRYABLE)
  *                 : termination)
  *         .retries(1);

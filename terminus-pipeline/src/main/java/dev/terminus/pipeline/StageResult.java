@@ -116,7 +116,7 @@ public final class StageResult {
 
     /** @return the last attempt's final answer, if the stage ran an agent that answered */
     public Optional<String> answer() {
-        return lastRun == null ? Optional.empty() : lastRun.answer();
+        return lastRun == null ? Optional.empty() : lastRun.finalAnswer();
     }
 
     /** @return the phase the stage belongs to, if any */

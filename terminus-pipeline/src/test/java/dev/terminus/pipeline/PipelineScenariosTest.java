@@ -93,7 +93,7 @@ class PipelineScenariosTest {
         Pipeline pipeline = Pipeline.builder()
                 .stage(Stage.agent("classify", Agents.answering("urgent"), ctx -> "Classify")
                         .onComplete((termination, run) -> new Termination.Custom("Classified",
-                                Map.of("label", run.answer().orElseThrow()), Category.SUCCESS)))
+                                Map.of("label", run.finalAnswer().orElseThrow()), Category.SUCCESS)))
                 .build();
 
         // when

@@ -51,7 +51,7 @@ class StageCompletionTest {
         Stage stage = Stage.agent("draft", Agents.answering("TODO: write", "Dear customer"), ctx -> "Draft")
                 .retryPolicy(RetryPolicy.immediate(2))
                 .onComplete((termination, run) -> {
-                    String answer = run.answer().orElse("");
+                    String answer = run.finalAnswer().orElse("");
                     judged.add(answer);
                     return answer.contains("TODO") ? Termination.Custom.of("unfinished draft", Category.RETRYABLE)
                             : termination;

@@ -53,8 +53,8 @@ public record AgentRunOutput(Termination termination, Outcome outcome, @Nullable
      * @return its output
      */
     public static AgentRunOutput of(RunResult result) {
-        return new AgentRunOutput(result.termination(), result.outcome(), result.finalAnswer(),
-                result.iterationCount(), result.toolCalls(), result.usage(), result.costUsd(), result.duration(),
+        return new AgentRunOutput(result.termination(), result.outcome(), result.finalAnswer().orElse(null),
+                result.iterations().size(), result.toolCalls(), result.usage(), result.costUsd(), result.duration(),
                 result.transcript(), null);
     }
 

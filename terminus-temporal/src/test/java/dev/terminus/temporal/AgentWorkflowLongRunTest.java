@@ -64,7 +64,7 @@ class AgentWorkflowLongRunTest {
         // then
         assertThat(local.termination()).isEqualTo(new Termination.MaxIterationsReached(ITERATIONS, ITERATIONS));
         assertThat(output.termination()).isEqualTo(local.termination());
-        assertThat(output.iterations()).isEqualTo(local.iterationCount());
+        assertThat(output.iterations()).isEqualTo(local.iterations().size());
         assertThat(output.toolCalls()).isEqualTo(local.toolCalls()).isEqualTo(ITERATIONS);
         assertThat(output.usage()).isEqualTo(local.usage());
         assertThat(output.transcript()).isEqualTo(local.transcript());

@@ -61,8 +61,8 @@ public final class RunResultAssert extends AbstractObjectAssert<RunResultAssert,
     /** @param iterations the expected number of iterations @return this */
     public RunResultAssert hasIterations(int iterations) {
         isNotNull();
-        if (actual.iterationCount() != iterations) {
-            failWithMessage("Expected <%s> iterations but there were <%s>", iterations, actual.iterationCount());
+        if (actual.iterations().size() != iterations) {
+            failWithMessage("Expected <%s> iterations but there were <%s>", iterations, actual.iterations().size());
         }
         return this;
     }

@@ -81,7 +81,7 @@ final class ApprovalPause {
         }
         Checkpoint checkpoint = Resumption.checkpoint(spec, result, gate, pending, remaining, state, repairsUsed,
                 finalizing, metadata, request, answers);
-        return result.toBuilder().termination(gate).finalAnswer(null).typedAnswer(null).pausedRun(checkpoint)
+        return result.toBuilder().termination(gate).finalAnswer(null).structuredOutput(null).checkpoint(checkpoint)
                 .build();
     }
 }

@@ -86,7 +86,7 @@ final class RunPublication {
         RunResult result = RunResult.builder().termination(end).outcome(end.defaultOutcome()).transcript(transcript)
                 .iterations(snapshot.records()).usage(snapshot.usage()).costUsd(snapshot.cost())
                 .toolCalls(snapshot.toolCalls()).duration(Duration.ofNanos(control.clock().nanoTime() - state.startNanos()))
-                .finalAnswer(answer).typedAnswer(claims.typedAnswer).build();
+                .finalAnswer(answer).structuredOutput(claims.typedAnswer).build();
         return pause.attach(result, spec, state, claims.repairsUsed, finalizing);
     }
 

@@ -96,7 +96,7 @@ final class RunInvariants {
     }
 
     private static void withinCaps(RunResult result, AgentConfig config, List<Usage> callUsages, long timeSlackMs) {
-        assertThat(result.iterationCount()).as("iterations").isLessThanOrEqualTo(config.maxIterations());
+        assertThat(result.iterations().size()).as("iterations").isLessThanOrEqualTo(config.maxIterations());
         config.maxToolCalls().ifPresent(cap -> assertThat(result.toolCalls()).as("tool calls").isLessThanOrEqualTo(cap));
         long before = 0;
         BigDecimal spentBefore = BigDecimal.ZERO;
@@ -127,7 +127,7 @@ final class RunInvariants {
     private static void factsAreTheRunsFigures(RunResult result, AgentConfig config) {
         switch (result.termination()) {
             case Termination.MaxIterationsReached max -> assertThat(max)
-                    .isEqualTo(new Termination.MaxIterationsReached(config.maxIterations(), result.iterationCount()));
+                    .isEqualTo(new Termination.MaxIterationsReached(config.maxIterations(), result.iterations().size()));
             case Termination.MaxToolCallsReached max -> assertThat(max)
                     .isEqualTo(new Termination.MaxToolCallsReached(config.maxToolCalls().orElseThrow(),
                             result.toolCalls()));

@@ -63,7 +63,7 @@ public final class JsonFieldMatch implements Evaluator {
     @Override
     public Evaluation evaluate(Task task, RunResult run) {
         JsonNode want = expected != null ? expected : expectedOf(task);
-        String answer = run.finalAnswer();
+        String answer = run.finalAnswer().orElse(null);
         if (answer == null) {
             return Answers.noAnswer(run);
         }

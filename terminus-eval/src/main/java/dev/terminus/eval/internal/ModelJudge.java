@@ -36,7 +36,7 @@ public final class ModelJudge implements Evaluator {
 
     @Override
     public Evaluation evaluate(Task task, RunResult run) throws Exception {
-        String answer = run.finalAnswer();
+        String answer = run.finalAnswer().orElse(null);
         if (answer == null) {
             return Answers.noAnswer(run);
         }

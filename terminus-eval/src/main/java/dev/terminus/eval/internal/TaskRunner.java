@@ -79,7 +79,7 @@ final class TaskRunner {
                 .termination(termination).category(termination == null ? null : termination.category())
                 .outcome(run == null ? null : run.outcome()).eval(result.eval()).excluded(result.excluded())
                 .usage(usage).costUsd(cost).durationMs(TimeUnit.NANOSECONDS.toMillis(nanos))
-                .iterations(run == null ? 0 : run.iterationCount()).toolCalls(run == null ? 0 : run.toolCalls())
+                .iterations(run == null ? 0 : run.iterations().size()).toolCalls(run == null ? 0 : run.toolCalls())
                 .attempt(attempt).error(result.error()).build();
     }
 

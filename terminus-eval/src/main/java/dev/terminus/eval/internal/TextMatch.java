@@ -18,7 +18,7 @@ public final class TextMatch {
             @Override
             public Evaluation evaluate(Task task, RunResult run) {
                 String expected = Answers.expected(task);
-                String answer = run.finalAnswer();
+                String answer = run.finalAnswer().orElse(null);
                 if (answer == null) {
                     return Answers.noAnswer(run);
                 }
@@ -65,7 +65,7 @@ public final class TextMatch {
     }
 
     private static Evaluation find(Pattern pattern, RunResult run) {
-        String answer = run.finalAnswer();
+        String answer = run.finalAnswer().orElse(null);
         if (answer == null) {
             return Answers.noAnswer(run);
         }

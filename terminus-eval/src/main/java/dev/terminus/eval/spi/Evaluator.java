@@ -12,7 +12,7 @@ import dev.terminus.eval.Task;
  * the benchmark runs tasks in parallel. {@link Evaluators} has the usual ones.
  *
  * {@snippet :
- * Evaluator citesASource = (task, run) -> run.answer().filter(answer -> answer.contains("http")).isPresent()
+ * Evaluator citesASource = (task, run) -> run.finalAnswer().filter(answer -> answer.contains("http")).isPresent()
  *         ? Evaluation.pass("cites a source")
  *         : Evaluation.fail("no link in the answer");
  * }

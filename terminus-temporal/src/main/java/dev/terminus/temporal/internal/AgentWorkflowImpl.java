@@ -119,7 +119,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
             }
             result = ((RunStep.Ended) step).result();
             if (!(result.termination() instanceof Termination.HitlGatePending)
-                    || !(result.pausedRun() instanceof Checkpoint checkpoint)) {
+                    || !(result.checkpoint().orElse(null) instanceof Checkpoint checkpoint)) {
                 break;
             }
             GateDecision decision = awaitAnswer(checkpoint);

@@ -60,7 +60,7 @@ class ApprovalScenariosTest {
         assertThat(checkpoint.pendingCall()).isEqualTo(new ToolCall("call_1", "refund", Map.of("x", 42)));
         assertThat(checkpoint.usage()).isEqualTo(Usage.of(10, 5));
         assertThat(checkpoint.transcript()).isEqualTo(paused.transcript());
-        assertThat(paused.finalAnswer()).isNull();
+        assertThat(paused.finalAnswer()).isEmpty();
     }
 
     @Test
@@ -80,7 +80,7 @@ class ApprovalScenariosTest {
         assertThat(done.usage()).isEqualTo(Usage.of(20, 10));
         assertThat(resultOf(done, "call_1").content()).isEqualTo("refund:42");
         assertThat(done.transcript()).startsWith(paused.transcript().toArray(Message[]::new));
-        assertThat(done.finalAnswer()).isEqualTo("refunded");
+        assertThat(done.finalAnswer()).contains("refunded");
         assertThat(done.duration()).isGreaterThanOrEqualTo(checkpoint.elapsed());
     }
 

@@ -186,7 +186,7 @@ class CompactionScenariosTest {
         assertThat(result).endedWith(Termination.TokenBudgetExhausted.class);
         assertThat(result).isConsistent();
         assertThat(summarizer.calls()).isEqualTo(1);
-        assertThat(model.requests()).hasSize(result.iterationCount() - 1);
+        assertThat(model.requests()).hasSize(result.iterations().size() - 1);
         assertThat(result.usage().totalTokens()).isGreaterThanOrEqualTo(150);
     }
 }

@@ -103,7 +103,7 @@ class ContinuationScenariosTest {
         // then
         assertThat(whole.termination()).isInstanceOf(Termination.NoProgress.class);
         assertThat(parts.termination()).isEqualTo(whole.termination());
-        assertThat(parts.iterationCount()).isEqualTo(whole.iterationCount()).isEqualTo(3);
+        assertThat(parts.iterations().size()).isEqualTo(whole.iterations().size()).isEqualTo(3);
     }
 
     @Test
@@ -116,7 +116,7 @@ class ContinuationScenariosTest {
 
         // then: the tenth iteration ends at 100 ms, past the budget; the next check ends the run
         assertThat(parts.termination()).isEqualTo(new Termination.TimeBudgetExhausted(100, 95));
-        assertThat(parts.iterationCount()).isEqualTo(10);
+        assertThat(parts.iterations().size()).isEqualTo(10);
     }
 
     @Test

@@ -159,7 +159,7 @@ class ProviderErrorScenariosTest {
 
         // then
         assertThat(result).endedWith(new Termination.AgentRefused("assistant", "refusal")).isConsistent();
-        assertThat(result.finalAnswer()).isEqualTo("I won't do that.");
+        assertThat(result.finalAnswer()).contains("I won't do that.");
     }
 
     @Test

@@ -155,7 +155,7 @@ class RandomRunPropertiesTest {
         assertThat(result.termination()).isNotNull();
         Statistics.collect(result.termination().tag());
         assertThat(result).isConsistent();
-        assertThat(result.iterationCount()).as("iterations").isLessThanOrEqualTo(limits.maxIterations());
+        assertThat(result.iterations().size()).as("iterations").isLessThanOrEqualTo(limits.maxIterations());
         if (limits.maxToolCalls() != null) {
             assertThat(result.toolCalls()).as("tool calls").isLessThanOrEqualTo(limits.maxToolCalls());
         }
