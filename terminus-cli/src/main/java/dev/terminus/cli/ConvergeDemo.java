@@ -73,7 +73,7 @@ final class ConvergeDemo {
         lines.add("");
         lines.addAll(Text.table(rows));
         lines.add("");
-        for (Fact fact : result.facts()) {
+        for (Fact fact : result.context().facts()) {
             lines.add("  " + fact.key() + " = " + shortValue(fact.value()) + "   [" + fact.provenance().agent()
                     + ", cycle " + fact.provenance().cycle() + "]");
         }
@@ -92,7 +92,7 @@ final class ConvergeDemo {
         node.put("factsMerged", result.factsMerged());
         node.put("durationMs", result.duration().toMillis());
         ObjectNode facts = node.putObject("facts");
-        for (Fact fact : result.facts()) {
+        for (Fact fact : result.context().facts()) {
             facts.set(fact.key(), Wire.MAPPER.valueToTree(fact.value()));
         }
         return node;

@@ -15,6 +15,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A value: equal when every field is equal. It is a class with a {@link #builder()} rather than a record so that
  * it can gain fields without breaking callers (see ADR 0016).
+ *
+ * <p>Each fact has one accessor, and an accessor for a fact that may be absent (the pause, the agent that stopped the
+ * run) returns an {@link Optional}; the builder's setters carry the accessors' names.
  */
 public final class ConvergenceResult {
 
@@ -25,8 +28,8 @@ public final class ConvergenceResult {
     private final Usage usage;
     private final List<RejectedProposal> rejected;
     private final Duration duration;
-    private final @Nullable Pause pausedRun;
-    private final @Nullable String stoppingAgent;
+    private final @Nullable Pause pause;
+    private final @Nullable String stoppedBy;
 
     /** Validates and copies the rejected proposals immutably. */
     private ConvergenceResult(Builder b) {
@@ -37,8 +40,8 @@ public final class ConvergenceResult {
         this.usage = Preconditions.notNull(b.usage, "ConvergenceResult.usage");
         this.rejected = Preconditions.immutableList(b.rejected, "ConvergenceResult.rejected");
         this.duration = Preconditions.notNull(b.duration, "ConvergenceResult.duration");
-        this.pausedRun = b.pausedRun;
-        this.stoppingAgent = b.stoppingAgent;
+        this.pause = b.pause;
+        this.stoppedBy = b.stoppedBy;
     }
 
     /** @return a builder with no termination (required) and every other field empty or zero */
@@ -49,7 +52,7 @@ public final class ConvergenceResult {
     /** @return a builder holding this result's fields, to build a changed copy */
     public Builder toBuilder() {
         return builder().termination(termination).context(context).cycles(cycles).factsMerged(factsMerged)
-                .usage(usage).rejected(rejected).duration(duration).pausedRun(pausedRun).stoppingAgent(stoppingAgent);
+                .usage(usage).rejected(rejected).duration(duration).pause(pause).stoppedBy(stoppedBy);
     }
 
     /** @return why it stopped */
@@ -57,7 +60,7 @@ public final class ConvergenceResult {
         return termination;
     }
 
-    /** @return the context at the end */
+    /** @return the context at the end; its facts are in the order they were first merged */
     public Context context() {
         return context;
     }
@@ -87,33 +90,20 @@ public final class ConvergenceResult {
         return duration;
     }
 
-    /**
-     * @return the pause to resume from when the run stopped at a human-approval gate, else null — see {@link #pause()}.
-     *     It is also kept when the run ended {@code Failed} because the pause could not be saved to the engine's
-     *     store, so that nothing is lost.
-     */
-    public @Nullable Pause pausedRun() {
-        return pausedRun;
-    }
-
-    /** @return the agent whose answer ended the run, else null — see {@link #stoppedBy()} */
-    public @Nullable String stoppingAgent() {
-        return stoppingAgent;
-    }
-
     /** @return the dashboard outcome: the termination's default */
     public Outcome outcome() {
         return termination.defaultOutcome();
     }
 
-    /** @return the facts of the final context, in the order they were first merged */
-    public List<Fact> facts() {
-        return context.facts();
-    }
-
-    /** @return the pause to resume from, when the run stopped at a human-approval gate */
+    /**
+     * The pause to resume from when the run stopped at a human-approval gate (its termination is
+     * {@code HitlGatePending}). It is also kept when the run ended {@code Failed} because the pause could not be saved
+     * to the engine's store, so that nothing is lost.
+     *
+     * @return the pause, if the run stopped at a gate or failed to save its pause
+     */
     public Optional<Pause> pause() {
-        return Optional.ofNullable(pausedRun);
+        return Optional.ofNullable(pause);
     }
 
     /**
@@ -125,28 +115,27 @@ public final class ConvergenceResult {
      * @return the agent's name, or empty
      */
     public Optional<String> stoppedBy() {
-        return Optional.ofNullable(stoppingAgent);
+        return Optional.ofNullable(stoppedBy);
     }
 
     @Override
     public boolean equals(@Nullable Object o) {
         return o instanceof ConvergenceResult r && termination.equals(r.termination) && context.equals(r.context)
                 && cycles == r.cycles && factsMerged == r.factsMerged && usage.equals(r.usage)
-                && rejected.equals(r.rejected) && duration.equals(r.duration) && Objects.equals(pausedRun, r.pausedRun)
-                && Objects.equals(stoppingAgent, r.stoppingAgent);
+                && rejected.equals(r.rejected) && duration.equals(r.duration) && Objects.equals(pause, r.pause)
+                && Objects.equals(stoppedBy, r.stoppedBy);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(termination, context, cycles, factsMerged, usage, rejected, duration, pausedRun,
-                stoppingAgent);
+        return Objects.hash(termination, context, cycles, factsMerged, usage, rejected, duration, pause, stoppedBy);
     }
 
     @Override
     public String toString() {
         return "ConvergenceResult[termination=" + termination + ", context=" + context + ", cycles=" + cycles
                 + ", factsMerged=" + factsMerged + ", usage=" + usage + ", rejected=" + rejected + ", duration="
-                + duration + ", pausedRun=" + pausedRun + ", stoppingAgent=" + stoppingAgent + "]";
+                + duration + ", pause=" + pause + ", stoppedBy=" + stoppedBy + "]";
     }
 
     /**
@@ -162,8 +151,8 @@ public final class ConvergenceResult {
         private @Nullable Usage usage = Usage.ZERO;
         private @Nullable List<RejectedProposal> rejected = List.of();
         private @Nullable Duration duration = Duration.ZERO;
-        private @Nullable Pause pausedRun;
-        private @Nullable String stoppingAgent;
+        private @Nullable Pause pause;
+        private @Nullable String stoppedBy;
 
         private Builder() {}
 
@@ -210,15 +199,23 @@ public final class ConvergenceResult {
             return this;
         }
 
-        /** @param pausedRun the pause to resume from, or null @return this builder */
-        public Builder pausedRun(@Nullable Pause pausedRun) {
-            this.pausedRun = pausedRun;
+        /**
+         * @param pause the pause to resume from (see {@link ConvergenceResult#pause()}), or null when the run did not
+         *     stop at a gate
+         * @return this builder
+         */
+        public Builder pause(@Nullable Pause pause) {
+            this.pause = pause;
             return this;
         }
 
-        /** @param stoppingAgent the agent whose answer ended the run, or null @return this builder */
-        public Builder stoppingAgent(@Nullable String stoppingAgent) {
-            this.stoppingAgent = stoppingAgent;
+        /**
+         * @param stoppedBy the name of the agent whose answer ended the run (see
+         *     {@link ConvergenceResult#stoppedBy()}), or null when the engine itself ended it
+         * @return this builder
+         */
+        public Builder stoppedBy(@Nullable String stoppedBy) {
+            this.stoppedBy = stoppedBy;
             return this;
         }
 

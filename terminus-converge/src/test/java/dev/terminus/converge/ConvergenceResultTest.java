@@ -18,18 +18,67 @@ class ConvergenceResultTest {
             new RejectedProposal(Proposal.of("a", ProposedFact.of("k", 1)), "r", RejectedProposal.By.GATE);
 
     @Test
-    void theOutcomeIsTheTerminationsDefaultAndTheFactsAreTheContexts() {
+    void theOutcomeIsTheTerminationsDefault() {
         // given
-        Context context = Context.of(Map.of("a", 1));
+        ConvergenceResult.Builder builder = ConvergenceResult.builder()
+                .termination(new Termination.MaxIterationsReached(3, 3)).context(Context.of(Map.of("a", 1))).cycles(3)
+                .factsMerged(3).duration(Duration.ofMillis(5));
 
         // when
-        ConvergenceResult result = ConvergenceResult.builder().termination(new Termination.MaxIterationsReached(3, 3))
-                .context(context).cycles(3).factsMerged(3).duration(Duration.ofMillis(5)).build();
+        ConvergenceResult result = builder.build();
 
         // then
         assertThat(result.outcome()).isEqualTo(Outcome.FAILED);
-        assertThat(result.facts()).containsExactly(Fact.input("a", 1));
+        assertThat(result.context().facts()).containsExactly(Fact.input("a", 1));
+    }
+
+    @Test
+    void pauseIsPresentWhenTheRunStoppedAtAGate() {
+        // given
+        Pause pause = PauseJsonTest.richPause();
+        ConvergenceResult.Builder builder = ConvergenceResult.builder().termination(pause.gate()).pause(pause);
+
+        // when
+        ConvergenceResult result = builder.build();
+
+        // then
+        assertThat(result.pause()).contains(pause);
+    }
+
+    @Test
+    void pauseIsEmptyWhenTheRunDidNotStopAtAGate() {
+        // given
+        ConvergenceResult.Builder builder = converged().pause(null);
+
+        // when
+        ConvergenceResult result = builder.build();
+
+        // then
         assertThat(result.pause()).isEmpty();
+    }
+
+    @Test
+    void stoppedByNamesTheAgentWhoseAnswerEndedTheRun() {
+        // given
+        ConvergenceResult.Builder builder = ConvergenceResult.builder()
+                .termination(new Termination.AgentRefused("reader", "not my job")).stoppedBy("reader");
+
+        // when
+        ConvergenceResult result = builder.build();
+
+        // then
+        assertThat(result.stoppedBy()).contains("reader");
+    }
+
+    @Test
+    void stoppedByIsEmptyWhenTheEngineItselfEndedTheRun() {
+        // given
+        ConvergenceResult.Builder builder = converged().stoppedBy(null);
+
+        // when
+        ConvergenceResult result = builder.build();
+
+        // then
         assertThat(result.stoppedBy()).isEmpty();
     }
 
@@ -76,8 +125,8 @@ class ConvergenceResultTest {
         assertThat(result.usage()).isEqualTo(Usage.ZERO);
         assertThat(result.rejected()).isEmpty();
         assertThat(result.duration()).isEqualTo(Duration.ZERO);
-        assertThat(result.pausedRun()).isNull();
-        assertThat(result.stoppingAgent()).isNull();
+        assertThat(result.pause()).isEmpty();
+        assertThat(result.stoppedBy()).isEmpty();
     }
 
     @Test
@@ -94,8 +143,8 @@ class ConvergenceResultTest {
                 base.toBuilder().usage(Usage.of(1, 1)).build(),
                 base.toBuilder().rejected(List.of(REJECTED)).build(),
                 base.toBuilder().duration(Duration.ofMillis(1)).build(),
-                base.toBuilder().pausedRun(PauseJsonTest.richPause()).build(),
-                base.toBuilder().stoppingAgent("reader").build());
+                base.toBuilder().pause(PauseJsonTest.richPause()).build(),
+                base.toBuilder().stoppedBy("reader").build());
 
         // then
         assertThat(base.toBuilder().build()).isEqualTo(base).hasSameHashCodeAs(base);
@@ -106,7 +155,7 @@ class ConvergenceResultTest {
     void toBuilderKeepsEveryFieldItDoesNotChange() {
         // given
         ConvergenceResult original = converged().cycles(4).factsMerged(2).usage(Usage.of(5, 3))
-                .rejected(List.of(REJECTED)).stoppingAgent("reader").build();
+                .rejected(List.of(REJECTED)).stoppedBy("reader").build();
 
         // when
         ConvergenceResult copy = original.toBuilder().cycles(5).build();
@@ -117,14 +166,14 @@ class ConvergenceResultTest {
     }
 
     @Test
-    void toStringNamesEveryFieldAsTheRecordDid() {
+    void toStringNamesEveryFieldByItsAccessorsName() {
         // when
         String text = converged().build().toString();
 
         // then
         assertThat(text).isEqualTo("ConvergenceResult[termination=Converged[cycles=1], context=" + Context.empty()
-                + ", cycles=0, factsMerged=0, usage=" + Usage.ZERO + ", rejected=[], duration=PT0S, pausedRun=null,"
-                + " stoppingAgent=null]");
+                + ", cycles=0, factsMerged=0, usage=" + Usage.ZERO + ", rejected=[], duration=PT0S, pause=null,"
+                + " stoppedBy=null]");
     }
 
     private static ConvergenceResult.Builder converged() {

@@ -46,8 +46,9 @@ public record ConvergenceRunOutput(Termination termination, Outcome outcome, Lis
      * @return its output
      */
     public static ConvergenceRunOutput of(ConvergenceResult result) {
-        return new ConvergenceRunOutput(result.termination(), result.outcome(), result.facts(), result.cycles(),
-                result.factsMerged(), result.usage(), result.rejected(), result.duration(), result.stoppingAgent());
+        return new ConvergenceRunOutput(result.termination(), result.outcome(), result.context().facts(),
+                result.cycles(), result.factsMerged(), result.usage(), result.rejected(), result.duration(),
+                result.stoppedBy().orElse(null));
     }
 
     /** @return the final context */

@@ -28,7 +28,7 @@ class ConvergenceRunOutputTest {
             .cycles(2).factsMerged(3).usage(Usage.of(120, 30))
             .rejected(List.of(new RejectedProposal(Proposal.of("checker", ProposedFact.of("checked", true)),
                     "checks are done by hand", RejectedProposal.By.GATE)))
-            .duration(Duration.ofMillis(1500)).stoppingAgent("extractor").build();
+            .duration(Duration.ofMillis(1500)).stoppedBy("extractor").build();
 
     @Test
     void anOutputHoldsTheResultsEndingAndFiguresAndItsContext() {
@@ -39,7 +39,7 @@ class ConvergenceRunOutputTest {
         assertThat(output.termination()).isEqualTo(RESULT.termination());
         assertThat(output.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(output.context()).isEqualTo(RESULT.context());
-        assertThat(output.facts()).isEqualTo(RESULT.facts());
+        assertThat(output.facts()).isEqualTo(RESULT.context().facts());
         assertThat(output.cycles()).isEqualTo(2);
         assertThat(output.factsMerged()).isEqualTo(3);
         assertThat(output.usage()).isEqualTo(Usage.of(120, 30));

@@ -122,12 +122,12 @@ class ConvergenceWorkflowTest {
         assertThat(output.termination()).isEqualTo(local.termination());
         assertThat(output.outcome()).isEqualTo(local.outcome());
         assertThat(output.context()).isEqualTo(local.context());
-        assertThat(output.facts()).isEqualTo(local.facts());
+        assertThat(output.facts()).isEqualTo(local.context().facts());
         assertThat(output.cycles()).isEqualTo(local.cycles());
         assertThat(output.factsMerged()).isEqualTo(local.factsMerged());
         assertThat(output.usage()).isEqualTo(local.usage());
         assertThat(output.rejected()).isEqualTo(local.rejected());
-        assertThat(output.stoppedBy()).isEqualTo(local.stoppingAgent());
+        assertThat(output.stoppedBy()).isEqualTo(local.stoppedBy().orElse(null));
     }
 
     @Test

@@ -214,7 +214,7 @@ public final class Examples {
         System.out.println(example.name() + ": " + result.termination() + " (" + result.termination().category()
                 + ", " + result.outcome() + ") after " + result.cycles() + " cycles, " + result.factsMerged()
                 + " facts merged in " + result.duration().toMillis() + " ms");
-        for (Fact fact : result.facts()) {
+        for (Fact fact : result.context().facts()) {
             String value = json(fact.value());
             value = value.length() > 60 ? value.substring(0, 59) + "…" : value;
             System.out.println("  " + fact.key() + " = " + value + "   [" + fact.provenance().agent()

@@ -51,7 +51,7 @@ class ExamplesTest {
         // then
         assertThat(second.termination()).isEqualTo(first.termination());
         assertThat(second.context()).isEqualTo(first.context());
-        assertThat(second.facts()).isEqualTo(first.facts());
+        assertThat(second.context().facts()).isEqualTo(first.context().facts());
         assertThat(engine.name()).isEqualTo("document-reconciliation");
         assertThat(engine.agentNames()).containsExactly("extractor", "normalizer", "cross-checker");
         assertThat(engine).hasToString(

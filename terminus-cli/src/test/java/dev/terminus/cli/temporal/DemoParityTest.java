@@ -146,7 +146,7 @@ class DemoParityTest {
 
         // then
         assertThat(workflow.termination()).isEqualTo(local.termination());
-        assertThat(workflow.facts()).isEqualTo(local.facts());
+        assertThat(workflow.facts()).isEqualTo(local.context().facts());
         assertThat(workflow.cycles()).isEqualTo(local.cycles());
     }
 

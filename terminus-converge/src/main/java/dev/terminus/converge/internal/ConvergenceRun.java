@@ -150,7 +150,7 @@ public final class ConvergenceRun {
         }
         ConvergenceResult result = ConvergenceResult.builder().termination(termination).context(state.snapshot())
                 .cycles(state.cycle).factsMerged(state.factsMerged).usage(state.usage).rejected(state.rejected)
-                .duration(control.elapsed()).pausedRun(state.pause).stoppingAgent(state.stoppedBy).build();
+                .duration(control.elapsed()).pause(state.pause).stoppedBy(state.stoppedBy).build();
         events.publish(() -> new ConvergenceEvent.RunFinished(spec.name(), result));
         return result;
     }

@@ -58,8 +58,8 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
         ConvergenceResult[] result = new ConvergenceResult[1];
         Workflow.newDetachedCancellationScope(() -> {
             ConvergenceResult step = under(engine.newControl(), calls, next -> engine.run(initial, next));
-            while (step.termination() instanceof Termination.HitlGatePending && step.pausedRun() != null) {
-                Pause pause = step.pausedRun();
+            while (step.termination() instanceof Termination.HitlGatePending && step.pause().isPresent()) {
+                Pause pause = step.pause().orElseThrow();
                 GateDecision taken = awaitAnswer(pause);
                 step = under(engine.newControl(pause), calls, next -> engine.resume(pause, taken, next));
             }
