@@ -38,7 +38,8 @@ import org.jspecify.annotations.Nullable;
  *         .build();
  * PipelineResult result = pipeline.run("the Oslo climate");
  * switch (result.termination()) {
- *     case Termination.Completed() -> show(result.stage("summarize").flatMap(StageResult::answer));
+ *     case Termination.Completed() -> show(result.stage("summarize").flatMap(StageResult::lastRun)
+ *             .flatMap(RunResult::finalAnswer));
  *     case Termination.TokenBudgetExhausted(long used, long limit, TokenKind kind) -> raise(kind);
  *     case Termination t when t.category() == Category.RETRYABLE -> retryLater();
  *     default -> alert(result.termination());

@@ -1,6 +1,7 @@
 package dev.terminus.pipeline;
 
 import dev.terminus.Preconditions;
+import dev.terminus.agent.RunResult;
 import java.util.List;
 import java.util.Optional;
 
@@ -49,11 +50,11 @@ public record PipelineContext(String pipelineName, String input, List<StageResul
      * @return that stage's answer (its agent run's final answer), if it ran as an agent and answered
      */
     public Optional<String> answer(String stageName) {
-        return result(stageName).flatMap(StageResult::answer);
+        return result(stageName).flatMap(StageResult::lastRun).flatMap(RunResult::finalAnswer);
     }
 
     /** @return the answer of the stage just before this one, if it ran as an agent and answered */
     public Optional<String> previousAnswer() {
-        return previous().flatMap(StageResult::answer);
+        return previous().flatMap(StageResult::lastRun).flatMap(RunResult::finalAnswer);
     }
 }

@@ -18,6 +18,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A value: equal when every field is equal. It is a class with a {@link #builder()} rather than a record so that
  * it can gain fields without breaking callers (see ADR 0016).
+ *
+ * <p>Each fact has one accessor, and an accessor for a fact that may be absent (the phase, the agent run) returns an
+ * {@link Optional}. The stage's final answer is its last run's:
+ * {@code stage.lastRun().flatMap(RunResult::finalAnswer)}.
  */
 public final class StageResult {
 
@@ -63,9 +67,14 @@ public final class StageResult {
         return name;
     }
 
-    /** @return the name of the phase the stage belongs to, or null when it belongs to none */
-    public @Nullable String phase() {
-        return phase;
+    /**
+     * The name of the phase the stage was declared in ({@code Pipeline.builder().phase(name, budget, stages)}); empty
+     * for a stage declared outside any phase.
+     *
+     * @return the phase's name, if the stage belongs to one
+     */
+    public Optional<String> phase() {
+        return Optional.ofNullable(phase);
     }
 
     /**
@@ -104,24 +113,15 @@ public final class StageResult {
         return duration;
     }
 
-    /** @return the last attempt's agent run, or null for a function stage or when no agent ran */
-    public @Nullable RunResult lastRun() {
-        return lastRun;
-    }
-
-    /** @return the last attempt's agent run, if the stage ran an agent */
-    public Optional<RunResult> agentRun() {
+    /**
+     * The agent run of the stage's last attempt: its final answer, its transcript, its checkpoint when it paused at
+     * a gate. Empty for a function stage, and for an agent stage whose agent did not run (skipped, or unable to
+     * start).
+     *
+     * @return the last attempt's agent run, if the stage ran an agent
+     */
+    public Optional<RunResult> lastRun() {
         return Optional.ofNullable(lastRun);
-    }
-
-    /** @return the last attempt's final answer, if the stage ran an agent that answered */
-    public Optional<String> answer() {
-        return lastRun == null ? Optional.empty() : lastRun.finalAnswer();
-    }
-
-    /** @return the phase the stage belongs to, if any */
-    public Optional<String> phaseName() {
-        return Optional.ofNullable(phase);
     }
 
     @Override
@@ -169,7 +169,10 @@ public final class StageResult {
             return this;
         }
 
-        /** @param phase the name of the stage's phase, or null when it belongs to none @return this builder */
+        /**
+         * @param phase the name of the stage's phase (see {@link StageResult#phase()}), or null when it belongs to none
+         * @return this builder
+         */
         public Builder phase(@Nullable String phase) {
             this.phase = phase;
             return this;
@@ -211,7 +214,10 @@ public final class StageResult {
             return this;
         }
 
-        /** @param lastRun the last attempt's agent run, or null when no agent ran @return this builder */
+        /**
+         * @param lastRun the last attempt's agent run (see {@link StageResult#lastRun()}), or null when no agent ran
+         * @return this builder
+         */
         public Builder lastRun(@Nullable RunResult lastRun) {
             this.lastRun = lastRun;
             return this;

@@ -10,6 +10,7 @@ import dev.terminus.TokenKind;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Usage;
 import dev.terminus.scripted.ScriptedModel;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Stages drawing their tokens from the pipeline's and their phase's budgets, with real agent runs. */
@@ -103,7 +104,8 @@ class BudgetScenariosTest {
         assertThat(one.given).containsExactly(TokenBudget.total(20));
         assertThat(two.given).containsExactly(TokenBudget.total(5));
         assertThat(three.given).containsExactly(TokenBudget.total(970));
-        assertThat(result.stages()).extracting(StageResult::phase).containsExactly("research", "research", null);
+        assertThat(result.stages()).extracting(StageResult::phase)
+                .containsExactly(Optional.of("research"), Optional.of("research"), Optional.empty());
         assertThat(result.completed()).isTrue();
     }
 

@@ -10,6 +10,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RetryPolicy;
+import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
@@ -40,7 +41,8 @@ class PipelineScenariosTest {
         assertThat(result.termination()).isEqualTo(new Termination.Completed());
         assertThat(result.outcome()).isEqualTo(Outcome.SUCCEEDED);
         assertThat(writerModel.requests().getFirst().messages().toString()).contains("Summarize: Sources: A, B, C");
-        assertThat(result.stage("summarize").flatMap(StageResult::answer)).contains("A summary of three sources.");
+        assertThat(result.stage("summarize").flatMap(StageResult::lastRun).flatMap(RunResult::finalAnswer))
+                .contains("A summary of three sources.");
         assertThat(result.usage()).isEqualTo(Usage.of(20, 10));
     }
 
@@ -104,7 +106,7 @@ class PipelineScenariosTest {
         assertThat(classify.termination()).isEqualTo(
                 new Termination.Custom("Classified", Map.of("label", "urgent"), Category.SUCCESS));
         assertThat(classify.outcome()).isEqualTo(Outcome.SUCCEEDED);
-        assertThat(classify.agentRun().orElseThrow().termination()).isEqualTo(new Termination.NaturalCompletion());
+        assertThat(classify.lastRun().orElseThrow().termination()).isEqualTo(new Termination.NaturalCompletion());
     }
 
     @Test
@@ -176,7 +178,7 @@ class PipelineScenariosTest {
         StageResult stage = result.stage("flaky").orElseThrow();
         assertThat(stage.attempts()).isEqualTo(2);
         assertThat(stage.termination()).isEqualTo(new Termination.NaturalCompletion());
-        assertThat(stage.answer()).contains("made it");
+        assertThat(stage.lastRun().flatMap(RunResult::finalAnswer)).contains("made it");
         assertThat(flaky.calls()).isEqualTo(4);
     }
 
@@ -263,7 +265,7 @@ class PipelineScenariosTest {
         // then
         assertThat(result.termination()).isInstanceOf(Termination.HitlGatePending.class);
         assertThat(result.outcome()).isEqualTo(Outcome.SUSPENDED);
-        assertThat(result.stage("refund").flatMap(StageResult::agentRun).flatMap(r -> r.checkpoint())).isPresent();
+        assertThat(result.stage("refund").flatMap(StageResult::lastRun).flatMap(RunResult::checkpoint)).isPresent();
         assertThat(result.notRun()).containsExactly("notify");
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.Category;
 import dev.terminus.Termination;
+import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -92,7 +93,7 @@ class PipelineTest {
         PipelineResult result = pipeline.start("hello").await();
 
         // then
-        assertThat(result.stage("a").flatMap(StageResult::answer)).contains("hi");
+        assertThat(result.stage("a").flatMap(StageResult::lastRun).flatMap(RunResult::finalAnswer)).contains("hi");
     }
 
     @Test

@@ -93,7 +93,7 @@ class StageCompletionTest {
             assertThat(failed.error().message()).contains("stage \"a\"").contains("returned Completed")
                     .contains("NaturalCompletion");
         });
-        assertThat(result.agentRun()).isPresent();
+        assertThat(result.lastRun()).isPresent();
     }
 
     @Test

@@ -16,32 +16,59 @@ import org.junit.jupiter.api.Test;
 class StageResultTest {
 
     @Test
-    void aFunctionStagesResultHasNoAgentRunNorAnswer() {
+    void aFunctionStagesResultHasNoLastRun() {
+        // given
+        StageResult.Builder builder = completed().attempts(1).duration(Duration.ofMillis(3));
+
         // when
-        StageResult result = completed().attempts(1).duration(Duration.ofMillis(3)).build();
+        StageResult result = builder.build();
 
         // then
-        assertThat(result.agentRun()).isEmpty();
-        assertThat(result.answer()).isEmpty();
-        assertThat(result.phaseName()).isEmpty();
+        assertThat(result.lastRun()).isEmpty();
     }
 
     @Test
-    void anAgentStagesAnswerIsItsLastRunsFinalAnswer() {
+    void anAgentStagesLastRunIsItsLastAttemptsRunWithItsFinalAnswer() {
         // given
-        PipelineResult pipeline = Pipeline.builder()
-                .phase("p", TokenBudget.UNLIMITED,
-                        Stage.agent("a", Agents.answering("forty-two"), ctx -> "Go"))
-                .build().run("");
+        Pipeline pipeline = Pipeline.builder()
+                .stage(Stage.agent("a", Agents.answering("forty-two"), ctx -> "Go"))
+                .build();
 
         // when
-        StageResult result = pipeline.stages().getFirst();
+        StageResult result = pipeline.run("").stages().getFirst();
 
         // then
-        assertThat(result.answer()).contains("forty-two");
-        assertThat(result.agentRun()).isPresent();
-        assertThat(result.phaseName()).contains("p");
+        assertThat(result.lastRun()).map(RunResult::termination).contains(new Termination.NaturalCompletion());
+        assertThat(result.lastRun().flatMap(RunResult::finalAnswer)).contains("forty-two");
         assertThat(result.usage()).isEqualTo(Usage.of(10, 5));
+    }
+
+    @Test
+    void aStageDeclaredInAPhaseNamesIt() {
+        // given
+        Pipeline pipeline = Pipeline.builder()
+                .phase("p", TokenBudget.UNLIMITED, Stage.agent("a", Agents.answering("forty-two"), ctx -> "Go"))
+                .build();
+
+        // when
+        StageResult result = pipeline.run("").stages().getFirst();
+
+        // then
+        assertThat(result.phase()).contains("p");
+    }
+
+    @Test
+    void aStageDeclaredOutsideAnyPhaseHasNone() {
+        // given
+        Pipeline pipeline = Pipeline.builder()
+                .stage(Stage.agent("a", Agents.answering("forty-two"), ctx -> "Go"))
+                .build();
+
+        // when
+        StageResult result = pipeline.run("").stages().getFirst();
+
+        // then
+        assertThat(result.phase()).isEmpty();
     }
 
     @Test
@@ -73,12 +100,12 @@ class StageResultTest {
         StageResult result = completed().build();
 
         // then
-        assertThat(result.phase()).isNull();
+        assertThat(result.phase()).isEmpty();
         assertThat(result.attempts()).isZero();
         assertThat(result.usage()).isEqualTo(Usage.ZERO);
         assertThat(result.costUsd()).isEqualTo(BigDecimal.ZERO);
         assertThat(result.duration()).isEqualTo(Duration.ZERO);
-        assertThat(result.lastRun()).isNull();
+        assertThat(result.lastRun()).isEmpty();
     }
 
     @Test
