@@ -4,7 +4,7 @@ import dev.terminus.Preconditions;
 import dev.terminus.Termination;
 import dev.terminus.agent.control.Handle;
 import dev.terminus.agent.control.RunClock;
-import dev.terminus.agent.control.RunControl;
+import dev.terminus.agent.internal.AgentAccess;
 import dev.terminus.agent.internal.AgentSpec;
 import dev.terminus.agent.internal.Resumption;
 import dev.terminus.agent.internal.RunRules;
@@ -33,8 +33,9 @@ import org.jspecify.annotations.Nullable;
  * ending: the loop catches none, in one process or in a workflow (a durable engine destroys a workflow's threads
  * with an {@code Error} when the workflow leaves its worker, and its run goes on elsewhere). A model, tool, hook,
  * listener or predicate that throws a {@code StackOverflowError}, an {@code OutOfMemoryError} or an
- * {@code AssertionError} makes {@code run}, {@code resume} and {@code proceed} throw that {@code Error} as it was
- * (a started run's {@link RunHandle#await()} too); the run then has no result and its listeners hear no
+ * {@code AssertionError} makes {@code run} and {@code resume} (and an engine's
+ * {@link dev.terminus.agent.control.AgentEngine} runs) throw that {@code Error} as it was (a started run's
+ * {@link RunHandle#await()} too); the run then has no result and its listeners hear no
  * {@link AgentEvent.RunTerminated} (ADR 0022).
  *
  * {@snippet :
@@ -52,6 +53,10 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Agent {
     private final AgentSpec spec;
+
+    static {
+        AgentAccess.grant(agent -> agent.spec); // for AgentEngine, the entry points of engines, without a public accessor
+    }
 
     private Agent(AgentSpec spec) {
         this.spec = spec;
@@ -124,150 +129,6 @@ public final class Agent {
             return RunTask.runInline(spec, RunTask.Entry.resumption(spec, checkpoint, decision));
         }
         return awaitUninterruptibly(RunTask.start(spec, RunTask.Entry.resumption(spec, checkpoint, decision)));
-    }
-
-    /**
-     * A control for a run of this agent that an engine of the caller's drives (a durable workflow, a scheduler of its
-     * own): on this agent's {@linkplain Builder#clock clock}, with its time budget, starting now. The engine arms its
-     * deadline (its own timers, or {@link RunControl#armDeadline()}), cancels through it, and hands it to
-     * {@link #run(String, RunControl)}.
-     *
-     * @return a new control
-     */
-    public RunControl newControl() {
-        return RunTask.Entry.control(spec);
-    }
-
-    /**
-     * As {@link #newControl()}, for the paused run of a checkpoint resumed now: its time so far counts against the
-     * budget.
-     *
-     * @param checkpoint the paused run
-     * @return a new control
-     */
-    public RunControl newControl(Checkpoint checkpoint) {
-        return RunTask.Entry.control(spec, Preconditions.notNull(checkpoint, "checkpoint"));
-    }
-
-    /**
-     * Runs a task on the calling thread under a control the caller's engine drives: the loop starts no thread and
-     * interrupts nothing; it reads its time from the control's clock and checks the control before every call, and
-     * its calls are stopped by whoever makes them (a workflow engine cancels its activities, or cuts them at the
-     * deadline). A call that fails once the run is cancelled or past its deadline ends the run {@code Cancelled} or
-     * {@code TimeBudgetExhausted}. Tool calls run one after the other, and a per-tool timeout is the engine's to
-     * apply. The result is what {@link #run(String)} gives; it never throws for anything inside the run but an
-     * {@code Error}, which passes through untouched: Temporal destroys an evicted workflow's threads with one, and
-     * that copy of the run must not end (ADR 0022).
-     *
-     * {@snippet :
-     * RunControl control = agent.newControl();
-     * RunClock.Scheduled deadline = control.armDeadline(); // or the engine's own timer calling control.expire()
-     * try {
-     *     result = agent.run("Summarize the report", control);
-     * } finally {
-     *     deadline.cancel();
-     * }
-     * }
-     *
-     * @param task what to do
-     * @param control the run's control, from {@link #newControl()}
-     * @return the result; never null
-     * @throws IllegalArgumentException when the control reads another clock than this agent's
-     */
-    public RunResult run(String task, RunControl control) {
-        Preconditions.notNull(task, "task");
-        Preconditions.notNull(control, "control");
-        return RunTask.runUnder(spec, RunTask.Entry.task(control, task));
-    }
-
-    /**
-     * Continues a paused run as {@link #resume(Checkpoint, GateDecision)} does, under a control the caller's engine
-     * drives, as {@link #run(String, RunControl)} runs one.
-     *
-     * @param checkpoint the paused run
-     * @param decision the decision, for the checkpoint's gate
-     * @param control the run's control, from {@link #newControl(Checkpoint)}
-     * @return the result of the continued run
-     * @throws IllegalArgumentException as {@link #resume(Checkpoint, GateDecision)}, or when the control reads
-     *     another clock than this agent's
-     */
-    public RunResult resume(Checkpoint checkpoint, GateDecision decision, RunControl control) {
-        Preconditions.notNull(checkpoint, "checkpoint");
-        Preconditions.notNull(decision, "decision");
-        Preconditions.notNull(control, "control");
-        Resumption.check(spec, checkpoint, decision);
-        return RunTask.runUnder(spec, RunTask.Entry.resumption(control, checkpoint, decision));
-    }
-
-    /**
-     * As {@link #newControl()}, for a suspended run continued now: its time so far counts against the budget.
-     *
-     * @param continuation the suspended run
-     * @return a new control
-     */
-    public RunControl newControl(Continuation continuation) {
-        return RunTask.Entry.control(spec, Preconditions.notNull(continuation, "continuation"));
-    }
-
-    /**
-     * Runs a task as {@link #run(String, RunControl)} does, and stops it between two iterations when the engine asks:
-     * {@code suspendWhen} is asked after every iteration, and when it holds the run stops there, without a
-     * termination, as a {@link Continuation} that {@link #proceed} goes on from, in this execution or another.
-     * Listeners see one run: {@code RunStarted} once, {@code RunTerminated} at its real end.
-     *
-     * @param task what to do
-     * @param control the run's control, from {@link #newControl()}
-     * @param suspendWhen whether to stop after the iteration just finished (for instance when the engine's history
-     *     has grown past a threshold)
-     * @return the run's result, or where it stopped
-     * @throws IllegalArgumentException when the control reads another clock than this agent's
-     */
-    public RunStep run(String task, RunControl control, Predicate<RunContext> suspendWhen) {
-        Preconditions.notNull(task, "task");
-        Preconditions.notNull(control, "control");
-        Preconditions.notNull(suspendWhen, "suspendWhen");
-        return RunTask.stepUnder(spec, RunTask.Entry.task(control, task), suspendWhen);
-    }
-
-    /**
-     * Continues a paused run as {@link #resume(Checkpoint, GateDecision, RunControl)} does, and stops it between two
-     * iterations when the engine asks, as {@link #run(String, RunControl, Predicate)} does.
-     *
-     * @param checkpoint the paused run
-     * @param decision the decision, for the checkpoint's gate
-     * @param control the run's control, from {@link #newControl(Checkpoint)}
-     * @param suspendWhen whether to stop after the iteration just finished
-     * @return the run's result, or where it stopped
-     * @throws IllegalArgumentException as {@link #resume(Checkpoint, GateDecision)}
-     */
-    public RunStep resume(Checkpoint checkpoint, GateDecision decision, RunControl control,
-            Predicate<RunContext> suspendWhen) {
-        Preconditions.notNull(checkpoint, "checkpoint");
-        Preconditions.notNull(decision, "decision");
-        Preconditions.notNull(control, "control");
-        Preconditions.notNull(suspendWhen, "suspendWhen");
-        Resumption.check(spec, checkpoint, decision);
-        return RunTask.stepUnder(spec, RunTask.Entry.resumption(control, checkpoint, decision), suspendWhen);
-    }
-
-    /**
-     * Goes on with a run suspended between two iterations, under a control the caller's engine drives: the run makes
-     * the decisions it would have made had it never stopped, and ends as it would have (its guards, budgets and time
-     * counting on from the continuation's figures).
-     *
-     * @param continuation the suspended run, from {@link RunStep.Suspended}
-     * @param control the run's control, from {@link #newControl(Continuation)}
-     * @param suspendWhen whether to stop again after the iteration just finished
-     * @return the run's result, or where it stopped again
-     * @throws IllegalArgumentException when the continuation was written by an agent of another name, model or
-     *     configuration (the message names which), or the control reads another clock than this agent's
-     */
-    public RunStep proceed(Continuation continuation, RunControl control, Predicate<RunContext> suspendWhen) {
-        Preconditions.notNull(continuation, "continuation");
-        Preconditions.notNull(control, "control");
-        Preconditions.notNull(suspendWhen, "suspendWhen");
-        Resumption.check(spec, continuation);
-        return RunTask.stepUnder(spec, RunTask.Entry.continuation(control, continuation), suspendWhen);
     }
 
     /** @return the clock the agent's runs read their time from and wait on */

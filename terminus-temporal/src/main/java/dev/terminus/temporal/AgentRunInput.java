@@ -1,7 +1,7 @@
 package dev.terminus.temporal;
 
 import dev.terminus.Preconditions;
-import dev.terminus.agent.Continuation;
+import dev.terminus.agent.control.Continuation;
 import dev.terminus.temporal.wire.ModelCall;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;

@@ -6,8 +6,9 @@ import dev.terminus.ErrorCategory;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
-import dev.terminus.agent.Continuation;
-import dev.terminus.agent.RunStep;
+import dev.terminus.agent.control.AgentEngine;
+import dev.terminus.agent.control.Continuation;
+import dev.terminus.agent.control.RunStep;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.control.RunClock;
@@ -69,7 +70,8 @@ class DeployUnderARunTest {
     /** The input of the fresh execution the old agent's worker continued the run in after two iterations. */
     private static AgentRunInput continuedByTheOldAgent(String agentName) {
         Agent old = agent(new AgentMaterials(CountingModel.upTo(5), List.of(COUNT), RunClock.system()));
-        RunStep step = old.run("count to five", old.newControl(), run -> run.iteration() == 2);
+        AgentEngine engine = AgentEngine.of(old);
+        RunStep step = engine.run("count to five", engine.newControl(), run -> run.iteration() == 2);
         Continuation continuation = ((RunStep.Suspended) step).continuation();
         return new AgentRunInput(agentName, "count to five").continued(continuation, 2, AgentShape.of(old));
     }

@@ -299,7 +299,7 @@ public final class RunControl {
      * {@snippet :
      * RunClock.Scheduled deadline = control.armDeadline();
      * try {
-     *     result = agent.run(task, control);
+     *     result = AgentEngine.of(agent).run(task, control);
      * } finally {
      *     deadline.cancel(); // a run that ended early leaves no timer behind
      * }

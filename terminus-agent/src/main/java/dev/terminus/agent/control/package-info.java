@@ -7,7 +7,10 @@
  *
  * <p>Engines take a clock from their builder ({@code clock(RunClock)}); {@link dev.terminus.agent.control.RunClock#system()}
  * is the default. A test hands them a manual clock to drive time instead of sleeping; a durable execution engine
- * hands them its own time. ADR 0015 ({@code docs/adr/0015-one-run-control-core.md}) records the design.
+ * hands them its own time. An engine that drives an agent's runs itself starts from
+ * {@link dev.terminus.agent.control.AgentEngine}: runs under its control, suspended as a
+ * {@link dev.terminus.agent.control.Continuation} and continued elsewhere. ADR 0017
+ * ({@code docs/adr/0017-one-run-control-core.md}) records the design.
  */
 @NullMarked
 package dev.terminus.agent.control;

@@ -8,7 +8,7 @@ import dev.terminus.ToolCall;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.Continuation;
+import dev.terminus.agent.control.Continuation;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.GateDecision;

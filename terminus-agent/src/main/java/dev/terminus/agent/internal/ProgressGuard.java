@@ -137,17 +137,17 @@ final class ProgressGuard {
     }
 
     /** @return what the guard remembers, for a run continued in another execution */
-    dev.terminus.agent.Continuation.Progress memory() {
+    dev.terminus.agent.control.Continuation.Progress memory() {
         List<Long> window = new ArrayList<>(seenCount);
         for (int i = 0; i < seenCount; i++) {
             window.add(seen[i]);
         }
-        return new dev.terminus.agent.Continuation.Progress(window, seenNext, previousIteration, hasPrevious,
+        return new dev.terminus.agent.control.Continuation.Progress(window, seenNext, previousIteration, hasPrevious,
                 identicalStreak, stallStreak);
     }
 
     /** Takes up what a suspended run's guard remembered. */
-    void restore(dev.terminus.agent.Continuation.Progress memory) {
+    void restore(dev.terminus.agent.control.Continuation.Progress memory) {
         List<Long> window = memory.seen();
         if (window.size() > WINDOW || memory.nextSlot() >= Math.max(1, WINDOW)) {
             throw new IllegalArgumentException("Continuation.progress holds " + window.size()

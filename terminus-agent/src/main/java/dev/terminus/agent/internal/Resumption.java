@@ -4,7 +4,7 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.Continuation;
+import dev.terminus.agent.control.Continuation;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.HumanInputAnswer;
 import dev.terminus.agent.HumanInputRequest;

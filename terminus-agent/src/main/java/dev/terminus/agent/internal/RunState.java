@@ -298,7 +298,7 @@ final class RunState implements RunContext {
      * Restores a run suspended between two iterations (before it goes on): transcript, counters, usage, cost and
      * every iteration's record; no iteration is open.
      */
-    synchronized void restore(dev.terminus.agent.Continuation continuation) {
+    synchronized void restore(dev.terminus.agent.control.Continuation continuation) {
         restoreTotals(continuation.transcript(), continuation.iterations(), continuation.toolCalls(),
                 continuation.usage(), continuation.costUsd(), continuation.consecutiveMistakes(),
                 continuation.records(), continuation.records().size());

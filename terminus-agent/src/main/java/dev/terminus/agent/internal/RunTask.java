@@ -1,12 +1,12 @@
 package dev.terminus.agent.internal;
 
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.Continuation;
+import dev.terminus.agent.control.Continuation;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
-import dev.terminus.agent.RunStep;
+import dev.terminus.agent.control.RunStep;
 import dev.terminus.agent.control.CallerDeadline;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.control.SupervisedRun;
@@ -199,7 +199,7 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
         if (entry.control().clock() != spec.clock()) {
             throw new IllegalArgumentException("the control reads " + entry.control().clock()
                     + ", but agent \"" + spec.config().name() + "\" reads " + spec.clock()
-                    + ": make the control with the agent's newControl()");
+                    + ": make the control with AgentEngine.of(agent).newControl()");
         }
         return entry.run(spec, AgentRun.Mode.ENGINE);
     }

@@ -3,13 +3,14 @@ package dev.terminus.temporal.internal;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.Continuation;
+import dev.terminus.agent.control.AgentEngine;
+import dev.terminus.agent.control.Continuation;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.HumanInputAnswer;
 import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunResult;
-import dev.terminus.agent.RunStep;
+import dev.terminus.agent.control.RunStep;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.control.RunControl;
@@ -85,6 +86,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
                     Duration.ofMillis(Workflow.currentTimeMillis() - info.getRunStartedTimestampMillis())));
         }
         Agent agent = calls.agent(agent(key, registered, served, calls, input.modelCalls()));
+        AgentEngine engine = AgentEngine.of(agent);
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
         FreshExecutions fresh = new FreshExecutions(recipes, calls);
@@ -92,7 +94,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         Continuation from = input.continuation();
         RunStep step;
         if (from == null) {
-            step = part(agent.newControl(), calls, control -> agent.run(input.task(), control, historyFull));
+            step = part(engine.newControl(), calls, control -> engine.run(input.task(), control, historyFull));
         } else {
             // a deploy may have changed the agent under the run: it then ends naming what changed
             String changed = AgentShape.changes(input.shape(), AgentShape.of(agent));
@@ -100,7 +102,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
                 return end(ChangedAgent.output(from, changed));
             }
             try {
-                step = part(agent.newControl(from), calls, control -> agent.proceed(from, control, historyFull));
+                step = part(engine.newControl(from), calls, control -> engine.proceed(from, control, historyFull));
             } catch (IllegalArgumentException e) {
                 // refused before the run went on: a change the shape does not see (final-answer tool, approvals...)
                 return end(ChangedAgent.output(from, String.valueOf(e.getMessage())));
@@ -128,7 +130,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
                 // the call that asked is made again, carrying the person's answers to its activity
                 calls.humanInputs(checkpoint.pendingCall().id(), answers(checkpoint, asked, decision));
             }
-            RunControl control = agent.newControl(checkpoint);
+            RunControl control = engine.newControl(checkpoint);
             if (decision == null) {
                 // stopped while waiting: the resumed run checks its control before it carries out any decision,
                 // and ends Cancelled with the paused run's figures
@@ -137,7 +139,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
                 decision = GateDecision.reject(checkpoint.gateId(), by);
             }
             GateDecision taken = decision;
-            step = part(control, calls, resumed -> agent.resume(checkpoint, taken, resumed, historyFull));
+            step = part(control, calls, resumed -> engine.resume(checkpoint, taken, resumed, historyFull));
         }
         // Temporal closes a workflow whose cancellation was requested as cancelled, without a value, whatever this
         // returns: the output stays readable through the output query

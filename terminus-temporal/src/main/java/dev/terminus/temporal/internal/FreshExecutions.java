@@ -5,7 +5,7 @@ import dev.terminus.ErrorInfo;
 import dev.terminus.Message;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
-import dev.terminus.agent.Continuation;
+import dev.terminus.agent.control.Continuation;
 import dev.terminus.agent.RunContext;
 import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentRunOutput;

@@ -4,7 +4,7 @@ import dev.terminus.ErrorCategory;
 import dev.terminus.ErrorInfo;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
-import dev.terminus.agent.Continuation;
+import dev.terminus.agent.control.Continuation;
 import dev.terminus.agent.Usage;
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflow;

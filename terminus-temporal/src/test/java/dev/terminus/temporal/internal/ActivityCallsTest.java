@@ -3,6 +3,7 @@ package dev.terminus.temporal.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.control.AgentEngine;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.scripted.ScriptedModel;
@@ -20,7 +21,7 @@ class ActivityCallsTest {
     private static final ActivityCalls.Limit TOOL_TIMEOUT = new ActivityCalls.Limit(Duration.ofMillis(1500), true);
 
     private static RunControl control() {
-        return Agent.builder(ScriptedModel.builder().text("unused").build()).build().newControl();
+        return AgentEngine.of(Agent.builder(ScriptedModel.builder().text("unused").build()).build()).newControl();
     }
 
     private static TimeoutFailure timeout(TimeoutType type) {

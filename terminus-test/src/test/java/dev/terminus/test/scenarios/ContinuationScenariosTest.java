@@ -7,11 +7,12 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.control.AgentEngine;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
-import dev.terminus.agent.Continuation;
+import dev.terminus.agent.control.Continuation;
 import dev.terminus.agent.RunResult;
-import dev.terminus.agent.RunStep;
+import dev.terminus.agent.control.RunStep;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.control.ManualClock;
@@ -57,10 +58,11 @@ class ContinuationScenariosTest {
 
     /** Runs to the end, continuing after each stop from the continuation, on a new control each time. */
     private static RunResult runInParts(Agent agent, int iterationsPerPart, List<Continuation> stops) {
-        RunStep step = agent.run("go", agent.newControl(), run -> run.iteration() % iterationsPerPart == 0);
+        AgentEngine engine = AgentEngine.of(agent);
+        RunStep step = engine.run("go", engine.newControl(), run -> run.iteration() % iterationsPerPart == 0);
         while (step instanceof RunStep.Suspended(Continuation continuation)) {
             stops.add(continuation);
-            step = agent.proceed(continuation, agent.newControl(continuation),
+            step = engine.proceed(continuation, engine.newControl(continuation),
                     run -> run.iteration() % iterationsPerPart == 0);
         }
         return ((RunStep.Ended) step).result();
@@ -123,13 +125,14 @@ class ContinuationScenariosTest {
     void aContinuationOfAnotherConfigurationIsRefusedNamingTheField() {
         // given
         Agent agent = agent(echoing(n -> n), c -> c.maxIterations(30), new ArrayList<>());
-        RunStep step = agent.run("go", agent.newControl(), run -> run.iteration() == 2);
+        RunStep step = AgentEngine.of(agent).run("go", AgentEngine.of(agent).newControl(), run -> run.iteration() == 2);
         Continuation continuation = ((RunStep.Suspended) step).continuation();
         Agent other = Agent.builder(echoing(n -> n)).clock(clock)
                 .tool(Tools.of("shout", "Shouts x", (arguments, run) -> "SHOUT")).build();
 
         // when / then
-        assertThatThrownBy(() -> other.proceed(continuation, other.newControl(continuation), run -> false))
+        AgentEngine otherEngine = AgentEngine.of(other);
+        assertThatThrownBy(() -> otherEngine.proceed(continuation, otherEngine.newControl(continuation), run -> false))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("continuation's configFingerprint");
     }

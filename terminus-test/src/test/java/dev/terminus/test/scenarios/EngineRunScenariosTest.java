@@ -7,6 +7,7 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.control.AgentEngine;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RetryPolicy;
@@ -57,10 +58,10 @@ class EngineRunScenariosTest {
                     return "ok";
                 })))
                 .build();
-        RunControl control = agent.newControl();
+        RunControl control = AgentEngine.of(agent).newControl();
 
         // when
-        RunResult result = agent.run("go", control);
+        RunResult result = AgentEngine.of(agent).run("go", control);
 
         // then
         assertThat(result.termination()).isEqualTo(new Termination.NaturalCompletion());
@@ -81,11 +82,11 @@ class EngineRunScenariosTest {
                 .config(AgentConfig.custom().timeBudget(Duration.ofSeconds(30)).build())
                 .tool(Tools.of("step", "a step", (arguments, run) -> toolRuns.incrementAndGet()))
                 .build();
-        RunControl control = agent.newControl();
+        RunControl control = AgentEngine.of(agent).newControl();
         control.armDeadline();
 
         // when
-        RunResult result = agent.run("go", control);
+        RunResult result = AgentEngine.of(agent).run("go", control);
 
         // then
         assertThat(result.termination()).isEqualTo(new Termination.TimeBudgetExhausted(30_000, 30_000));
@@ -106,7 +107,7 @@ class EngineRunScenariosTest {
                 .build();
 
         // when
-        RunResult result = agent.run("go", agent.newControl());
+        RunResult result = AgentEngine.of(agent).run("go", AgentEngine.of(agent).newControl());
 
         // then
         assertThat(result.termination()).isEqualTo(new Termination.TimeBudgetExhausted(5_000, 5_000));
@@ -120,10 +121,10 @@ class EngineRunScenariosTest {
                     control.get().cancel("workflow-cancelled");
                     throw new IllegalStateException("the activity was cancelled");
                 })).clock(clock).build();
-        control.set(agent.newControl());
+        control.set(AgentEngine.of(agent).newControl());
 
         // when
-        RunResult result = agent.run("go", control.get());
+        RunResult result = AgentEngine.of(agent).run("go", control.get());
 
         // then
         assertThat(result.termination()).isEqualTo(new Termination.Cancelled("workflow-cancelled"));
@@ -136,10 +137,10 @@ class EngineRunScenariosTest {
         RunControl foreign = RunControl.start(RunClock.system(), null);
 
         // when / then
-        assertThatThrownBy(() -> agent.run("go", foreign))
+        assertThatThrownBy(() -> AgentEngine.of(agent).run("go", foreign))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("the control reads RunClock.system()")
-                .hasMessageContaining("make the control with the agent's newControl()");
+                .hasMessageContaining("make the control with AgentEngine.of(agent).newControl()");
     }
 
     @Test
@@ -154,7 +155,8 @@ class EngineRunScenariosTest {
         ManualClock resumed = new ManualClock(42);
         Agent agent = pausingAgent(resumed, 1); // its model goes on after the call it asked for
         var checkpoint = first.checkpoint().orElseThrow();
-        RunResult done = agent.resume(checkpoint, GateDecision.approve(gate.gateId()), agent.newControl(checkpoint));
+        AgentEngine engine = AgentEngine.of(agent);
+        RunResult done = engine.resume(checkpoint, GateDecision.approve(gate.gateId()), engine.newControl(checkpoint));
 
         // then
         assertThat(second.termination()).isEqualTo(first.termination());
@@ -165,7 +167,7 @@ class EngineRunScenariosTest {
 
     private static RunResult pausing(ManualClock clock) {
         Agent agent = pausingAgent(clock, 0);
-        return agent.run("refund order 7", agent.newControl());
+        return AgentEngine.of(agent).run("refund order 7", AgentEngine.of(agent).newControl());
     }
 
     private static Agent pausingAgent(ManualClock clock, int startAt) {

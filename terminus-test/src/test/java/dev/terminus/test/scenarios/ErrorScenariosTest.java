@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.control.AgentEngine;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentHook;
@@ -200,10 +201,10 @@ class ErrorScenariosTest {
         var agent = Agent.builder(FunctionModel.of((ModelRequest request) -> {
             throw error;
         })).tool(echo("echo")).listener(recorder).build();
-        RunControl control = agent.newControl();
+        RunControl control = AgentEngine.of(agent).newControl();
 
         // when
-        Throwable thrown = catchThrowable(() -> agent.run("go", control));
+        Throwable thrown = catchThrowable(() -> AgentEngine.of(agent).run("go", control));
 
         // then
         assertThat(thrown).isSameAs(error);

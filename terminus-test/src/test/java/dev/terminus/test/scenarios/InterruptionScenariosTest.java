@@ -16,6 +16,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.control.AgentEngine;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RetryPolicy;
@@ -77,12 +78,12 @@ class InterruptionScenariosTest {
             Thread.currentThread().interrupt(); // the engine takes its thread back while the call runs
             throw new InterruptedException("sleep interrupted");
         })).build();
-        var control = agent.newControl();
+        var control = AgentEngine.of(agent).newControl();
         var reclaimed = new AssertionError("the engine destroys this copy of the run");
         control.interruptsAreTheEngines(() -> reclaimed);
 
         // when
-        Throwable thrown = catchThrowable(() -> agent.run("go", control));
+        Throwable thrown = catchThrowable(() -> AgentEngine.of(agent).run("go", control));
         Thread.interrupted();
 
         // then: no end, Cancelled or other, for a copy of the run that another copy goes on with

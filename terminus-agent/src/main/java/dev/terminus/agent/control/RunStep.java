@@ -1,13 +1,14 @@
-package dev.terminus.agent;
+package dev.terminus.agent.control;
 
 import dev.terminus.Preconditions;
+import dev.terminus.agent.RunResult;
 
 /**
  * How a part of a run under an engine's control ended: the run {@link Ended}, or the engine asked it to stop between
  * two iterations and it {@link Suspended} there, to be continued from its {@link Continuation}.
  *
  * {@snippet :
- * switch (agent.run(task, control, run -> run.iteration() % 500 == 0)) {
+ * switch (AgentEngine.of(agent).run(task, control, run -> run.iteration() % 500 == 0)) {
  *     case RunStep.Ended(RunResult result) -> report(result);
  *     case RunStep.Suspended(Continuation continuation) -> continueAsNew(continuation);
  * }

@@ -1,7 +1,9 @@
-package dev.terminus.agent;
+package dev.terminus.agent.control;
 
 import dev.terminus.Message;
 import dev.terminus.Preconditions;
+import dev.terminus.agent.IterationRecord;
+import dev.terminus.agent.Usage;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -11,13 +13,14 @@ import java.util.List;
  * iteration reads (the transcript, the counters, usage, cost and time so far, the mistake streak, the structured-output
  * repairs used, the budget-pressure finalization and the progress guard's window). A durable engine suspends a long
  * run to one and continues it in a fresh execution (Temporal's continue-as-new) with
- * {@link Agent#proceed(Continuation, dev.terminus.agent.control.RunControl, java.util.function.Predicate)}; the
+ * {@link AgentEngine#proceed(Continuation, RunControl, java.util.function.Predicate)}; the
  * continued run makes the decisions the uninterrupted one would have made, and ends with the same termination.
  *
  * {@snippet :
- * RunStep step = agent.run(task, agent.newControl(), run -> run.transcript().size() > 2_000);
+ * AgentEngine engine = AgentEngine.of(agent);
+ * RunStep step = engine.run(task, engine.newControl(), run -> run.transcript().size() > 2_000);
  * while (step instanceof RunStep.Suspended(Continuation continuation)) {
- *     step = agent.proceed(continuation, agent.newControl(continuation), run -> run.transcript().size() > 2_000);
+ *     step = engine.proceed(continuation, engine.newControl(continuation), run -> run.transcript().size() > 2_000);
  * }
  * RunResult result = ((RunStep.Ended) step).result();
  * }

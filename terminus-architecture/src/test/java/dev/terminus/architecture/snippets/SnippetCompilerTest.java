@@ -1,0 +1,69 @@
+package dev.terminus.architecture.snippets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The compiler of documented snippets tells a snippet that calls what does not exist from one that compiles. */
+class SnippetCompilerTest {
+    @TempDir
+    Path classes;
+
+    private Map<Snippet, List<String>> errors(String code) {
+        return SnippetCompiler.errors(List.of(new Snippet("test", code, List.of())), classes);
+    }
+
+    @Test
+    void aSnippetCallingAMethodTheLibraryDoesNotHaveFailsNamingIt() {
+        // given: a documented call that does not exist
+        String code = "Agent agent = Agent.builder(model).retries(2).build();\n";
+
+        // when
+        Map<Snippet, List<String>> errors = errors(code);
+
+        // then
+        assertThat(errors.values()).singleElement().satisfies(list -> assertThat(list).anySatisfy(error ->
+                assertThat(error).contains("cannot find symbol").contains("retries")));
+    }
+
+    @Test
+    void aSnippetUsingTheContextsNamesCompiles() {
+        // when
+        Map<Snippet, List<String>> errors = errors("RunResult result = agent.run(task);\n");
+
+        // then
+        assertThat(errors).isEmpty();
+    }
+
+    @Test
+    void aSnippetsGivenLineDeclaresWhatItAssumes() {
+        // given
+        String code = """
+                // given: Agent researcher; boolean leaksCard(RunContext run); record Forecast(String city) {}
+                Forecast forecast = new Forecast("Oslo");
+                RunResult result = researcher.run(forecast.city());
+                """;
+
+        // when / then
+        assertThat(errors(code)).isEmpty();
+        assertThat(errors(code.replace("// given: ", "// "))).hasSize(1);
+    }
+
+    @Test
+    void aSnippetThatDeclaresMethodsCompilesAsMembers() {
+        // when
+        Map<Snippet, List<String>> errors = errors("""
+                @AgentTool(description = "Looks up the weather")
+                public String weather(@AgentTool.Param(value = "city", description = "the city") String city) {
+                    return "sunny in " + city;
+                }
+                """);
+
+        // then
+        assertThat(errors).isEmpty();
+    }
+}
