@@ -79,7 +79,7 @@ class AgentConfigTest {
         assertThat(config.systemPrompt()).contains("Be brief.");
         assertThat(config.maxIterations()).isEqualTo(7);
         assertThat(config.maxToolCalls()).contains(11);
-        assertThat(config.tokenBudget()).isEqualTo(new TokenBudget(1000L, 800L, 200L));
+        assertThat(config.tokenBudget()).isEqualTo(TokenBudget.total(1000).withInput(800).withOutput(200));
         assertThat(config.costBudgetUsd()).contains(new BigDecimal("1.25"));
         assertThat(config.prices()).isSameAs(PRICES);
         assertThat(config.timeBudget()).contains(Duration.ofSeconds(30));
@@ -412,7 +412,7 @@ class AgentConfigTest {
                 .systemPrompt("Be brief.")
                 .maxIterations(7)
                 .maxToolCalls(11)
-                .tokenBudget(new TokenBudget(1000L, 800L, 200L))
+                .tokenBudget(TokenBudget.total(1000).withInput(800).withOutput(200))
                 .costBudgetUsd(new BigDecimal("1.25"))
                 .prices(PRICES)
                 .timeBudget(Duration.ofSeconds(30))

@@ -190,7 +190,7 @@ class BudgetScenariosTest {
         // given
         var model = echoCalls(10, Usage.of(10, 5)).build();
         var agent = Agent.builder(model).tool(echo("echo"))
-                .config(AgentConfig.custom().tokenBudget(new TokenBudget(null, 25L, null)).build()).build();
+                .config(AgentConfig.custom().tokenBudget(TokenBudget.input(25)).build()).build();
 
         // when
         RunResult result = agent.run("go");
@@ -206,7 +206,7 @@ class BudgetScenariosTest {
         // given
         var model = echoCalls(10, Usage.of(10, 5)).build();
         var agent = Agent.builder(model).tool(echo("echo"))
-                .config(AgentConfig.custom().tokenBudget(new TokenBudget(null, null, 10L)).build()).build();
+                .config(AgentConfig.custom().tokenBudget(TokenBudget.output(10)).build()).build();
 
         // when
         RunResult result = agent.run("go");
