@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  *         .tasks(List.of(Task.of("add", "What is 2 + 2? Answer with the number only.", "4"),
  *                        Task.of("capital", "What is the capital of Norway? One word.", "Oslo")))
  *         .agentFactory(context -> context.agentBuilder(model)
- *                 .config(AgentConfig.custom().maxIterations(5).build())
+ *                 .maxIterations(5)
  *                 .build())
  *         .evaluator(Evaluators.exactMatch())
  *         .repeats(3)
@@ -217,7 +217,7 @@ public final class Benchmark {
         private RunClock clock = RunClock.system();
         private CapacityPolicy capacityPolicy = CapacityPolicy.EVALUATE;
         private final List<ProgressListener> listeners = new ArrayList<>();
-        private ReportJson json = ReportJson.standard();
+        private ReportJson json = ReportJson.ofDefaults();
         private @Nullable String identity;
 
         private Builder() {}

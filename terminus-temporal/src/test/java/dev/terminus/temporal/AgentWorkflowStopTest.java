@@ -52,7 +52,7 @@ class AgentWorkflowStopTest {
 
     @BeforeAll
     static void startTheWorker() {
-        temporal = new WorkflowHarness(AgentRecipes.custom()
+        temporal = new WorkflowHarness(AgentRecipes.builder()
                 .agent("budgeted", model(), List.of(FOR_THE_BUDGET.tool), recipe(BUDGET))
                 .agent("cancellable", model(), List.of(FOR_THE_CANCELLATION.tool), recipe(null))
                 .agent("stoppable", model(), List.of(FOR_THE_STOP.tool), recipe(null))

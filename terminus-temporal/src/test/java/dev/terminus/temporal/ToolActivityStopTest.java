@@ -57,7 +57,7 @@ class ToolActivityStopTest {
 
     @BeforeAll
     static void startTheWorker() {
-        AgentRecipes recipes = AgentRecipes.custom()
+        AgentRecipes recipes = AgentRecipes.builder()
                 .agent("cancellable", model(), List.of(CANCELLED.tool), recipe(null))
                 .agent("late", model(), List.of(LATE.tool), recipe(TOOL_TIMEOUT))
                 .build();
