@@ -142,18 +142,17 @@ public class AgentLoopBenchmark extends SampledLatencyBenchmark {
 
     /** Every guard of the loop switched on; the time budget only when {@code timed}. */
     static AgentConfig allGuards(boolean timed) {
-        return AgentConfig.custom()
+        AgentConfig.Builder config = AgentConfig.custom()
                 .name("bench")
                 .maxIterations(1_000)
                 .maxToolCalls(1_000)
                 .tokenBudget(TokenBudget.total(1_000_000_000L))
                 .prices(PriceTable.builder().price(MODEL_NAME, ModelPrice.of("3.00", "15.00")).build())
                 .costBudgetUsd(new BigDecimal("1000"))
-                .timeBudget(timed ? Duration.ofSeconds(60) : null)
                 .noProgressThreshold(AgentConfig.DEFAULT_NO_PROGRESS_THRESHOLD)
                 .stallThreshold(AgentConfig.DEFAULT_STALL_THRESHOLD)
-                .maxConsecutiveMistakes(AgentConfig.DEFAULT_MAX_CONSECUTIVE_MISTAKES)
-                .build();
+                .maxConsecutiveMistakes(AgentConfig.DEFAULT_MAX_CONSECUTIVE_MISTAKES);
+        return (timed ? config.timeBudget(Duration.ofSeconds(60)) : config).build();
     }
 
     /** The trivial tool: one required integer argument, answers {@code "ok"}. */

@@ -37,7 +37,7 @@ import org.openjdk.jmh.annotations.Setup;
 public class CheckpointBenchmark extends SampledLatencyBenchmark {
     static final int ROUNDS = 99;
 
-    private final CheckpointJson json = CheckpointJson.create();
+    private final CheckpointJson json = CheckpointJson.ofDefaults();
     private Agent agent;
     private Checkpoint checkpoint;
     private byte[] bytes;

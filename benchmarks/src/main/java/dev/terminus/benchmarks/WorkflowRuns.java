@@ -62,7 +62,7 @@ final class WorkflowRuns {
 
     /** @param mode how the runs' model and tool calls are made */
     static AgentRecipes recipes(CallMode mode) {
-        return AgentRecipes.custom().agent("counter", model(), List.of(COUNT), WorkflowRuns::agent)
+        return AgentRecipes.builder().agent("counter", model(), List.of(COUNT), WorkflowRuns::agent)
                 .calls(mode, mode).build();
     }
 

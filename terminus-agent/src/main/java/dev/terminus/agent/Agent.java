@@ -13,11 +13,14 @@ import dev.terminus.agent.spi.GateStore;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.OutputValidator;
 import dev.terminus.agent.spi.ToolSpec;
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
@@ -40,7 +43,9 @@ import org.jspecify.annotations.Nullable;
  *
  * {@snippet :
  * Agent agent = Agent.builder(model)
- *         .config(AgentConfig.custom().maxIterations(10).timeBudget(Duration.ofSeconds(30)).build())
+ *         .systemPrompt("You are a weather assistant.")
+ *         .maxIterations(10)
+ *         .timeBudget(Duration.ofSeconds(30))
  *         .tools(Tools.fromMethods(new Weather()))
  *         .build();
  * RunResult result = agent.run("What should I wear in Oslo today?");
@@ -64,7 +69,7 @@ public final class Agent {
 
     /**
      * @param model the model the agent talks to
-     * @return a builder with default settings and no tools
+     * @return a builder with the default settings ({@link AgentConfig#ofDefaults()}) and no tools
      */
     public static Builder builder(Model model) {
         return new Builder(model);
@@ -151,10 +156,25 @@ public final class Agent {
         return spec.model();
     }
 
-    /** Builds an {@link Agent}. */
+    /**
+     * Builds an {@link Agent}. The agent's common settings (name, system prompt, caps, budgets) are set here; the
+     * others, and settings shared by several agents, come in an {@link AgentConfig} given to {@link #config}. The
+     * two combine in one way, whatever the order of the calls: a setting set on this builder wins over the config's.
+     * Each value is checked as {@link AgentConfig.Builder} checks it, when set.
+     *
+     * {@snippet :
+     * AgentConfig shared = AgentConfig.custom().maxIterations(10).withoutStallThreshold().build();
+     * Agent researcher = Agent.builder(model)
+     *         .config(shared)                    // maxIterations 10, no stall guard
+     *         .name("researcher")
+     *         .maxIterations(20)                 // wins over the config's 10
+     *         .build();
+     * }
+     */
     public static final class Builder {
         private final Model model;
-        private AgentConfig config = AgentConfig.ofDefaults();
+        private AgentConfig.Builder settings = AgentConfig.custom();
+        private final List<Consumer<AgentConfig.Builder>> changes = new ArrayList<>();
         private final Map<String, Tool> tools = new LinkedHashMap<>();
         private final List<AgentHook> hooks = new ArrayList<>();
         private final List<AgentListener> listeners = new ArrayList<>();
@@ -186,9 +206,81 @@ public final class Agent {
             return this;
         }
 
-        /** @param config the settings @return this builder */
+        /**
+         * Starts the agent's settings from a config instead of the defaults: a config given again replaces the one
+         * before, and the settings set on this builder, before or after, stay set over it.
+         *
+         * @param config the settings to start from
+         * @return this builder
+         */
         public Builder config(AgentConfig config) {
-            this.config = Preconditions.notNull(config, "config");
+            AgentConfig.Builder settings = AgentConfig.from(Preconditions.notNull(config, "config"));
+            changes.forEach(change -> change.accept(settings));
+            this.settings = settings;
+            return this;
+        }
+
+        /** @param name the agent's name, for events, terminations and telemetry; not blank @return this builder */
+        public Builder name(String name) {
+            return set(c -> c.name(name));
+        }
+
+        /** @param systemPrompt the system prompt; not blank (none by default) @return this builder */
+        public Builder systemPrompt(String systemPrompt) {
+            return set(c -> c.systemPrompt(systemPrompt));
+        }
+
+        /**
+         * @param maxIterations the iteration cap, at least 1 ({@value AgentConfig#DEFAULT_MAX_ITERATIONS} by default)
+         * @return this builder
+         */
+        public Builder maxIterations(int maxIterations) {
+            return set(c -> c.maxIterations(maxIterations));
+        }
+
+        /** @param maxToolCalls the tool-call cap, at least 0 (0 allows none; no cap by default) @return this builder */
+        public Builder maxToolCalls(int maxToolCalls) {
+            return set(c -> c.maxToolCalls(maxToolCalls));
+        }
+
+        /** @param tokenBudget the token caps ({@link TokenBudget#UNLIMITED} by default) @return this builder */
+        public Builder tokenBudget(TokenBudget tokenBudget) {
+            return set(c -> c.tokenBudget(tokenBudget));
+        }
+
+        /**
+         * @param costBudgetUsd the cost ceiling in US dollars, above 0 (none by default); the model needs a price in
+         *     {@link #prices}
+         * @return this builder
+         */
+        public Builder costBudgetUsd(BigDecimal costBudgetUsd) {
+            return set(c -> c.costBudgetUsd(costBudgetUsd));
+        }
+
+        /** @param prices the model prices, for cost accounting and the cost budget @return this builder */
+        public Builder prices(PriceTable prices) {
+            return set(c -> c.prices(prices));
+        }
+
+        /** @param timeBudget the wall-clock budget, above 0 (none by default) @return this builder */
+        public Builder timeBudget(Duration timeBudget) {
+            return set(c -> c.timeBudget(timeBudget));
+        }
+
+        /** @param toolTimeout the longest a tool call may take, above 0 (no limit by default) @return this builder */
+        public Builder toolTimeout(Duration toolTimeout) {
+            return set(c -> c.toolTimeout(toolTimeout));
+        }
+
+        /** @param retryPolicy how transient model failures are retried @return this builder */
+        public Builder retryPolicy(RetryPolicy retryPolicy) {
+            return set(c -> c.retryPolicy(retryPolicy));
+        }
+
+        /** Applies a change to the settings now, so a bad value fails here, and keeps it for a later config. */
+        private Builder set(Consumer<AgentConfig.Builder> change) {
+            change.accept(settings);
+            changes.add(change);
             return this;
         }
 
@@ -229,9 +321,9 @@ public final class Agent {
             return this;
         }
 
-        /** @param simulator the user who answers the model's replies, or null @return this builder */
-        public Builder userSimulator(@Nullable UserSimulator simulator) {
-            this.userSimulator = simulator;
+        /** @param simulator the user who answers the model's replies (none by default) @return this builder */
+        public Builder userSimulator(UserSimulator simulator) {
+            this.userSimulator = Preconditions.notNull(simulator, "userSimulator");
             return this;
         }
 
@@ -254,17 +346,21 @@ public final class Agent {
          * typed answer is {@link RunResult#structuredOutput()}.
          *
          * @param validator the shape, e.g. {@code JsonSchemaOutput.forRecord(Forecast.class)} of
-         *     {@code terminus-jsonschema}; null for free text
+         *     {@code terminus-jsonschema} (free text by default)
          * @return this builder
          */
-        public Builder outputValidator(@Nullable OutputValidator validator) {
-            this.outputValidator = validator;
+        public Builder outputValidator(OutputValidator validator) {
+            this.outputValidator = Preconditions.notNull(validator, "outputValidator");
             return this;
         }
 
-        /** @param compaction how to keep the transcript within the context window, or null @return this builder */
-        public Builder compaction(@Nullable Compaction compaction) {
-            this.compaction = compaction;
+        /**
+         * @param compaction how to keep the transcript within the context window (none by default: a prompt the
+         *     provider refuses as too long ends the run {@code PromptTooLong})
+         * @return this builder
+         */
+        public Builder compaction(Compaction compaction) {
+            this.compaction = Preconditions.notNull(compaction, "compaction");
             return this;
         }
 
@@ -303,9 +399,9 @@ public final class Agent {
             return this;
         }
 
-        /** @param gate the last check on a final answer, or null @return this builder */
-        public Builder promotionGate(@Nullable PromotionGate gate) {
-            this.promotionGate = gate;
+        /** @param gate the last check on a final answer (none by default) @return this builder */
+        public Builder promotionGate(PromotionGate gate) {
+            this.promotionGate = Preconditions.notNull(gate, "promotionGate");
             return this;
         }
 
@@ -315,6 +411,7 @@ public final class Agent {
          *     a tool the agent does not have
          */
         public Agent build() {
+            AgentConfig config = settings.build();
             if (config.costBudgetUsd().isPresent() && config.prices().priceOf(model.name()).isEmpty()) {
                 throw new IllegalArgumentException("costBudgetUsd is set (" + config.costBudgetUsd().get()
                         + ") but prices has no price for model \"" + model.name() + "\": the budget could never be"

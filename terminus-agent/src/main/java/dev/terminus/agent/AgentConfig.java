@@ -1,15 +1,22 @@
 package dev.terminus.agent;
 
+import static dev.terminus.agent.SettingRules.atLeast;
+import static dev.terminus.agent.SettingRules.openFraction;
+import static dev.terminus.agent.SettingRules.positive;
+import static dev.terminus.agent.SettingRules.toolName;
+import static dev.terminus.agent.SettingRules.withinNanos;
+
 import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The settings of an {@link Agent}: limits, budgets and guards. Immutable; build one with {@link #custom()} or take
- * {@link #ofDefaults()}. A bad value is refused when set, with a message naming the setting and the value.
+ * The settings of an {@link Agent}: limits, budgets and guards. Immutable; build one with {@link #custom()}, take
+ * {@link #ofDefaults()}, or change a copy with {@link #from(AgentConfig)}. A bad value is refused when set, with a
+ * message naming the setting and the value. An agent's common settings can be set on {@link Agent#builder} itself;
+ * a config is for settings shared by several agents, and for the rest.
  *
  * {@snippet :
  * AgentConfig config = AgentConfig.custom()
@@ -22,8 +29,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Guards are on by default: {@value #DEFAULT_NO_PROGRESS_THRESHOLD} identical iterations end a run
  * {@code NoProgress}, {@value #DEFAULT_STALL_THRESHOLD} iterations with nothing new end it {@code StallDetected},
- * {@value #DEFAULT_MAX_CONSECUTIVE_MISTAKES} tool mistakes in a row end it {@code ConsecutiveMistakes}. Set a
- * threshold to null to switch its guard off.
+ * {@value #DEFAULT_MAX_CONSECUTIVE_MISTAKES} tool mistakes in a row end it {@code ConsecutiveMistakes}; each is
+ * switched off by the {@code without} form of its setter ({@link Builder#withoutStallThreshold()}). Every other limit
+ * and budget is off until set.
  */
 public final class AgentConfig {
 
@@ -46,9 +54,6 @@ public final class AgentConfig {
     /** Default instruction of the finalization iteration under budget pressure. */
     public static final String DEFAULT_BUDGET_PRESSURE_INSTRUCTION = "You are close to the end of your budget. "
             + "Do not call tools any more: give your final answer now, with what you have.";
-
-    /** What {@code ToolSpec} accepts as a tool name. */
-    private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
     private static final AgentConfig DEFAULTS = custom().build();
 
@@ -215,9 +220,9 @@ public final class AgentConfig {
             return this;
         }
 
-        /** @param systemPrompt the system prompt, or null for none @return this builder */
-        public Builder systemPrompt(@Nullable String systemPrompt) {
-            this.systemPrompt = systemPrompt;
+        /** @param systemPrompt the system prompt; not blank (none by default) @return this builder */
+        public Builder systemPrompt(String systemPrompt) {
+            this.systemPrompt = Preconditions.notBlank(systemPrompt, "systemPrompt");
             return this;
         }
 
@@ -227,24 +232,25 @@ public final class AgentConfig {
             return this;
         }
 
-        /** @param maxToolCalls the tool-call cap (0 allows none), or null for no cap @return this builder */
-        public Builder maxToolCalls(@Nullable Integer maxToolCalls) {
-            this.maxToolCalls = maxToolCalls == null ? null : atLeast(maxToolCalls, 0, "maxToolCalls");
+        /** @param maxToolCalls the tool-call cap, at least 0 (0 allows none; no cap by default) @return this builder */
+        public Builder maxToolCalls(int maxToolCalls) {
+            this.maxToolCalls = atLeast(maxToolCalls, 0, "maxToolCalls");
             return this;
         }
 
-        /** @param tokenBudget the token caps @return this builder */
+        /** @param tokenBudget the token caps ({@link TokenBudget#UNLIMITED} by default) @return this builder */
         public Builder tokenBudget(TokenBudget tokenBudget) {
             this.tokenBudget = Preconditions.notNull(tokenBudget, "tokenBudget");
             return this;
         }
 
-        /** @param costBudgetUsd the cost ceiling in US dollars (> 0), or null for none @return this builder */
-        public Builder costBudgetUsd(@Nullable BigDecimal costBudgetUsd) {
-            if (costBudgetUsd != null && costBudgetUsd.signum() <= 0) {
-                throw new IllegalArgumentException("costBudgetUsd must be > 0 or null, was " + costBudgetUsd);
-            }
-            this.costBudgetUsd = costBudgetUsd;
+        /**
+         * @param costBudgetUsd the cost ceiling in US dollars, above 0 (none by default); the model needs a price in
+         *     {@link #prices}
+         * @return this builder
+         */
+        public Builder costBudgetUsd(BigDecimal costBudgetUsd) {
+            this.costBudgetUsd = positive(costBudgetUsd, "costBudgetUsd");
             return this;
         }
 
@@ -254,9 +260,9 @@ public final class AgentConfig {
             return this;
         }
 
-        /** @param timeBudget the wall-clock budget (> 0), or null for none @return this builder */
-        public Builder timeBudget(@Nullable Duration timeBudget) {
-            this.timeBudget = timeBudget == null ? null : positive(timeBudget, "timeBudget");
+        /** @param timeBudget the wall-clock budget, above 0 (none by default) @return this builder */
+        public Builder timeBudget(Duration timeBudget) {
+            this.timeBudget = positive(timeBudget, "timeBudget");
             return this;
         }
 
@@ -277,20 +283,17 @@ public final class AgentConfig {
          */
         public Builder interruptGrace(Duration interruptGrace) {
             this.interruptGrace = withinNanos(Preconditions.nonNegative(interruptGrace, "interruptGrace"),
-                    "interruptGrace");
+                    "interruptGrace", "");
             return this;
         }
 
         /**
          * @param threshold the fraction of a token or cost budget, in (0, 1), that starts the finalization
-         *     iteration; null for none
+         *     iteration (none by default)
          * @return this builder
          */
-        public Builder budgetPressureThreshold(@Nullable Double threshold) {
-            if (threshold != null && !(threshold > 0 && threshold < 1)) {
-                throw new IllegalArgumentException("budgetPressureThreshold must be in (0, 1) or null, was " + threshold);
-            }
-            this.budgetPressureThreshold = threshold;
+        public Builder budgetPressureThreshold(double threshold) {
+            this.budgetPressureThreshold = openFraction(threshold, "budgetPressureThreshold");
             return this;
         }
 
@@ -300,38 +303,52 @@ public final class AgentConfig {
             return this;
         }
 
-        /** @param threshold identical iterations (>= 2) that end a run, or null to switch the guard off @return this builder */
-        public Builder noProgressThreshold(@Nullable Integer threshold) {
-            this.noProgressThreshold = threshold == null ? null : atLeast(threshold, 2, "noProgressThreshold");
+        /** @param threshold identical iterations (>= 2) that end a run {@code NoProgress} @return this builder */
+        public Builder noProgressThreshold(int threshold) {
+            this.noProgressThreshold = atLeast(threshold, 2, "noProgressThreshold");
             return this;
         }
 
-        /** @param threshold iterations with nothing new (>= 2) that end a run, or null to switch the guard off @return this builder */
-        public Builder stallThreshold(@Nullable Integer threshold) {
-            this.stallThreshold = threshold == null ? null : atLeast(threshold, 2, "stallThreshold");
-            return this;
-        }
-
-        /** @param max tool mistakes in a row (>= 1) that end a run, or null to switch the guard off @return this builder */
-        public Builder maxConsecutiveMistakes(@Nullable Integer max) {
-            this.maxConsecutiveMistakes = max == null ? null : atLeast(max, 1, "maxConsecutiveMistakes");
+        /** Switches the no-progress guard off: identical iterations never end a run. @return this builder */
+        public Builder withoutNoProgressThreshold() {
+            this.noProgressThreshold = null;
             return this;
         }
 
         /**
-         * @param toolName the tool whose call submits the final answer, or null; a valid tool name (letters, digits,
-         *     {@code _} and {@code -}, 1 to 64 characters, as {@code ToolSpec} requires)
+         * @param threshold iterations with nothing new (>= 2) that end a run {@code StallDetected}
          * @return this builder
          */
-        public Builder finalAnswerTool(@Nullable String toolName) {
-            if (toolName != null) {
-                Preconditions.notBlank(toolName, "finalAnswerTool");
-                if (!TOOL_NAME.matcher(toolName).matches()) {
-                    throw new IllegalArgumentException(
-                            "finalAnswerTool must match [A-Za-z0-9_-]{1,64}, was \"" + toolName + "\"");
-                }
-            }
-            this.finalAnswerTool = toolName;
+        public Builder stallThreshold(int threshold) {
+            this.stallThreshold = atLeast(threshold, 2, "stallThreshold");
+            return this;
+        }
+
+        /** Switches the stall guard off: iterations with nothing new never end a run. @return this builder */
+        public Builder withoutStallThreshold() {
+            this.stallThreshold = null;
+            return this;
+        }
+
+        /** @param max tool mistakes in a row (>= 1) that end a run {@code ConsecutiveMistakes} @return this builder */
+        public Builder maxConsecutiveMistakes(int max) {
+            this.maxConsecutiveMistakes = atLeast(max, 1, "maxConsecutiveMistakes");
+            return this;
+        }
+
+        /** Switches the mistakes guard off: tool mistakes in a row never end a run. @return this builder */
+        public Builder withoutMaxConsecutiveMistakes() {
+            this.maxConsecutiveMistakes = null;
+            return this;
+        }
+
+        /**
+         * @param toolName the tool whose call submits the final answer (none by default); a valid tool name
+         *     (letters, digits, {@code _} and {@code -}, 1 to 64 characters, as {@code ToolSpec} requires)
+         * @return this builder
+         */
+        public Builder finalAnswerTool(String toolName) {
+            this.finalAnswerTool = toolName(toolName, "finalAnswerTool");
             return this;
         }
 
@@ -347,15 +364,18 @@ public final class AgentConfig {
             return this;
         }
 
-        /** @param toolTimeout the longest a tool call may take (> 0), or null @return this builder */
-        public Builder toolTimeout(@Nullable Duration toolTimeout) {
-            this.toolTimeout = toolTimeout == null ? null : positive(toolTimeout, "toolTimeout");
+        /** @param toolTimeout the longest a tool call may take, above 0 (no limit by default) @return this builder */
+        public Builder toolTimeout(Duration toolTimeout) {
+            this.toolTimeout = positive(toolTimeout, "toolTimeout");
             return this;
         }
 
-        /** @param maxOutputTokens the output-token cap passed to the model (>= 1), or null @return this builder */
-        public Builder maxOutputTokens(@Nullable Integer maxOutputTokens) {
-            this.maxOutputTokens = maxOutputTokens == null ? null : atLeast(maxOutputTokens, 1, "maxOutputTokens");
+        /**
+         * @param maxOutputTokens the output-token cap passed to the model, at least 1 (none by default)
+         * @return this builder
+         */
+        public Builder maxOutputTokens(int maxOutputTokens) {
+            this.maxOutputTokens = atLeast(maxOutputTokens, 1, "maxOutputTokens");
             return this;
         }
 
@@ -373,29 +393,5 @@ public final class AgentConfig {
         public AgentConfig build() {
             return new AgentConfig(this);
         }
-
-        private static int atLeast(int value, int min, String setting) {
-            if (value < min) {
-                throw new IllegalArgumentException(setting + " must be >= " + min + ", was " + value);
-            }
-            return value;
-        }
-
-        private static Duration positive(Duration value, String setting) {
-            if (value.isNegative() || value.isZero()) {
-                throw new IllegalArgumentException(setting + " must be > 0, was " + value);
-            }
-            return withinNanos(value, setting);
-        }
-
-        private static Duration withinNanos(Duration value, String setting) {
-            if (value.compareTo(MAX_NANOS) > 0) {
-                throw new IllegalArgumentException(setting + " must be at most " + MAX_NANOS
-                        + " (a long of nanoseconds; use null for no limit), was " + value);
-            }
-            return value;
-        }
-
-        private static final Duration MAX_NANOS = Duration.ofNanos(Long.MAX_VALUE);
     }
 }

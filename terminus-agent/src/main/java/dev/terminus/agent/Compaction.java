@@ -9,7 +9,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How an agent keeps its transcript within the model's context window. Immutable; build with {@link #custom()}.
+ * How an agent keeps its transcript within the model's context window. Immutable; take {@link #ofDefaults()} or
+ * build one with {@link #custom()}.
  *
  * <ul>
  *   <li><b>Proactive:</b> before each model call, when the transcript's estimated size reaches
@@ -34,6 +35,8 @@ import org.jspecify.annotations.Nullable;
  * }
  */
 public final class Compaction {
+    private static final Compaction DEFAULTS = new Builder().build();
+
     private final CompactionStrategy strategy;
     private final TokenEstimator estimator;
     private final Map<String, Long> contextWindows;
@@ -50,7 +53,15 @@ public final class Compaction {
         this.target = b.target;
     }
 
-    /** @return a builder: drop the oldest turns, the default estimator, threshold 0.8, target 0.5, no windows */
+    /**
+     * @return the defaults: drop the oldest turns, the default estimator, threshold 0.8, target 0.5, no context
+     *     windows (so compaction is reactive only: it answers a prompt the provider refuses as too long)
+     */
+    public static Compaction ofDefaults() {
+        return DEFAULTS;
+    }
+
+    /** @return a builder starting from the defaults ({@link #ofDefaults()}) */
     public static Builder custom() {
         return new Builder();
     }
@@ -109,9 +120,9 @@ public final class Compaction {
             return this;
         }
 
-        /** @param tokens the window of models without their own (>= 1), or null for none @return this builder */
-        public Builder defaultContextWindow(@Nullable Long tokens) {
-            this.defaultContextWindow = tokens == null ? null : positive(tokens, "defaultContextWindow");
+        /** @param tokens the window of models without their own, at least 1 (none by default) @return this builder */
+        public Builder defaultContextWindow(long tokens) {
+            this.defaultContextWindow = positive(tokens, "defaultContextWindow");
             return this;
         }
 

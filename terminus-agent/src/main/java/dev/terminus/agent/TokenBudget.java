@@ -4,7 +4,16 @@ import dev.terminus.TokenKind;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Caps on the tokens a run may consume: in total, of input, of output. Each is optional.
+ * Caps on the tokens a run may consume: in total, of input, of output. Each is optional. Make one with the factory of
+ * its first cap and add the others with {@code with...}; {@link #UNLIMITED} has none.
+ *
+ * {@snippet :
+ * TokenBudget outputOnly = TokenBudget.output(5_000);
+ * TokenBudget both = TokenBudget.total(50_000).withOutput(5_000);
+ * }
+ *
+ * <p>The canonical constructor takes each cap as a {@code Long} that may be null (no cap of that kind), for code that
+ * carries caps read from elsewhere (a file, a ledger of what is left); the factories are the way to write one.
  *
  * @param total the cap on input plus output tokens, or null
  * @param input the cap on input tokens, or null
@@ -23,11 +32,57 @@ public record TokenBudget(@Nullable Long total, @Nullable Long input, @Nullable 
     }
 
     /**
-     * @param total the cap on input plus output tokens
+     * @param total the cap on input plus output tokens, at least 1
      * @return a budget capping only the total
+     * @throws IllegalArgumentException when the cap is not positive, naming it and the value
      */
     public static TokenBudget total(long total) {
         return new TokenBudget(total, null, null);
+    }
+
+    /**
+     * @param input the cap on input tokens, at least 1
+     * @return a budget capping only the input
+     * @throws IllegalArgumentException when the cap is not positive, naming it and the value
+     */
+    public static TokenBudget input(long input) {
+        return new TokenBudget(null, input, null);
+    }
+
+    /**
+     * @param output the cap on output tokens, at least 1
+     * @return a budget capping only the output
+     * @throws IllegalArgumentException when the cap is not positive, naming it and the value
+     */
+    public static TokenBudget output(long output) {
+        return new TokenBudget(null, null, output);
+    }
+
+    /**
+     * @param total the cap on input plus output tokens, at least 1
+     * @return this budget with that total cap instead of its own, its other caps unchanged
+     * @throws IllegalArgumentException when the cap is not positive, naming it and the value
+     */
+    public TokenBudget withTotal(long total) {
+        return new TokenBudget(total, input, output);
+    }
+
+    /**
+     * @param input the cap on input tokens, at least 1
+     * @return this budget with that input cap instead of its own, its other caps unchanged
+     * @throws IllegalArgumentException when the cap is not positive, naming it and the value
+     */
+    public TokenBudget withInput(long input) {
+        return new TokenBudget(total, input, output);
+    }
+
+    /**
+     * @param output the cap on output tokens, at least 1
+     * @return this budget with that output cap instead of its own, its other caps unchanged
+     * @throws IllegalArgumentException when the cap is not positive, naming it and the value
+     */
+    public TokenBudget withOutput(long output) {
+        return new TokenBudget(total, input, output);
     }
 
     /** @return whether any cap is set */
@@ -51,7 +106,7 @@ public record TokenBudget(@Nullable Long total, @Nullable Long input, @Nullable 
 
     private static void requirePositive(@Nullable Long cap, String field) {
         if (cap != null && cap <= 0) {
-            throw new IllegalArgumentException(field + " must be > 0 or null, was " + cap);
+            throw new IllegalArgumentException(field + " must be > 0, was " + cap);
         }
     }
 }

@@ -79,7 +79,7 @@ class AgentConfigTest {
         assertThat(config.systemPrompt()).contains("Be brief.");
         assertThat(config.maxIterations()).isEqualTo(7);
         assertThat(config.maxToolCalls()).contains(11);
-        assertThat(config.tokenBudget()).isEqualTo(new TokenBudget(1000L, 800L, 200L));
+        assertThat(config.tokenBudget()).isEqualTo(TokenBudget.total(1000).withInput(800).withOutput(200));
         assertThat(config.costBudgetUsd()).contains(new BigDecimal("1.25"));
         assertThat(config.prices()).isSameAs(PRICES);
         assertThat(config.timeBudget()).contains(Duration.ofSeconds(30));
@@ -138,9 +138,9 @@ class AgentConfigTest {
     void fromCopiesSettingsThatWereSwitchedOff() {
         // given
         AgentConfig original = AgentConfig.custom()
-                .noProgressThreshold(null)
-                .stallThreshold(null)
-                .maxConsecutiveMistakes(null)
+                .withoutNoProgressThreshold()
+                .withoutStallThreshold()
+                .withoutMaxConsecutiveMistakes()
                 .build();
 
         // when
@@ -198,37 +198,38 @@ class AgentConfigTest {
     }
 
     @Test
-    void optionalSettingsCanBeClearedWithNull() {
+    void eachGuardIsSwitchedOffByTheWithoutFormOfItsSetter() {
         // given
         AgentConfig.Builder builder = everySettingChanged();
 
         // when
         AgentConfig config = builder
-                .systemPrompt(null)
-                .maxToolCalls(null)
-                .costBudgetUsd(null)
-                .timeBudget(null)
-                .budgetPressureThreshold(null)
-                .noProgressThreshold(null)
-                .stallThreshold(null)
-                .maxConsecutiveMistakes(null)
-                .finalAnswerTool(null)
-                .toolTimeout(null)
-                .maxOutputTokens(null)
+                .withoutNoProgressThreshold()
+                .withoutStallThreshold()
+                .withoutMaxConsecutiveMistakes()
                 .build();
 
         // then
-        assertThat(config.systemPrompt()).isEmpty();
-        assertThat(config.maxToolCalls()).isEmpty();
-        assertThat(config.costBudgetUsd()).isEmpty();
-        assertThat(config.timeBudget()).isEmpty();
-        assertThat(config.budgetPressureThreshold()).isEmpty();
         assertThat(config.noProgressThreshold()).isEmpty();
         assertThat(config.stallThreshold()).isEmpty();
         assertThat(config.maxConsecutiveMistakes()).isEmpty();
-        assertThat(config.finalAnswerTool()).isEmpty();
-        assertThat(config.toolTimeout()).isEmpty();
-        assertThat(config.maxOutputTokens()).isEmpty();
+        assertThat(config.maxToolCalls()).contains(11);
+    }
+
+    @Test
+    void aGuardSwitchedOffIsSwitchedOnAgainBySettingItsThreshold() {
+        // given
+        AgentConfig off = AgentConfig.custom().withoutNoProgressThreshold().withoutStallThreshold()
+                .withoutMaxConsecutiveMistakes().build();
+
+        // when
+        AgentConfig on = AgentConfig.from(off).noProgressThreshold(2).stallThreshold(3).maxConsecutiveMistakes(1)
+                .build();
+
+        // then
+        assertThat(on.noProgressThreshold()).contains(2);
+        assertThat(on.stallThreshold()).contains(3);
+        assertThat(on.maxConsecutiveMistakes()).contains(1);
     }
 
     @Test
@@ -310,27 +311,29 @@ class AgentConfigTest {
                 bad("maxIterations", b -> b.maxIterations(0), "maxIterations must be >= 1, was 0"),
                 bad("maxIterations", b -> b.maxIterations(-5), "maxIterations must be >= 1, was -5"),
                 bad("maxToolCalls", b -> b.maxToolCalls(-1), "maxToolCalls must be >= 0, was -1"),
-                bad("costBudgetUsd", b -> b.costBudgetUsd(BigDecimal.ZERO), "costBudgetUsd must be > 0 or null, was 0"),
+                bad("costBudgetUsd", b -> b.costBudgetUsd(BigDecimal.ZERO), "costBudgetUsd must be > 0, was 0"),
                 bad("costBudgetUsd", b -> b.costBudgetUsd(new BigDecimal("-0.01")),
-                        "costBudgetUsd must be > 0 or null, was -0.01"),
+                        "costBudgetUsd must be > 0, was -0.01"),
                 bad("timeBudget", b -> b.timeBudget(Duration.ZERO), "timeBudget must be > 0, was PT0S"),
                 bad("timeBudget", b -> b.timeBudget(Duration.ofSeconds(-1)), "timeBudget must be > 0, was PT-1S"),
                 bad("interruptGrace", b -> b.interruptGrace(Duration.ofMillis(-1)),
                         "interruptGrace must be >= 0, was PT-0.001S"),
                 bad("timeBudget", b -> b.timeBudget(java.time.temporal.ChronoUnit.FOREVER.getDuration()),
-                        "timeBudget must be at most PT2562047H47M16.854775807S (a long of nanoseconds; use null for no limit), was PT2562047788015215H30M7.999999999S"),
+                        "timeBudget must be at most PT2562047H47M16.854775807S (a long of nanoseconds; leave it unset for no limit),"
+                                + " was PT2562047788015215H30M7.999999999S"),
                 bad("toolTimeout", b -> b.toolTimeout(Duration.ofDays(200_000)),
-                        "toolTimeout must be at most PT2562047H47M16.854775807S (a long of nanoseconds; use null for no limit), was PT4800000H"),
+                        "toolTimeout must be at most PT2562047H47M16.854775807S (a long of nanoseconds; leave it unset for no limit),"
+                                + " was PT4800000H"),
                 bad("interruptGrace", b -> b.interruptGrace(Duration.ofDays(200_000)),
-                        "interruptGrace must be at most PT2562047H47M16.854775807S (a long of nanoseconds; use null for no limit), was PT4800000H"),
+                        "interruptGrace must be at most PT2562047H47M16.854775807S (a long of nanoseconds), was PT4800000H"),
                 bad("budgetPressureThreshold", b -> b.budgetPressureThreshold(0.0),
-                        "budgetPressureThreshold must be in (0, 1) or null, was 0.0"),
+                        "budgetPressureThreshold must be in (0, 1), was 0.0"),
                 bad("budgetPressureThreshold", b -> b.budgetPressureThreshold(1.0),
-                        "budgetPressureThreshold must be in (0, 1) or null, was 1.0"),
+                        "budgetPressureThreshold must be in (0, 1), was 1.0"),
                 bad("budgetPressureThreshold", b -> b.budgetPressureThreshold(-0.5),
-                        "budgetPressureThreshold must be in (0, 1) or null, was -0.5"),
+                        "budgetPressureThreshold must be in (0, 1), was -0.5"),
                 bad("budgetPressureThreshold", b -> b.budgetPressureThreshold(Double.NaN),
-                        "budgetPressureThreshold must be in (0, 1) or null, was NaN"),
+                        "budgetPressureThreshold must be in (0, 1), was NaN"),
                 bad("noProgressThreshold", b -> b.noProgressThreshold(1), "noProgressThreshold must be >= 2, was 1"),
                 bad("stallThreshold", b -> b.stallThreshold(1), "stallThreshold must be >= 2, was 1"),
                 bad("maxConsecutiveMistakes", b -> b.maxConsecutiveMistakes(0),
@@ -340,6 +343,7 @@ class AgentConfigTest {
                 bad("structuredOutputRepairs", b -> b.structuredOutputRepairs(-1),
                         "structuredOutputRepairs must be >= 0, was -1"),
                 bad("name", b -> b.name(" "), "name must not be blank, was \" \""),
+                bad("systemPrompt", b -> b.systemPrompt(""), "systemPrompt must not be blank, was \"\""),
                 bad("budgetPressureInstruction", b -> b.budgetPressureInstruction(""),
                         "budgetPressureInstruction must not be blank, was \"\""),
                 bad("finalAnswerTool", b -> b.finalAnswerTool("\t"), "finalAnswerTool must not be blank, was \"\t\""),
@@ -374,12 +378,17 @@ class AgentConfigTest {
                 bad("timeBudgetEnforcement", b -> b.timeBudgetEnforcement(null), "timeBudgetEnforcement must not be null"),
                 bad("budgetPressureInstruction", b -> b.budgetPressureInstruction(null),
                         "budgetPressureInstruction must not be null"),
-                bad("retryPolicy", b -> b.retryPolicy(null), "retryPolicy must not be null"));
+                bad("retryPolicy", b -> b.retryPolicy(null), "retryPolicy must not be null"),
+                bad("systemPrompt", b -> b.systemPrompt(null), "systemPrompt must not be null"),
+                bad("costBudgetUsd", b -> b.costBudgetUsd(null), "costBudgetUsd must not be null"),
+                bad("timeBudget", b -> b.timeBudget(null), "timeBudget must not be null"),
+                bad("finalAnswerTool", b -> b.finalAnswerTool(null), "finalAnswerTool must not be null"),
+                bad("toolTimeout", b -> b.toolTimeout(null), "toolTimeout must not be null"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("nullValues")
-    void requiredSettingsRefuseNullNamingTheSetting(String setting, Consumer<AgentConfig.Builder> set,
+    void noSetterTakesNullNamingTheSetting(String setting, Consumer<AgentConfig.Builder> set,
             String message) {
         // given
         AgentConfig.Builder builder = AgentConfig.custom();
@@ -412,7 +421,7 @@ class AgentConfigTest {
                 .systemPrompt("Be brief.")
                 .maxIterations(7)
                 .maxToolCalls(11)
-                .tokenBudget(new TokenBudget(1000L, 800L, 200L))
+                .tokenBudget(TokenBudget.total(1000).withInput(800).withOutput(200))
                 .costBudgetUsd(new BigDecimal("1.25"))
                 .prices(PRICES)
                 .timeBudget(Duration.ofSeconds(30))

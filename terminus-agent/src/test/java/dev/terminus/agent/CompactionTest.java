@@ -28,6 +28,17 @@ class CompactionTest {
     }
 
     @Test
+    void ofDefaultsIsWhatCustomBuildsWithoutChanges() {
+        // when
+        Compaction defaults = Compaction.ofDefaults();
+
+        // then
+        assertThat(defaults).hasToString(Compaction.custom().build().toString());
+        assertThat(defaults.strategy()).isSameAs(CompactionStrategies.dropOldestTurns());
+        assertThat(defaults.contextWindow("gpt-4o")).isEmpty();
+    }
+
+    @Test
     void everySetterIsReflectedInTheBuiltSettings() {
         // given
         CompactionStrategy strategy = request -> new CompactionStrategy.Compacted(request.messages(), Usage.ZERO);
@@ -67,12 +78,12 @@ class CompactionTest {
     }
 
     @Test
-    void aNullDefaultWindowRemovesTheDefault() {
+    void aDefaultWindowSetTwiceKeepsTheLastValue() {
         // when
-        Compaction compaction = Compaction.custom().defaultContextWindow(32_000L).defaultContextWindow(null).build();
+        Compaction compaction = Compaction.custom().defaultContextWindow(32_000L).defaultContextWindow(8_000L).build();
 
         // then
-        assertThat(compaction.contextWindow("any")).isEmpty();
+        assertThat(compaction.contextWindow("any")).contains(8_000L);
     }
 
     @Test

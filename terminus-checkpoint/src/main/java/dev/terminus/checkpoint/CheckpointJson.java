@@ -14,11 +14,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Writes a {@link Checkpoint} as JSON and reads it back to an equal one: the {@linkplain FileGateStore.Codec codec} of
- * {@link FileGateStore#checkpoints(java.nio.file.Path)}. Immutable and thread-safe: build one with {@link #create()}
+ * {@link FileGateStore#checkpoints(java.nio.file.Path)}. Immutable and thread-safe: take one with {@link #ofDefaults()}
  * and share it.
  *
  * {@snippet :
- * CheckpointJson json = CheckpointJson.create();
+ * CheckpointJson json = CheckpointJson.ofDefaults();
  * String text = json.write(checkpoint);
  * Checkpoint back = json.read(text);          // equals checkpoint
  * }
@@ -122,9 +122,9 @@ public final class CheckpointJson implements FileGateStore.Codec<Checkpoint> {
     /**
      * Builds the mapper behind the reader and writer; do it once and share the result.
      *
-     * @return a new, immutable instance
+     * @return a new, immutable instance, in the one layout there is
      */
-    public static CheckpointJson create() {
+    public static CheckpointJson ofDefaults() {
         return new CheckpointJson();
     }
 

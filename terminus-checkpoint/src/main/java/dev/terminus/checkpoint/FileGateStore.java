@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  *     RunResult done = agent.resume(checkpoint, GateDecision.approve(gateId));
  *     store.delete(gateId);
  * }
- * FileGateStore<Pause> pauses = store.beside(PauseJson.create());   // checkpoints/gate-….pause.json
+ * FileGateStore<Pause> pauses = store.beside(PauseJson.ofDefaults());   // checkpoints/gate-….pause.json
  * }
  *
  * <p><b>Atomic replacement.</b> {@link #save(PausedRun)} writes the file to a temporary file in the same directory
@@ -212,6 +212,6 @@ public final class FileGateStore<T extends PausedRun> implements GateStore<T> {
 
     /** The one {@link CheckpointJson} of all checkpoint stores, built when the first is. */
     private static final class Shared {
-        static final CheckpointJson CHECKPOINTS = CheckpointJson.create();
+        static final CheckpointJson CHECKPOINTS = CheckpointJson.ofDefaults();
     }
 }

@@ -27,7 +27,7 @@ import net.jqwik.api.statistics.Statistics;
  */
 class CheckpointJsonPropertiesTest {
 
-    private static final CheckpointJson JSON = CheckpointJson.create();
+    private static final CheckpointJson JSON = CheckpointJson.ofDefaults();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final com.fasterxml.jackson.databind.ObjectMapper TREES = new com.fasterxml.jackson.databind.ObjectMapper();
 

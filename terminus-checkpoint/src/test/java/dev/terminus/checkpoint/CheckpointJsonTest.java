@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class CheckpointJsonTest {
 
-    private static final CheckpointJson JSON = CheckpointJson.create();
+    private static final CheckpointJson JSON = CheckpointJson.ofDefaults();
 
     /** The layout of what is written. */
     @Nested

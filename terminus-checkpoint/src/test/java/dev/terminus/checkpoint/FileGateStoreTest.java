@@ -48,7 +48,7 @@ class FileGateStoreTest {
 
         // then
         assertThat(store.pathOf("gate-7f3a")).isEqualTo(dir.resolve("gate-7f3a.checkpoint.json"));
-        assertThat(Files.readString(store.pathOf("gate-7f3a"))).isEqualTo(CheckpointJson.create().write(checkpoint));
+        assertThat(Files.readString(store.pathOf("gate-7f3a"))).isEqualTo(CheckpointJson.ofDefaults().write(checkpoint));
         assertThat(store.load("gate-7f3a")).contains(checkpoint);
     }
 
@@ -201,7 +201,7 @@ class FileGateStoreTest {
         Checkpoint old = SampleCheckpoints.refundPending("gate-1");
         Checkpoint next = old.withMetadata("reviewer", "dana");
         store.save(old);
-        byte[] nextJson = CheckpointJson.create().writeBytes(next);
+        byte[] nextJson = CheckpointJson.ofDefaults().writeBytes(next);
         Files.write(dir.resolve(".gate-18446744073709551615.tmp"), Arrays.copyOf(nextJson, nextJson.length / 2));
         Files.writeString(dir.resolve("notes.txt"), "not a checkpoint");
         Files.writeString(dir.resolve("gate-2.checkpoint.json.tmp"), "{\"formatVersion\": 1, \"gate\"");

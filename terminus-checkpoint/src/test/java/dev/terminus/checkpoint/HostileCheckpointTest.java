@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class HostileCheckpointTest {
 
-    private static final CheckpointJson JSON = CheckpointJson.create();
+    private static final CheckpointJson JSON = CheckpointJson.ofDefaults();
 
     @Test
     void hostileInputReadsOrFailsWithACheckpointFormatException() {

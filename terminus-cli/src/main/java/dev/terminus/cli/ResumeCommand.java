@@ -188,7 +188,7 @@ final class ResumeCommand implements Callable<Integer> {
 
     private static Checkpoint read(Path path) throws BadInputException {
         try {
-            return CheckpointJson.create().read(Files.readAllBytes(path));
+            return CheckpointJson.ofDefaults().read(Files.readAllBytes(path));
         } catch (CheckpointFormatException e) {
             throw new BadInputException(path + ": not a valid checkpoint: " + e.getMessage());
         } catch (IOException e) {

@@ -162,7 +162,7 @@ class EvalCommandRerunTest {
                            {"id": "b", "input": "3 + 3?", "expected": "6", "script": [{"text": "6"}]}]}
                 """);
         Path previous = dir.resolve("previous.jsonl");
-        ReportJson withQuota = ReportJson.with(TerminusModule.builder()
+        ReportJson withQuota = ReportJson.of(TerminusModule.builder()
                 .registerExtension("QuotaExceeded", QuotaExceeded.class).build());
         try (ReportWriter writer = ReportWriter.create(previous, withQuota)) {
             writer.write(ReportRows.success("a", 0, new QuotaExceeded("acme"), Evaluation.pass("stopped in time"), 2,

@@ -80,7 +80,7 @@ class HostileCommandLineTest {
         try (Stream<Path> files = Files.list(saved)) {
             checkpoint = Files.readString(files.findFirst().orElseThrow());
         }
-        assertThat(CheckpointJson.create().read(checkpoint).gateId()).isNotBlank();
+        assertThat(CheckpointJson.ofDefaults().read(checkpoint).gateId()).isNotBlank();
         Path next = dir.resolve("next");
         assertEveryFailureIsOneLine("resume", List.of(checkpoint), 150, bytes -> true,
                 file -> new String[] {"resume", file.toString(), "--approve", "--checkpoints", next.toString()});

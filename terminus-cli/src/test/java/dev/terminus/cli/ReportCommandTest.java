@@ -29,7 +29,7 @@ class ReportCommandTest {
 
     private Path writeRows(String name, List<ReportRow> rows) throws IOException {
         Path file = dir.resolve(name);
-        try (ReportWriter writer = ReportWriter.create(file, ReportJson.standard())) {
+        try (ReportWriter writer = ReportWriter.create(file, ReportJson.ofDefaults())) {
             for (ReportRow row : rows) {
                 writer.write(row);
             }
@@ -194,7 +194,7 @@ class ReportCommandTest {
     @Test
     void terminationsTheCommandDoesNotKnowAreReadAndShownByTheirKindAndWrittenCategory() throws IOException {
         // given: an application's registered case (twice), and a case of a newer producer with a field of its own
-        ReportJson withQuota = ReportJson.with(TerminusModule.builder()
+        ReportJson withQuota = ReportJson.of(TerminusModule.builder()
                 .registerExtension("QuotaExceeded", EvalCommandRerunTest.QuotaExceeded.class).build());
         Path report = dir.resolve("report.jsonl");
         try (ReportWriter writer = ReportWriter.create(report, withQuota)) {
@@ -204,7 +204,7 @@ class ReportCommandTest {
                     Evaluation.fail("no answer"), 2, 10));
             writer.write(ReportRows.passed("b", 0, 1, 10));
         }
-        String newer = ReportJson.standard().write(ReportRows.passed("c", 0, 1, 10))
+        String newer = ReportJson.ofDefaults().write(ReportRows.passed("c", 0, 1, 10))
                 .replace("{\"$kind\":\"NaturalCompletion\"}", "{\"$kind\":\"BudgetVetoed\",\"by\":\"finance\"}")
                 .replace("\"category\":\"SUCCESS\"", "\"category\":\"INTERRUPTED\"");
         Files.writeString(report, newer + "\n", StandardOpenOption.APPEND);

@@ -38,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  *         .tokenBudget(TokenBudget.total(20_000))
  *         .timeBudget(Duration.ofSeconds(30))
  *         .confidenceThreshold(0.7)
- *         .pauseStore(FileGateStore.in(Path.of(".terminus/checkpoints"), PauseJson.create()))
+ *         .pauseStore(FileGateStore.in(Path.of(".terminus/checkpoints"), PauseJson.ofDefaults()))
  *         .build();
  * ConvergenceResult result = engine.run(Context.of(Map.of("document", text)));
  * switch (result.termination()) {
@@ -48,7 +48,7 @@ import org.jspecify.annotations.Nullable;
  *     default -> alert(result.termination());
  * }
  * // later, maybe in another process, after the person decided:
- * Pause pause = FileGateStore.in(Path.of(".terminus/checkpoints"), PauseJson.create()).load(gateId).orElseThrow();
+ * Pause pause = FileGateStore.in(Path.of(".terminus/checkpoints"), PauseJson.ofDefaults()).load(gateId).orElseThrow();
  * result = engine.resume(pause, GateDecision.approve(gateId));
  * }
  *
@@ -374,7 +374,7 @@ public final class ConvergenceEngine {
 
         /**
          * @param store where pauses are saved when a run pauses (and deleted once resumed), such as
-         *     {@code FileGateStore.in(directory, PauseJson.create())}
+         *     {@code FileGateStore.in(directory, PauseJson.ofDefaults())}
          * @return this builder
          */
         public Builder pauseStore(GateStore<Pause> store) {

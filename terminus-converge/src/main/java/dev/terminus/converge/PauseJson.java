@@ -21,10 +21,10 @@ import java.io.IOException;
 /**
  * Writes a {@link Pause} as JSON and reads it back to an equal one; as a {@linkplain FileGateStore.Codec codec}, it
  * makes a {@link FileGateStore} of pauses, {@code <gateId>.pause.json}. Immutable and thread-safe: build one with
- * {@link #create()} and share it.
+ * {@link #ofDefaults()} and share it.
  *
  * {@snippet :
- * PauseJson json = PauseJson.create();
+ * PauseJson json = PauseJson.ofDefaults();
  * String text = json.write(pause);
  * Pause back = json.read(text);          // equals pause
  * FileGateStore<Pause> pauses = FileGateStore.in(Path.of(".terminus/checkpoints"), json);
@@ -87,7 +87,7 @@ public final class PauseJson implements FileGateStore.Codec<Pause> {
     }
 
     /** @return a new, immutable instance; build it once and share it */
-    public static PauseJson create() {
+    public static PauseJson ofDefaults() {
         return new PauseJson();
     }
 

@@ -107,7 +107,7 @@ class BudgetScenariosTest {
                     secondCalls.incrementAndGet();
                     return Reply.nothing();
                 }))
-                .tokenBudget(new TokenBudget(null, null, 5L))
+                .tokenBudget(TokenBudget.output(5))
                 .build();
 
         // when

@@ -29,7 +29,7 @@ class CrossProcessPauseTest {
         assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String gateId = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertThat(child.exitValue()).isZero();
-        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.create());
+        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.ofDefaults());
         ConvergenceEngine engine = Fixtures.unsureOfTheTotal().pauseStore(store).build();
 
         // when

@@ -27,7 +27,7 @@ class HitlScenariosTest {
     @Test
     void aProposalBelowTheConfidenceThresholdPausesTheRunAndTheStoreKeepsThePause() throws IOException {
         // given
-        FileGateStore<Pause> store = FileGateStore.checkpoints(dir).beside(PauseJson.create());
+        FileGateStore<Pause> store = FileGateStore.checkpoints(dir).beside(PauseJson.ofDefaults());
         ConvergenceEngine engine = Fixtures.unsureOfTheTotal().pauseStore(store).build();
 
         // when
@@ -51,7 +51,7 @@ class HitlScenariosTest {
     @Test
     void anApprovedProposalIsMergedInTheSameCycleAndTheRunGoesOnToConverge() throws IOException {
         // given
-        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.create());
+        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.ofDefaults());
         ConvergenceEngine engine = Fixtures.unsureOfTheTotal().pauseStore(store).build();
         Pause pause = engine.run(Context.empty()).pause().orElseThrow();
         Pause stored = store.load(pause.gateId()).orElseThrow();

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  */
 class HostilePauseTest {
 
-    private static final PauseJson JSON = PauseJson.create();
+    private static final PauseJson JSON = PauseJson.ofDefaults();
 
     @Test
     void hostileInputReadsOrFailsWithACheckpointFormatException() {

@@ -24,7 +24,7 @@ class PauseFilesTest {
     @Test
     void aSavedPauseIsListedLoadedEqualAndDeleted() throws IOException {
         // given
-        FileGateStore<Pause> store = FileGateStore.in(dir.resolve("nested/pauses"), PauseJson.create());
+        FileGateStore<Pause> store = FileGateStore.in(dir.resolve("nested/pauses"), PauseJson.ofDefaults());
         Pause pause = aPause();
 
         // when
@@ -43,7 +43,7 @@ class PauseFilesTest {
     void besideACheckpointStoreItSharesTheDirectoryAndNeitherListsTheOthersFiles() throws IOException {
         // given
         FileGateStore<dev.terminus.agent.Checkpoint> checkpoints = FileGateStore.checkpoints(dir);
-        FileGateStore<Pause> pauses = checkpoints.beside(PauseJson.create());
+        FileGateStore<Pause> pauses = checkpoints.beside(PauseJson.ofDefaults());
         Pause pause = aPause();
 
         // when
@@ -58,7 +58,7 @@ class PauseFilesTest {
     @Test
     void savingAgainReplacesThePauseAndLeavesNoTemporaryFile() throws IOException {
         // given
-        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.create());
+        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.ofDefaults());
         Pause pause = aPause();
         store.save(pause);
 
@@ -74,7 +74,7 @@ class PauseFilesTest {
     @Test
     void aCorruptFileIsReportedNamingTheFile() throws IOException {
         // given
-        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.create());
+        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.ofDefaults());
         Files.writeString(dir.resolve("gate-x.pause.json"), "{\"formatVersion\": 1}");
 
         // when / then
@@ -85,7 +85,7 @@ class PauseFilesTest {
     @Test
     void aRenamedFileHoldingAnotherGatesPauseIsRefused() throws IOException {
         // given
-        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.create());
+        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.ofDefaults());
         Pause pause = aPause();
         store.save(pause);
         Files.move(store.pathOf(pause.gateId()), store.pathOf("gate-renamed"));
@@ -98,7 +98,7 @@ class PauseFilesTest {
     @Test
     void aGateIdThatCannotNameAFileIsRefused() {
         // given
-        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.create());
+        FileGateStore<Pause> store = FileGateStore.in(dir, PauseJson.ofDefaults());
 
         // when / then
         assertThatThrownBy(() -> store.load("../escape")).isInstanceOf(IllegalArgumentException.class)
@@ -109,6 +109,6 @@ class PauseFilesTest {
     @Test
     void aMissingDirectoryHasNoPauses() throws IOException {
         // then
-        assertThat(FileGateStore.in(dir.resolve("absent"), PauseJson.create()).pending()).isEmpty();
+        assertThat(FileGateStore.in(dir.resolve("absent"), PauseJson.ofDefaults()).pending()).isEmpty();
     }
 }

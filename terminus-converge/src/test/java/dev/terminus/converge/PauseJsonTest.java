@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class PauseJsonTest {
 
-    static final PauseJson JSON = PauseJson.create();
+    static final PauseJson JSON = PauseJson.ofDefaults();
 
     static Pause richPause() {
         Proposal staged = Proposal.of("reader", new ProposedFact("total", 119050, 0.4));

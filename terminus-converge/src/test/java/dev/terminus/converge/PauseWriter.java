@@ -14,7 +14,7 @@ public final class PauseWriter {
     /** @param args the directory of the pause store */
     public static void main(String[] args) {
         ConvergenceResult result = Fixtures.unsureOfTheTotal()
-                .pauseStore(FileGateStore.in(Path.of(args[0]), PauseJson.create())).build()
+                .pauseStore(FileGateStore.in(Path.of(args[0]), PauseJson.ofDefaults())).build()
                 .run(Context.empty());
         if (!(result.termination() instanceof Termination.HitlGatePending gate)) {
             System.err.println("expected a pause, got " + result.termination());

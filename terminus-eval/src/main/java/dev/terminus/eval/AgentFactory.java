@@ -11,7 +11,7 @@ import dev.terminus.Preconditions;
  *
  * {@snippet :
  * AgentFactory factory = context -> context.agentBuilder(model)
- *         .config(AgentConfig.custom().maxIterations(10).build())
+ *         .maxIterations(10)
  *         .build();
  * }
  *

@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  *         .tasks(List.of(Task.of("add", "What is 2 + 2? Answer with the number only.", "4"),
  *                        Task.of("capital", "What is the capital of Norway? One word.", "Oslo")))
  *         .agentFactory(context -> context.agentBuilder(model)
- *                 .config(AgentConfig.custom().maxIterations(5).build())
+ *                 .maxIterations(5)
  *                 .build())
  *         .evaluator(Evaluators.exactMatch())
  *         .repeats(3)
@@ -217,7 +217,7 @@ public final class Benchmark {
         private RunClock clock = RunClock.system();
         private CapacityPolicy capacityPolicy = CapacityPolicy.EVALUATE;
         private final List<ProgressListener> listeners = new ArrayList<>();
-        private ReportJson json = ReportJson.standard();
+        private ReportJson json = ReportJson.ofDefaults();
         private @Nullable String identity;
 
         private Builder() {}
@@ -262,15 +262,15 @@ public final class Benchmark {
             return this;
         }
 
-        /** @param environment makes every attempt's tools, or null for none @return this builder */
-        public Builder environment(@Nullable Environment environment) {
-            this.environment = environment;
+        /** @param environment makes every attempt's tools (none by default) @return this builder */
+        public Builder environment(Environment environment) {
+            this.environment = Preconditions.notNull(environment, "environment");
             return this;
         }
 
-        /** @param users makes every attempt's simulated user, or null for none @return this builder */
-        public Builder userSimulators(@Nullable UserSimulatorFactory users) {
-            this.users = users;
+        /** @param users makes every attempt's simulated user (none by default) @return this builder */
+        public Builder userSimulators(UserSimulatorFactory users) {
+            this.users = Preconditions.notNull(users, "userSimulators");
             return this;
         }
 
@@ -293,13 +293,13 @@ public final class Benchmark {
         }
 
         /**
-         * @param timeout the longest one attempt of a task may take, setup and evaluation included; positive, or
-         *     null for no limit (the default)
+         * @param timeout the longest one attempt of a task may take, setup and evaluation included; positive (no
+         *     limit by default)
          * @return this builder
          */
-        public Builder taskTimeout(@Nullable Duration timeout) {
-            if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
-                throw new IllegalArgumentException("taskTimeout must be > 0 or null, was " + timeout);
+        public Builder taskTimeout(Duration timeout) {
+            if (Preconditions.notNull(timeout, "taskTimeout").isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("taskTimeout must be > 0, was " + timeout);
             }
             this.taskTimeout = timeout;
             return this;
@@ -355,14 +355,14 @@ public final class Benchmark {
         }
 
         /**
-         * @param identity what this benchmark is, such as a digest of the document it was made from, or null for
-         *     none (the default): {@link Benchmark#run(Path)} records it beside the report, in
-         *     {@code <report>.identity}, and {@link Benchmark#resume} refuses a report recorded under another one.
-         *     One line of text, not blank
+         * @param identity what this benchmark is, such as a digest of the document it was made from (none by
+         *     default): {@link Benchmark#run(Path)} records it beside the report, in {@code <report>.identity}, and
+         *     {@link Benchmark#resume} refuses a report recorded under another one. One line of text, not blank
          * @return this builder
          */
-        public Builder identity(@Nullable String identity) {
-            if (identity != null && (identity.isBlank() || identity.contains("\n") || identity.contains("\r"))) {
+        public Builder identity(String identity) {
+            Preconditions.notNull(identity, "identity");
+            if (identity.isBlank() || identity.contains("\n") || identity.contains("\r")) {
                 throw new IllegalArgumentException("identity must be one line of text, not blank, was \""
                         + identity + "\"");
             }

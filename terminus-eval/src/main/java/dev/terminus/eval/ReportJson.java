@@ -10,7 +10,7 @@ import dev.terminus.jackson.TerminusModule;
  * termination in the Terminus wire format. Immutable and thread-safe; make one per report, not per row.
  *
  * {@snippet :
- * ReportJson json = ReportJson.with(TerminusModule.builder()
+ * ReportJson json = ReportJson.of(TerminusModule.builder()
  *         .registerExtension("QuotaExceeded", QuotaExceeded.class)   // the agents' own termination cases
  *         .build());
  * String line = json.write(row);
@@ -27,7 +27,7 @@ public final class ReportJson {
     }
 
     /** @return the codec for the framework's terminations, reading strictly */
-    public static ReportJson standard() {
+    public static ReportJson ofDefaults() {
         return STANDARD;
     }
 
@@ -35,7 +35,7 @@ public final class ReportJson {
      * @param module the wire format of the terminations: registered extensions, strict or tolerant reading
      * @return a codec writing and reading terminations with it
      */
-    public static ReportJson with(TerminusModule module) {
+    public static ReportJson of(TerminusModule module) {
         return new ReportJson(Preconditions.notNull(module, "module"));
     }
 

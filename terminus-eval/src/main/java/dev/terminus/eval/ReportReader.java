@@ -29,7 +29,7 @@ public final class ReportReader {
      *     number and what is wrong)
      */
     public static List<ReportRow> read(Path path) throws IOException {
-        return read(path, ReportJson.standard());
+        return read(path, ReportJson.ofDefaults());
     }
 
     /**

@@ -37,6 +37,7 @@ public record TaskContext(Task task, int repeat, int attempt, List<Tool> tools, 
      * @return a builder of an agent with this context's tools and user simulator; add settings and build it
      */
     public Agent.Builder agentBuilder(Model model) {
-        return Agent.builder(model).tools(tools).userSimulator(userSimulator);
+        Agent.Builder builder = Agent.builder(model).tools(tools);
+        return userSimulator == null ? builder : builder.userSimulator(userSimulator);
     }
 }

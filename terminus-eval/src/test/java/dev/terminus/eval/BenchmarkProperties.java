@@ -116,8 +116,12 @@ class BenchmarkProperties {
 
     private static Benchmark suite(List<Task> tasks, int repeats, int concurrency, int retries, CapacityPolicy policy,
             @org.jspecify.annotations.Nullable Duration timeout) {
-        return Benchmark.builder().tasks(tasks).repeats(repeats).concurrency(concurrency)
-                .retryPolicy(RetryPolicy.immediate(retries)).capacityPolicy(policy).taskTimeout(timeout)
+        Benchmark.Builder builder = Benchmark.builder();
+        if (timeout != null) {
+            builder.taskTimeout(timeout);
+        }
+        return builder.tasks(tasks).repeats(repeats).concurrency(concurrency)
+                .retryPolicy(RetryPolicy.immediate(retries)).capacityPolicy(policy)
                 .interruptGrace(Duration.ofMillis(500))
                 .environment(task -> {
                     if (kindOf(task) == Kind.ENVIRONMENT) {

@@ -46,7 +46,7 @@ class BenchmarkTest {
         assertThatThrownBy(() -> valid().concurrency(0)).hasMessage("concurrency must be >= 1, was 0");
         assertThatThrownBy(() -> valid().retryPolicy(RetryPolicy.immediate(-1)))
                 .hasMessage("RetryPolicy.maxRetries must be >= 0, was -1");
-        assertThatThrownBy(() -> valid().taskTimeout(Duration.ZERO)).hasMessage("taskTimeout must be > 0 or null, was PT0S");
+        assertThatThrownBy(() -> valid().taskTimeout(Duration.ZERO)).hasMessage("taskTimeout must be > 0, was PT0S");
         assertThatThrownBy(() -> valid().interruptGrace(Duration.ofSeconds(-1)))
                 .hasMessage("interruptGrace must be >= 0, was PT-1S");
     }
@@ -62,6 +62,10 @@ class BenchmarkTest {
                 .hasMessageContaining("evaluator");
         assertThatThrownBy(() -> valid().capacityPolicy(null)).hasMessageContaining("capacityPolicy");
         assertThatThrownBy(() -> valid().listener(null)).hasMessageContaining("listener");
+        assertThatThrownBy(() -> valid().environment(null)).hasMessage("environment must not be null");
+        assertThatThrownBy(() -> valid().userSimulators(null)).hasMessage("userSimulators must not be null");
+        assertThatThrownBy(() -> valid().taskTimeout(null)).hasMessage("taskTimeout must not be null");
+        assertThatThrownBy(() -> valid().identity(null)).hasMessage("identity must not be null");
         assertThatThrownBy(() -> valid().tasks(java.util.Arrays.asList(Task.of("t2", "x"), null)))
                 .hasMessageContaining("tasks[1]");
     }

@@ -59,7 +59,7 @@ class CapacityPolicyTest {
         assertThat(capped.termination()).isEqualTo(new Termination.MaxIterationsReached(2, 2));
         assertThat(capped.excluded()).isTrue();
         assertThat(capped.eval()).isNull();
-        assertThat(ReportJson.standard().write(capped)).contains("\"eval\":\"EXCLUDED\"");
+        assertThat(ReportJson.ofDefaults().write(capped)).contains("\"eval\":\"EXCLUDED\"");
         assertThat(report.summary().excluded()).isEqualTo(1);
         assertThat(report.summary().evaluated()).isEqualTo(1);
         assertThat(report.summary().passRate()).isEqualTo(1.0);

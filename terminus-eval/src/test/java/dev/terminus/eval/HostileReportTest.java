@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HostileReportTest {
 
-    private static final ReportJson STRICT = ReportJson.standard();
-    private static final ReportJson TOLERANT = ReportJson.with(TerminusModule.builder().readMode(ReadMode.TOLERANT).build());
+    private static final ReportJson STRICT = ReportJson.ofDefaults();
+    private static final ReportJson TOLERANT = ReportJson.of(TerminusModule.builder().readMode(ReadMode.TOLERANT).build());
 
     @Test
     void hostileLinesReadAsRowsOrFailWithAJsonProcessingException() {

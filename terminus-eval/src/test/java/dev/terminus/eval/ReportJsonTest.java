@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 class ReportJsonTest {
 
-    private static final ReportJson JSON = ReportJson.standard();
+    private static final ReportJson JSON = ReportJson.ofDefaults();
 
     private static final ReportRow DOCUMENTED = ReportRow.builder().task("t1").status(Status.SUCCESS)
             .termination(new Termination.NaturalCompletion()).category(Category.SUCCESS).outcome(Outcome.SUCCEEDED)
@@ -109,7 +109,7 @@ class ReportJsonTest {
                 "\"category\":\"CAPACITY\"");
 
         // when
-        ReportRow tolerant = ReportJson.with(TerminusModule.builder().readMode(ReadMode.TOLERANT).build()).read(line);
+        ReportRow tolerant = ReportJson.of(TerminusModule.builder().readMode(ReadMode.TOLERANT).build()).read(line);
 
         // then
         assertThatThrownBy(() -> JSON.read(line)).isInstanceOf(JsonProcessingException.class)
@@ -123,7 +123,7 @@ class ReportJsonTest {
         // given
         ReportRow row = ReportRow.builder().task("t1").status(Status.SUCCESS).termination(new QuotaExceeded("acme"))
                 .category(Category.CAPACITY).outcome(Outcome.FAILED).excluded(true).build();
-        ReportJson extended = ReportJson.with(TerminusModule.builder()
+        ReportJson extended = ReportJson.of(TerminusModule.builder()
                 .registerExtension("QuotaExceeded", QuotaExceeded.class).build());
 
         // when

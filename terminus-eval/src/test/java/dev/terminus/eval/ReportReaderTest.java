@@ -11,8 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ReportReaderTest {
 
-    private static final String FIRST = ReportJson.standard().write(Fixtures.evaluated("t1", 0, true, 3));
-    private static final String SECOND = ReportJson.standard().write(Fixtures.evaluated("t2", 0, false, 4));
+    private static final String FIRST = ReportJson.ofDefaults().write(Fixtures.evaluated("t1", 0, true, 3));
+    private static final String SECOND = ReportJson.ofDefaults().write(Fixtures.evaluated("t2", 0, false, 4));
 
     @TempDir
     Path dir;
@@ -46,9 +46,9 @@ class ReportReaderTest {
         Path ended = Files.writeString(dir.resolve("ended.jsonl"), FIRST + "\n");
 
         // when / then
-        assertThat(ReportReader.tornLastLineBytes(torn, ReportJson.standard())).isEqualTo(30);
-        assertThat(ReportReader.tornLastLineBytes(whole, ReportJson.standard())).isZero();
-        assertThat(ReportReader.tornLastLineBytes(ended, ReportJson.standard())).isZero();
+        assertThat(ReportReader.tornLastLineBytes(torn, ReportJson.ofDefaults())).isEqualTo(30);
+        assertThat(ReportReader.tornLastLineBytes(whole, ReportJson.ofDefaults())).isZero();
+        assertThat(ReportReader.tornLastLineBytes(ended, ReportJson.ofDefaults())).isZero();
     }
 
     @Test

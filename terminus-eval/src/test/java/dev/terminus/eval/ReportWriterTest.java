@@ -19,7 +19,7 @@ class ReportWriterTest {
     void eachRowIsOnItsLineInTheFileAsSoonAsItIsWritten() throws IOException {
         // given
         Path file = dir.resolve("report.jsonl");
-        try (ReportWriter writer = ReportWriter.create(file, ReportJson.standard())) {
+        try (ReportWriter writer = ReportWriter.create(file, ReportJson.ofDefaults())) {
             // when
             writer.write(Fixtures.evaluated("t1", 0, true, 3));
 
@@ -38,7 +38,7 @@ class ReportWriterTest {
         List<Thread> threads = new ArrayList<>();
 
         // when
-        try (ReportWriter writer = ReportWriter.create(file, ReportJson.standard())) {
+        try (ReportWriter writer = ReportWriter.create(file, ReportJson.ofDefaults())) {
             for (int t = 0; t < 8; t++) {
                 String task = "t" + t;
                 threads.add(Thread.ofVirtual().start(() -> {
@@ -67,7 +67,7 @@ class ReportWriterTest {
         Files.writeString(file, "old\nlines\n");
 
         // when
-        try (ReportWriter writer = ReportWriter.create(file, ReportJson.standard())) {
+        try (ReportWriter writer = ReportWriter.create(file, ReportJson.ofDefaults())) {
             writer.write(Fixtures.evaluated("t1", 0, true, 3));
         }
 

@@ -100,8 +100,8 @@ class RerunScenariosTest {
     void rowsOfTasksTheBenchmarkDoesNotHaveAreDropped() throws IOException {
         // given
         Path first = dir.resolve("first.jsonl");
-        Files.writeString(first, ReportJson.standard().write(Fixtures.evaluated("gone", 0, true, 5)) + "\n"
-                + ReportJson.standard().write(Fixtures.evaluated("pass", 7, true, 5)) + "\n");
+        Files.writeString(first, ReportJson.ofDefaults().write(Fixtures.evaluated("gone", 0, true, 5)) + "\n"
+                + ReportJson.ofDefaults().write(Fixtures.evaluated("pass", 7, true, 5)) + "\n");
 
         // when
         EvalReport after = benchmark(Map.of("pass", "a", "fail", "b", "broken", "c", "capped", "d"), false)

@@ -221,7 +221,7 @@ class ResumeScenariosTest {
     }
 
     private static String line(ReportRow row) {
-        return ReportJson.standard().write(row);
+        return ReportJson.ofDefaults().write(row);
     }
 
     private static byte[] concat(byte[] first, byte[] second) {

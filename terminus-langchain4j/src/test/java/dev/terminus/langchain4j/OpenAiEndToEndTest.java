@@ -61,8 +61,8 @@ class OpenAiEndToEndTest {
 
     private RunResult run(AgentConfig config, @Nullable Compaction compaction) {
         LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
-        return Agent.builder(model).config(config).tool(weather).compaction(compaction).build()
-                .run("What should I wear in Oslo?");
+        Agent.Builder agent = Agent.builder(model).config(config).tool(weather);
+        return (compaction == null ? agent : agent.compaction(compaction)).build().run("What should I wear in Oslo?");
     }
 
     private RunResult run(AgentConfig config) {

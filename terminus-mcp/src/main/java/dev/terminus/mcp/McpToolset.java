@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * {@link #tools()} to {@code Agent.builder(...).tools(...)}; close the toolset when the agent is done.
  *
  * <pre>{@code
- * try (McpToolset mcp = McpToolset.custom()
+ * try (McpToolset mcp = McpToolset.builder()
  *         .server(McpServer.stdio("files", "npx", "-y", "@modelcontextprotocol/server-filesystem", "/tmp"))
  *         .server(McpServer.http("search", URI.create("http://localhost:3001/mcp")).withTokenFrom("SEARCH_TOKEN"))
  *         .naming(ToolNaming.PREFIXED)
@@ -61,7 +61,7 @@ public final class McpToolset implements AutoCloseable {
      * @throws IllegalStateException when two tools collide, naming them
      */
     public static McpToolset start(McpServer... servers) {
-        Builder builder = custom();
+        Builder builder = builder();
         for (McpServer server : servers) {
             builder.server(server);
         }
@@ -69,7 +69,7 @@ public final class McpToolset implements AutoCloseable {
     }
 
     /** @return a builder with no servers and the defaults */
-    public static Builder custom() {
+    public static Builder builder() {
         return new Builder();
     }
 

@@ -25,7 +25,7 @@ class McpServerStartExceptionTest {
     }
 
     private static McpToolset.Builder sh(String name, String script) {
-        return McpToolset.custom().server(McpServer.stdio(name, "sh", "-c", script));
+        return McpToolset.builder().server(McpServer.stdio(name, "sh", "-c", script));
     }
 
     private static List<ProcessHandle> children(String marker) {
@@ -124,7 +124,7 @@ class McpServerStartExceptionTest {
     @Test
     void aServerThatNeverAnswersTimesOutNamingItsTimeoutAndIsStopped() {
         // given: a process that writes a line on its stderr, then reads nothing and answers nothing
-        McpToolset.Builder builder = McpToolset.custom().startTimeout(Duration.ofMillis(500))
+        McpToolset.Builder builder = McpToolset.builder().startTimeout(Duration.ofMillis(500))
                 .server(McpServer.stdio("mute", "sh", "-c", "echo 'waiting for a token' >&2; exec sleep 31"));
 
         // when
@@ -141,7 +141,7 @@ class McpServerStartExceptionTest {
     @Test
     void aProgramThatCannotBeRunFailsTheStartNamingIt() {
         // given
-        McpToolset.Builder builder = McpToolset.custom().server(McpServer.stdio("ghost", "/nonexistent/mcp-server"));
+        McpToolset.Builder builder = McpToolset.builder().server(McpServer.stdio("ghost", "/nonexistent/mcp-server"));
 
         // when
         McpServerStartException failure = startFailure(builder);
@@ -161,7 +161,7 @@ class McpServerStartExceptionTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        McpToolset.Builder builder = McpToolset.custom()
+        McpToolset.Builder builder = McpToolset.builder()
                 .server(McpServer.http("remote", URI.create("http://127.0.0.1:" + port + "/mcp")));
 
         // when

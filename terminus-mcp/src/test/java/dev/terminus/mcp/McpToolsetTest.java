@@ -36,7 +36,7 @@ class McpToolsetTest {
     void aToolsetThatDoesNotAnswerSamplingDoesNotDeclareItSoTheServerOffersNoSamplingTool() {
         // given
         try (McpToolset answering = McpToolset.start(EverythingServer.stdio());
-                McpToolset silent = McpToolset.custom().server(EverythingServer.stdio()).sampling(false).start()) {
+                McpToolset silent = McpToolset.builder().server(EverythingServer.stdio()).sampling(false).start()) {
             // when
             List<String> withSampling = answering.tools().stream().map(t -> t.spec().name()).toList();
             List<String> without = silent.tools().stream().map(t -> t.spec().name()).toList();
@@ -51,7 +51,7 @@ class McpToolsetTest {
     void aToolsetThatDoesNotPauseForElicitationDoesNotDeclareItSoTheServerOffersNoElicitationTool() {
         // given
         try (McpToolset pausing = McpToolset.start(EverythingServer.stdio());
-                McpToolset silent = McpToolset.custom().server(EverythingServer.stdio()).elicitation(false).start()) {
+                McpToolset silent = McpToolset.builder().server(EverythingServer.stdio()).elicitation(false).start()) {
             // when
             List<String> withElicitation = pausing.tools().stream().map(t -> t.spec().name()).toList();
             List<String> without = silent.tools().stream().map(t -> t.spec().name()).toList();
@@ -98,7 +98,7 @@ class McpToolsetTest {
     @Test
     void twoServersWithTheSameToolIsACollisionRefusedWithPlainNames() {
         // given
-        McpToolset.Builder builder = McpToolset.custom().naming(ToolNaming.PLAIN)
+        McpToolset.Builder builder = McpToolset.builder().naming(ToolNaming.PLAIN)
                 .server(EverythingServer.stdio())
                 .server(other());
 
@@ -110,7 +110,7 @@ class McpToolsetTest {
     @Test
     void prefixedNamesTellTwoServersToolsApart() {
         // given
-        McpToolset.Builder builder = McpToolset.custom().naming(ToolNaming.PREFIXED)
+        McpToolset.Builder builder = McpToolset.builder().naming(ToolNaming.PREFIXED)
                 .server(EverythingServer.stdio())
                 .server(other());
 
@@ -158,7 +158,7 @@ class McpToolsetTest {
     @Test
     void anHttpServerWhoseTokenVariableIsUnsetFailsTheStartNamingTheVariable() {
         // given
-        McpToolset.Builder builder = McpToolset.custom().server(McpServer.http("remote",
+        McpToolset.Builder builder = McpToolset.builder().server(McpServer.http("remote",
                 URI.create("http://127.0.0.1:9/mcp")).withTokenFrom("TERMINUS_TEST_UNSET_TOKEN"));
 
         // when / then
@@ -169,7 +169,7 @@ class McpToolsetTest {
     @Test
     void twoServersOfOneNameAreRefused() {
         // given
-        McpToolset.Builder builder = McpToolset.custom().server(EverythingServer.stdio());
+        McpToolset.Builder builder = McpToolset.builder().server(EverythingServer.stdio());
 
         // when / then
         assertThatThrownBy(() -> builder.server(EverythingServer.stdio())).isInstanceOf(IllegalArgumentException.class)

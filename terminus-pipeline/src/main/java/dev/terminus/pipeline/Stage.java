@@ -63,7 +63,7 @@ public final class Stage {
      *
      * {@snippet :
      * Stage draft = Stage.budgetedAgent("draft",
-     *         budget -> Agent.builder(model).config(AgentConfig.from(settings).tokenBudget(budget).build()).build(),
+     *         budget -> Agent.builder(model).config(settings).tokenBudget(budget).build(),
      *         ctx -> "Draft a reply to: " + ctx.input());
      * }
      *

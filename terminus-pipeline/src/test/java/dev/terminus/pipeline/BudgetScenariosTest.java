@@ -73,14 +73,14 @@ class BudgetScenariosTest {
         Agents.Budgeted agent = new Agents.Budgeted(ScriptedModel.builder().text("ok").build());
         Pipeline pipeline = Pipeline.builder()
                 .tokenBudget(TokenBudget.total(1_000))
-                .stage(Stage.budgetedAgent("small", agent, ctx -> "Go").tokenBudget(new TokenBudget(100L, null, 20L)))
+                .stage(Stage.budgetedAgent("small", agent, ctx -> "Go").tokenBudget(TokenBudget.total(100).withOutput(20)))
                 .build();
 
         // when
         pipeline.run("");
 
         // then
-        assertThat(agent.given).containsExactly(new TokenBudget(100L, null, 20L));
+        assertThat(agent.given).containsExactly(TokenBudget.total(100).withOutput(20));
     }
 
     @Test

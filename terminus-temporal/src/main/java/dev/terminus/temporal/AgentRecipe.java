@@ -11,7 +11,8 @@ import dev.terminus.agent.Agent;
  * AgentRecipe recipe = materials -> Agent.builder(materials.model())
  *         .tools(materials.tools())
  *         .clock(materials.clock())
- *         .config(AgentConfig.custom().maxIterations(10).timeBudget(Duration.ofMinutes(5)).build())
+ *         .maxIterations(10)
+ *         .timeBudget(Duration.ofMinutes(5))
  *         .build();
  * }
  *

@@ -24,7 +24,7 @@ import org.jspecify.annotations.Nullable;
  * and no call uses them any more.
  *
  * {@snippet :
- * AgentRecipes recipes = AgentRecipes.custom()
+ * AgentRecipes recipes = AgentRecipes.builder()
  *         .agent("weather", openAiModel, Tools.fromMethods(new Weather()), materials -> Agent.builder(materials.model())
  *                 .tools(materials.tools()).clock(materials.clock()).build())
  *         .callTimeout(Duration.ofMinutes(2))
@@ -126,7 +126,7 @@ public final class AgentRecipes implements AutoCloseable {
      * @return a builder without agents, a call timeout of 10 minutes, and runs continued as new past
      *     {@value #DEFAULT_CONTINUE_AS_NEW_AFTER} history events
      */
-    public static Builder custom() {
+    public static Builder builder() {
         return new Builder();
     }
 

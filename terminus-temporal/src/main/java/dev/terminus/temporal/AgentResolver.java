@@ -6,7 +6,7 @@ package dev.terminus.temporal;
  * side: the workflow side builds its proxies from the result, the activity side calls its model and tools.
  *
  * {@snippet :
- * AgentRecipes recipes = AgentRecipes.custom()
+ * AgentRecipes recipes = AgentRecipes.builder()
  *         .resolver((name, definition) -> Scenarios.registered(name, definition))
  *         .build();
  * }

@@ -16,7 +16,7 @@ import java.util.Set;
  * Immutable. Workflow and activity workers of one task queue must hold the same recipes.
  *
  * {@snippet :
- * ConvergenceRecipes recipes = ConvergenceRecipes.custom()
+ * ConvergenceRecipes recipes = ConvergenceRecipes.builder()
  *         .engine("reconcile", List.of(extractor, normalizer, crossChecker), materials -> ConvergenceEngine.builder()
  *                 .name("reconcile").agents(materials.agents().toArray(ConvergenceAgent[]::new))
  *                 .clock(materials.clock()).build())
@@ -61,7 +61,7 @@ public final class ConvergenceRecipes {
     }
 
     /** @return a builder without engines, and a turn timeout of 10 minutes */
-    public static Builder custom() {
+    public static Builder builder() {
         return new Builder();
     }
 

@@ -26,7 +26,7 @@ import java.util.List;
  *
  * {@snippet :
  * AgentResolver resolver = (name, definition) -> {
- *     McpToolset.Builder servers = McpToolset.custom().server(McpServer.stdio("files", "npx", "-y", "server-files"));
+ *     McpToolset.Builder servers = McpToolset.builder().server(McpServer.stdio("files", "npx", "-y", "server-files"));
  *     return new AgentRecipes.Registered(name, model, List.of(), new ServedTools() {
  *         private McpToolset toolset;
  *

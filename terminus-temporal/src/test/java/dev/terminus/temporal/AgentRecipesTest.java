@@ -30,7 +30,7 @@ class AgentRecipesTest {
     @Test
     void anAgentIsFoundByItsName() {
         // given
-        AgentRecipes recipes = AgentRecipes.custom().agent("greeter", MODEL, List.of(ECHO), RECIPE).build();
+        AgentRecipes recipes = AgentRecipes.builder().agent("greeter", MODEL, List.of(ECHO), RECIPE).build();
 
         // when
         AgentRecipes.Registered found = recipes.registered("greeter");
@@ -45,7 +45,7 @@ class AgentRecipesTest {
     @Test
     void anUnknownNameIsRefusedNamingItAndTheRegisteredOnes() {
         // given
-        AgentRecipes recipes = AgentRecipes.custom().agent("greeter", MODEL, List.of(), RECIPE).build();
+        AgentRecipes recipes = AgentRecipes.builder().agent("greeter", MODEL, List.of(), RECIPE).build();
 
         // when / then
         assertThatThrownBy(() -> recipes.registered("grumbler")).isInstanceOf(IllegalArgumentException.class)
@@ -55,7 +55,7 @@ class AgentRecipesTest {
     @Test
     void aNameRegisteredTwiceIsRefused() {
         // given
-        AgentRecipes.Builder builder = AgentRecipes.custom().agent("greeter", MODEL, List.of(), RECIPE);
+        AgentRecipes.Builder builder = AgentRecipes.builder().agent("greeter", MODEL, List.of(), RECIPE);
 
         // when / then
         assertThatThrownBy(() -> builder.agent("greeter", MODEL, List.of(), RECIPE))
@@ -65,7 +65,7 @@ class AgentRecipesTest {
     @Test
     void aToolRegisteredTwiceForOneAgentIsRefused() {
         // when / then
-        assertThatThrownBy(() -> AgentRecipes.custom().agent("greeter", MODEL, List.of(ECHO, ECHO), RECIPE))
+        assertThatThrownBy(() -> AgentRecipes.builder().agent("greeter", MODEL, List.of(ECHO, ECHO), RECIPE))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("agent \"greeter\" has tool \"echo\" twice");
     }
@@ -73,7 +73,7 @@ class AgentRecipesTest {
     @Test
     void theCallTimeoutIsTenMinutesUnlessSetAndMustBePositive() {
         // given
-        AgentRecipes.Builder builder = AgentRecipes.custom();
+        AgentRecipes.Builder builder = AgentRecipes.builder();
 
         // when
         Duration byDefault = builder.build().callTimeout();
@@ -105,7 +105,7 @@ class AgentRecipesTest {
 
     /** Recipes whose resolver gives each document the served tools the map holds for it. */
     private static AgentRecipes servingRecipes(Map<String, Counted> served) {
-        return AgentRecipes.custom().resolver((name, definition) -> new AgentRecipes.Registered(name, MODEL,
+        return AgentRecipes.builder().resolver((name, definition) -> new AgentRecipes.Registered(name, MODEL,
                 List.of(ECHO), served.computeIfAbsent(definition, d -> new Counted()), RECIPE)).build();
     }
 
@@ -201,7 +201,7 @@ class AgentRecipesTest {
         // given
         AtomicInteger resolutions = new AtomicInteger();
         CountDownLatch release = new CountDownLatch(1);
-        AgentRecipes recipes = AgentRecipes.custom().resolver((name, definition) -> {
+        AgentRecipes recipes = AgentRecipes.builder().resolver((name, definition) -> {
             resolutions.incrementAndGet();
             try {
                 release.await();

@@ -18,7 +18,7 @@ class AgentResolverTest {
     @Test
     void aRunOfARegisteredAgentIsKeyedByItsNameAndADefinedOneByItsNameAndTheDigestOfItsDocument() {
         // given
-        AgentRecipes recipes = AgentRecipes.custom().build();
+        AgentRecipes recipes = AgentRecipes.builder().build();
 
         // when
         String registered = recipes.key(new AgentRunInput("greeter", "go"));
@@ -34,7 +34,7 @@ class AgentResolverTest {
     void aDefinedAgentIsResolvedOnceForEveryRunOfItsDocument() {
         // given
         AtomicInteger resolved = new AtomicInteger();
-        AgentRecipes recipes = AgentRecipes.custom().resolver((name, definition) -> {
+        AgentRecipes recipes = AgentRecipes.builder().resolver((name, definition) -> {
             resolved.incrementAndGet();
             return new AgentRecipes.Registered(name, request -> ModelResponse.text(definition, Usage.of(1, 1)),
                     List.of(), RECIPE);
@@ -54,7 +54,7 @@ class AgentResolverTest {
     @Test
     void aDefinedAgentOnAWorkerWithoutAResolverIsRefusedNamingTheBuilderMethod() {
         // given
-        AgentRecipes recipes = AgentRecipes.custom().build();
+        AgentRecipes recipes = AgentRecipes.builder().build();
         String key = recipes.key(AgentRunInput.defined("echo", "go", "hello"));
 
         // when / then
@@ -66,7 +66,7 @@ class AgentResolverTest {
     @Test
     void aKeyWhoseDocumentTheWorkerNeverSawOutsideAnActivityIsRefusedNamingIt() {
         // given
-        AgentRecipes recipes = AgentRecipes.custom().resolver((name, definition) -> {
+        AgentRecipes recipes = AgentRecipes.builder().resolver((name, definition) -> {
             throw new AssertionError("not resolved");
         }).build();
 

@@ -39,7 +39,7 @@ class AgentWorkflowApprovalTest {
 
     @BeforeAll
     static void startTheWorker() {
-        AgentRecipes.Builder recipes = AgentRecipes.custom();
+        AgentRecipes.Builder recipes = AgentRecipes.builder();
         for (String name : AGENTS) {
             recipes.agent(name, model(), List.of(refund(name)), AgentWorkflowApprovalTest::agent);
         }

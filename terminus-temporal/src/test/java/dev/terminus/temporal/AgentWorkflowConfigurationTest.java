@@ -23,7 +23,7 @@ class AgentWorkflowConfigurationTest {
 
     @BeforeAll
     static void startTheWorker() {
-        temporal = new WorkflowHarness(AgentRecipes.custom()
+        temporal = new WorkflowHarness(AgentRecipes.builder()
                 .agent("system-clocked", ScriptedModel.builder().text("hi").build(), List.of(),
                         materials -> Agent.builder(materials.model()).build())
                 .build(), new TerminusModule());

@@ -65,7 +65,7 @@ class AgentWorkflowCrashTest {
     /** The agent of one worker: a model answering from the transcript, the tools, backoffs of 30 s. */
     private AgentRecipes recipes(String worker, FunctionModel.Answer answer) {
         List<Tool> tools = List.of(tool("first", worker), tool("second", worker));
-        return AgentRecipes.custom().agent(AGENT, FunctionModel.of("function", request -> {
+        return AgentRecipes.builder().agent(AGENT, FunctionModel.of("function", request -> {
             modelCalls.add(worker);
             return answer.apply(request);
         }), tools, materials -> Agent.builder(materials.model()).tools(materials.tools()).clock(materials.clock())

@@ -65,7 +65,7 @@ class AgentWorkflowEvictionTest {
         final AgentListener telemetry = TerminusTelemetry.of(backend.sdk());
 
         AgentRecipes recipes(FunctionModel.Answer answer, Tool tool) {
-            return AgentRecipes.custom().agent(AGENT, FunctionModel.of("function", answer), List.of(tool),
+            return AgentRecipes.builder().agent(AGENT, FunctionModel.of("function", answer), List.of(tool),
                     materials -> {
                         if (WorkflowUnsafe.isWorkflowThread()) {
                             copies.incrementAndGet();

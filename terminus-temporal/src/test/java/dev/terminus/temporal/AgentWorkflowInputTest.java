@@ -48,7 +48,7 @@ class AgentWorkflowInputTest {
 
     @BeforeAll
     static void startTheWorker() {
-        temporal = new WorkflowHarness(AgentRecipes.custom()
+        temporal = new WorkflowHarness(AgentRecipes.builder()
                 .agent("registrar", model(), List.of(register()), AgentWorkflowInputTest::agent).build(),
                 new TerminusModule());
     }

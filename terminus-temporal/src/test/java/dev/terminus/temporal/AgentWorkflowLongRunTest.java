@@ -41,7 +41,7 @@ class AgentWorkflowLongRunTest {
 
     @BeforeAll
     static void startTheWorker() {
-        temporal = new WorkflowHarness(AgentRecipes.custom()
+        temporal = new WorkflowHarness(AgentRecipes.builder()
                 .agent("long", CountingModel.upTo(Integer.MAX_VALUE), List.of(CountingModel.TOOL), AgentWorkflowLongRunTest::agent)
                 .continueAsNewAfter(CONTINUE_AFTER)
                 .build(), new TerminusModule());

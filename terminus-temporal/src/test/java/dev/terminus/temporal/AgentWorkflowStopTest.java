@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
-import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
 import dev.terminus.jackson.TerminusModule;
@@ -53,7 +52,7 @@ class AgentWorkflowStopTest {
 
     @BeforeAll
     static void startTheWorker() {
-        temporal = new WorkflowHarness(AgentRecipes.custom()
+        temporal = new WorkflowHarness(AgentRecipes.builder()
                 .agent("budgeted", model(), List.of(FOR_THE_BUDGET.tool), recipe(BUDGET))
                 .agent("cancellable", model(), List.of(FOR_THE_CANCELLATION.tool), recipe(null))
                 .agent("stoppable", model(), List.of(FOR_THE_STOP.tool), recipe(null))
@@ -73,8 +72,10 @@ class AgentWorkflowStopTest {
     }
 
     private static AgentRecipe recipe(@Nullable Duration budget) {
-        return materials -> Agent.builder(materials.model()).tools(materials.tools()).clock(materials.clock())
-                .config(AgentConfig.custom().timeBudget(budget).build()).build();
+        return materials -> {
+            Agent.Builder agent = Agent.builder(materials.model()).tools(materials.tools()).clock(materials.clock());
+            return (budget == null ? agent : agent.timeBudget(budget)).build();
+        };
     }
 
     @Test

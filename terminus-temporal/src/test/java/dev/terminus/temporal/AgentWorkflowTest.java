@@ -143,7 +143,7 @@ class AgentWorkflowTest {
 
     @BeforeAll
     static void startTheWorker() {
-        AgentRecipes.Builder recipes = AgentRecipes.custom();
+        AgentRecipes.Builder recipes = AgentRecipes.builder();
         for (Scenario scenario : List.of(TOOL_ROUND, ITERATIONS, TOOL_CALLS, MISTAKES, NO_PROGRESS, AUTH, RETRIED,
                 SERVER_DOWN, TOO_LONG, REFUSED, QUOTA_HOOK, BROKEN_TOOL, VALUED_TOOL, HALTING_TOOL, WATCHED,
                 KEYED)) {

@@ -20,7 +20,7 @@ class ConvergenceRecipesTest {
     @Test
     void anEngineIsFoundByItsNameWithItsAgentsAndRecipe() {
         // given
-        ConvergenceRecipes recipes = ConvergenceRecipes.custom().engine("reconcile", List.of(QUIET), RECIPE).build();
+        ConvergenceRecipes recipes = ConvergenceRecipes.builder().engine("reconcile", List.of(QUIET), RECIPE).build();
 
         // when
         ConvergenceRecipes.Registered found = recipes.registered("reconcile");
@@ -35,7 +35,7 @@ class ConvergenceRecipesTest {
     @Test
     void anUnknownNameIsRefusedNamingItAndTheRegisteredOnes() {
         // given
-        ConvergenceRecipes recipes = ConvergenceRecipes.custom().engine("reconcile", List.of(QUIET), RECIPE).build();
+        ConvergenceRecipes recipes = ConvergenceRecipes.builder().engine("reconcile", List.of(QUIET), RECIPE).build();
 
         // when / then
         assertThatThrownBy(() -> recipes.registered("nothing"))
@@ -46,7 +46,7 @@ class ConvergenceRecipesTest {
     @Test
     void aNameRegisteredTwiceAnEngineWithoutAgentsAndAnAgentTwiceAreRefusedNamingThem() {
         // given
-        ConvergenceRecipes.Builder builder = ConvergenceRecipes.custom().engine("reconcile", List.of(QUIET), RECIPE);
+        ConvergenceRecipes.Builder builder = ConvergenceRecipes.builder().engine("reconcile", List.of(QUIET), RECIPE);
 
         // when / then
         assertThatThrownBy(() -> builder.engine("reconcile", List.of(QUIET), RECIPE))
@@ -60,7 +60,7 @@ class ConvergenceRecipesTest {
     @Test
     void aTurnTimeoutThatIsNotPositiveIsRefusedNamingIt() {
         // given
-        ConvergenceRecipes.Builder builder = ConvergenceRecipes.custom();
+        ConvergenceRecipes.Builder builder = ConvergenceRecipes.builder();
 
         // when / then
         assertThatThrownBy(() -> builder.turnTimeout(Duration.ZERO))

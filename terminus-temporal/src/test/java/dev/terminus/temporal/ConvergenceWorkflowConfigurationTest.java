@@ -29,7 +29,7 @@ class ConvergenceWorkflowConfigurationTest {
 
     @BeforeAll
     static void startTheWorker() {
-        temporal = new ConvergenceHarness(ConvergenceRecipes.custom()
+        temporal = new ConvergenceHarness(ConvergenceRecipes.builder()
                 .engine("system-clocked", List.of(QUIET), materials -> ConvergenceEngine.builder()
                         .agents(materials.agents().toArray(ConvergenceAgent[]::new)).build())
                 .engine("own-agents", List.of(QUIET), materials -> ConvergenceEngine.builder()

@@ -52,7 +52,7 @@ class ConvergenceWorkflowGateTest {
 
     @BeforeAll
     static void startTheWorker() {
-        temporal = new ConvergenceHarness(ConvergenceRecipes.custom().engine(ENGINE, AGENTS, RECIPE).build(),
+        temporal = new ConvergenceHarness(ConvergenceRecipes.builder().engine(ENGINE, AGENTS, RECIPE).build(),
                 new TerminusModule());
     }
 

@@ -60,7 +60,7 @@ class ConvergenceWorkflowStopTest {
 
     @BeforeAll
     static void startTheWorker() {
-        temporal = new ConvergenceHarness(ConvergenceRecipes.custom()
+        temporal = new ConvergenceHarness(ConvergenceRecipes.builder()
                 .engine("budgeted", FOR_THE_BUDGET.agents, recipe("budgeted", BUDGET))
                 .engine("cancellable", FOR_THE_CANCELLATION.agents, recipe("cancellable", null))
                 .engine("busy", WITHOUT_A_GATE.agents, recipe("busy", null))

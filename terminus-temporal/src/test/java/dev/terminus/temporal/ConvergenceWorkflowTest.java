@@ -107,7 +107,7 @@ class ConvergenceWorkflowTest {
 
     @BeforeAll
     static void startTheWorker() {
-        ConvergenceRecipes.Builder recipes = ConvergenceRecipes.custom();
+        ConvergenceRecipes.Builder recipes = ConvergenceRecipes.builder();
         SCENARIOS.forEach(scenario -> recipes.engine(scenario.name(), scenario.agents(), scenario.recipe()));
         temporal = new ConvergenceHarness(recipes.build(), MODULE);
     }

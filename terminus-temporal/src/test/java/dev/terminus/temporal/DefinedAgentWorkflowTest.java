@@ -58,11 +58,11 @@ class DefinedAgentWorkflowTest {
                         .setDataConverter(TerminusDataConverter.ofDefaults()).build())
                 .setUseTimeskipping(false)
                 .build());
-        AgentWorkflows.registerWorkflow(environment.newWorker(QUEUE), AgentRecipes.custom().resolver(COUNTING).build());
+        AgentWorkflows.registerWorkflow(environment.newWorker(QUEUE), AgentRecipes.builder().resolver(COUNTING).build());
         environment.start();
         // another process's worker: its recipes never saw a definition
         activities = WorkerFactory.newInstance(environment.getWorkflowClient());
-        AgentWorkflows.registerActivities(activities.newWorker(QUEUE), AgentRecipes.custom().resolver(COUNTING).build());
+        AgentWorkflows.registerActivities(activities.newWorker(QUEUE), AgentRecipes.builder().resolver(COUNTING).build());
         activities.start();
     }
 

@@ -49,7 +49,7 @@ class DeployUnderARunTest {
 
     @BeforeAll
     static void startAWorkerOfTheNewRecipes() {
-        temporal = new WorkflowHarness(AgentRecipes.custom()
+        temporal = new WorkflowHarness(AgentRecipes.builder()
                 .agent("same", CountingModel.upTo(5), List.of(COUNT), DeployUnderARunTest::agent)
                 .agent("new-schema", CountingModel.upTo(5), List.of(COUNT_TWICE), DeployUnderARunTest::agent)
                 .agent("new-tools", CountingModel.upTo(5), List.of(LOOK), DeployUnderARunTest::agent)

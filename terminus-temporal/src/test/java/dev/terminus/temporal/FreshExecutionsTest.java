@@ -28,7 +28,7 @@ class FreshExecutionsTest {
 
     @BeforeAll
     static void startTheWorker() {
-        temporal = new WorkflowHarness(AgentRecipes.custom()
+        temporal = new WorkflowHarness(AgentRecipes.builder()
                 .agent("growing", FetchingModel.upTo(500), List.of(FetchingModel.tool(2_000)),
                         materials -> Agent.builder(materials.model()).tools(materials.tools())
                                 .clock(materials.clock())

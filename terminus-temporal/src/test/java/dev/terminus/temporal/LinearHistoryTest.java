@@ -36,7 +36,7 @@ class LinearHistoryTest {
     static void startTheServerAndAWorker() throws Exception {
         server = TestServerProcess.start(dir.resolve("test-server.log"));
         worker = WorkerFactory.newInstance(server.client());
-        AgentWorkflows.register(worker.newWorker(TASK_QUEUE), AgentRecipes.custom()
+        AgentWorkflows.register(worker.newWorker(TASK_QUEUE), AgentRecipes.builder()
                 .agent("sixty", FetchingModel.upTo(60), List.of(FetchingModel.tool(20_000)),
                         materials -> MeasuredRuns.agent(materials, 60))
                 .agent("thousand", FetchingModel.upTo(1_000), List.of(FetchingModel.tool(2_000)),

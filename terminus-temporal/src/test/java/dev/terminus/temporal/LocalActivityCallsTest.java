@@ -93,7 +93,7 @@ class LocalActivityCallsTest {
 
     @BeforeAll
     static void startTheWorker() {
-        AgentRecipes.Builder recipes = AgentRecipes.custom()
+        AgentRecipes.Builder recipes = AgentRecipes.builder()
                 .calls(CallMode.LOCAL_ACTIVITY, CallMode.LOCAL_ACTIVITY);
         for (Case each : List.of(COUNTER, RETRIED, AUTH, BROKEN, HALTING, BUDGETED, CANCELLED)) {
             recipes.agent(each.name(), each.model().get(), TOOLS, each.recipe());
@@ -187,7 +187,7 @@ class LocalActivityCallsTest {
     void aLongRunOfLocalCallsContinuesAsNewBeforeItsHistoryPassesTheBound() throws Exception {
         // given: 120 tool rounds and an answer, under a history bound of 100 events
         Case longRun = new Case("long", () -> CountingModel.upTo(120), c -> c.maxIterations(200));
-        try (WorkflowHarness small = new WorkflowHarness(AgentRecipes.custom()
+        try (WorkflowHarness small = new WorkflowHarness(AgentRecipes.builder()
                 .calls(CallMode.LOCAL_ACTIVITY, CallMode.LOCAL_ACTIVITY).continueAsNewAfter(100)
                 .agent(longRun.name(), longRun.model().get(), TOOLS, longRun.recipe())
                 .build(), new TerminusModule())) {

@@ -54,7 +54,7 @@ final class RecordedScenarios {
 
     /** @return the recipes of the given scenarios, each with a model of its own script */
     static AgentRecipes recipes(List<Scenario> scenarios) {
-        AgentRecipes.Builder recipes = AgentRecipes.custom();
+        AgentRecipes.Builder recipes = AgentRecipes.builder();
         scenarios.forEach(scenario -> recipes.agent(scenario.name(), scenario.model(), TOOLS, scenario.recipe()));
         return recipes.build();
     }

@@ -62,7 +62,7 @@ class RemoteInterruptTest {
     }
 
     private static AgentRecipes recipes() {
-        return AgentRecipes.custom().agent(AGENT, SCENARIO.model(), List.of(LOOKUP), SCENARIO.recipe()).build();
+        return AgentRecipes.builder().agent(AGENT, SCENARIO.model(), List.of(LOOKUP), SCENARIO.recipe()).build();
     }
 
     /** Activities as a build before the change reported an interrupted tool call: a failure typed by the interrupt. */

@@ -48,7 +48,7 @@ class ReplaySafeTelemetryTest {
 
     @BeforeAll
     static void startTheWorker() {
-        temporal = new WorkflowHarness(AgentRecipes.custom()
+        temporal = new WorkflowHarness(AgentRecipes.builder()
                 .agent("watched", CountingModel.upTo(ROUNDS), List.of(CountingModel.TOOL), materials -> Agent.builder(materials.model())
                         .tools(materials.tools()).clock(materials.clock())
                         .config(AgentConfig.custom().maxIterations(100).build())

@@ -92,7 +92,7 @@ class RunStateReleaseTest {
         Model overloaded = FunctionModel.of("overloaded", request -> {
             throw new ModelException.ServerError(503, "overloaded", null);
         });
-        return AgentRecipes.custom().calls(CallMode.LOCAL_ACTIVITY, CallMode.LOCAL_ACTIVITY).continueAsNewAfter(100)
+        return AgentRecipes.builder().calls(CallMode.LOCAL_ACTIVITY, CallMode.LOCAL_ACTIVITY).continueAsNewAfter(100)
                 .agent("short", CountingModel.upTo(0), List.of(CountingModel.TOOL),
                         recipe(AgentConfig.custom().build()))
                 .agent("long", CountingModel.upTo(LONG_ROUNDS), List.of(CountingModel.TOOL),

@@ -92,7 +92,7 @@ class ServedToolsTest {
                     Map.of("word", "tool")))), Usage.of(1, 1), FinishReason.TOOL_CALLS);
 
     private AgentRecipes recipes() {
-        return AgentRecipes.custom().resolver((name, definition) -> new AgentRecipes.Registered(name, MODEL,
+        return AgentRecipes.builder().resolver((name, definition) -> new AgentRecipes.Registered(name, MODEL,
                 List.of(), new Counted(definition), materials -> Agent.builder(materials.model())
                         .tools(materials.tools()).clock(materials.clock()).build())).build();
     }

@@ -44,7 +44,7 @@ class StoredPayloadRunsTest {
                 .newBuilder().setDataConverter(TerminusDataConverter.of(new TerminusModule(),
                         DirectoryPayloadStore.of(dir.resolve("payloads")), THRESHOLD)).build());
         worker = WorkerFactory.newInstance(client);
-        AgentWorkflows.register(worker.newWorker(TASK_QUEUE), AgentRecipes.custom()
+        AgentWorkflows.register(worker.newWorker(TASK_QUEUE), AgentRecipes.builder()
                 .agent("thousand", FetchingModel.upTo(1_000), List.of(FetchingModel.tool(2_000)),
                         materials -> MeasuredRuns.agent(materials, 1_000))
                 .agent("huge", FetchingModel.upTo(1), List.of(FetchingModel.tool(3_000_000)),

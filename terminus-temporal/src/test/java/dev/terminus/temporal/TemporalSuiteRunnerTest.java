@@ -94,7 +94,7 @@ class TemporalSuiteRunnerTest {
                 .setWorkflowClientOptions(WorkflowClientOptions.newBuilder()
                         .setDataConverter(TerminusDataConverter.ofDefaults()).build())
                 .setUseTimeskipping(true).build());
-        AgentRecipes recipes = AgentRecipes.custom()
+        AgentRecipes recipes = AgentRecipes.builder()
                 .agent("solver", FunctionModel.of(this::answer), List.of(), this::agent).build();
         io.temporal.worker.Worker first = environment.newWorker(QUEUE);
         AgentWorkflows.register(first, recipes);

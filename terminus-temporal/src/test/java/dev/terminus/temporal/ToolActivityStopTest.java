@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
-import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
@@ -58,7 +57,7 @@ class ToolActivityStopTest {
 
     @BeforeAll
     static void startTheWorker() {
-        AgentRecipes recipes = AgentRecipes.custom()
+        AgentRecipes recipes = AgentRecipes.builder()
                 .agent("cancellable", model(), List.of(CANCELLED.tool), recipe(null))
                 .agent("late", model(), List.of(LATE.tool), recipe(TOOL_TIMEOUT))
                 .build();
@@ -76,8 +75,10 @@ class ToolActivityStopTest {
     }
 
     private static AgentRecipe recipe(@Nullable Duration toolTimeout) {
-        return materials -> Agent.builder(materials.model()).tools(materials.tools()).clock(materials.clock())
-                .config(AgentConfig.custom().toolTimeout(toolTimeout).build()).build();
+        return materials -> {
+            Agent.Builder agent = Agent.builder(materials.model()).tools(materials.tools()).clock(materials.clock());
+            return (toolTimeout == null ? agent : agent.toolTimeout(toolTimeout)).build();
+        };
     }
 
     @Test

@@ -53,7 +53,7 @@ class WorkflowErrorsTest {
 
     @BeforeAll
     static void startTheWorker() {
-        temporal = new WorkflowHarness(AgentRecipes.custom()
+        temporal = new WorkflowHarness(AgentRecipes.builder()
                 .agent("overflowing", FunctionModel.of(CALLS_DEEP), List.of(Tools.of("deep", "Recurses too deep",
                         (arguments, run) -> {
                             throw new StackOverflowError("too deep");

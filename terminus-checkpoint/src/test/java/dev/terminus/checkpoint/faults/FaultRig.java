@@ -109,21 +109,33 @@ final class FaultRig {
         Features features = schedule.features();
         AgentConfig.Builder config = AgentConfig.custom()
                 .maxIterations(limits.maxIterations())
-                .maxToolCalls(limits.maxToolCalls())
                 .tokenBudget(limits.tokenTotal() == null ? TokenBudget.UNLIMITED : TokenBudget.total(limits.tokenTotal()))
-                .costBudgetUsd(limits.costMicros() == null ? null : BigDecimal.valueOf(limits.costMicros(), 6))
                 .prices(PriceTable.builder().price("script", PRICE).build())
-                .timeBudget(limits.timeBudgetMs() == null ? null : Duration.ofMillis(limits.timeBudgetMs()))
                 .timeBudgetEnforcement(limits.enforcement())
                 .parallelToolCalls(limits.parallel())
-                .toolTimeout(limits.toolTimeoutMs() == null ? null : Duration.ofMillis(limits.toolTimeoutMs()))
                 .retryPolicy(new RetryPolicy(limits.maxRetries(), Duration.ofMillis(limits.backoffMs()),
                         Duration.ofMillis(limits.backoffMs() * 4L), 0.5))
-                .interruptGrace(Duration.ofMillis(limits.graceMs()))
-                .budgetPressureThreshold(features.pressure())
-                .finalAnswerTool(features.finalAnswerTool() ? "submit" : null);
+                .interruptGrace(Duration.ofMillis(limits.graceMs()));
+        if (limits.maxToolCalls() != null) {
+            config.maxToolCalls(limits.maxToolCalls());
+        }
+        if (limits.costMicros() != null) {
+            config.costBudgetUsd(BigDecimal.valueOf(limits.costMicros(), 6));
+        }
+        if (limits.timeBudgetMs() != null) {
+            config.timeBudget(Duration.ofMillis(limits.timeBudgetMs()));
+        }
+        if (limits.toolTimeoutMs() != null) {
+            config.toolTimeout(Duration.ofMillis(limits.toolTimeoutMs()));
+        }
+        if (features.pressure() != null) {
+            config.budgetPressureThreshold(features.pressure());
+        }
+        if (features.finalAnswerTool()) {
+            config.finalAnswerTool("submit");
+        }
         if (!limits.guards()) {
-            config.noProgressThreshold(null).stallThreshold(null).maxConsecutiveMistakes(null);
+            config.withoutNoProgressThreshold().withoutStallThreshold().withoutMaxConsecutiveMistakes();
         }
         if (features.structuredRepairs() != null) {
             config.structuredOutputRepairs(features.structuredRepairs());

@@ -30,7 +30,7 @@ import net.jqwik.api.statistics.Statistics;
  * of {@link RunInvariants}.
  */
 class FaultScheduleProperties {
-    private static final CheckpointJson CHECKPOINTS = CheckpointJson.create();
+    private static final CheckpointJson CHECKPOINTS = CheckpointJson.ofDefaults();
 
     @Provide
     Arbitrary<FaultSchedule> schedules() {

@@ -70,7 +70,10 @@ public final class SuiteBenchmark {
     private static Benchmark build(Suite suite, @Nullable Model model, ProgressListener progress,
             List<AgentListener> listeners, List<Tool> mcpTools, @Nullable String identity) throws ScenarioException {
         Map<String, Scenario> byTask = scenarios(suite);
-        Benchmark.Builder builder = Benchmark.builder().identity(identity);
+        Benchmark.Builder builder = Benchmark.builder();
+        if (identity != null) {
+            builder.identity(identity);
+        }
         for (Suite.TaskDef def : suite.tasks()) {
             if (model == null) {
                 ScenarioAgent.of(byTask.get(def.id()), 0, listeners, mcpTools); // refuses a task without a script now

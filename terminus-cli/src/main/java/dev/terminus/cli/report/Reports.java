@@ -34,7 +34,7 @@ import java.util.Set;
  * kind, its fields and the category the row was written with, and is shown and counted by that kind.
  */
 public final class Reports {
-    private static final ReportJson JSON = ReportJson.with(TerminusModule.builder().readMode(ReadMode.TOLERANT).build());
+    private static final ReportJson JSON = ReportJson.of(TerminusModule.builder().readMode(ReadMode.TOLERANT).build());
     private static final Set<PosixFilePermission> READABLE = PosixFilePermissions.fromString("rw-r--r--");
 
     private Reports() {}

@@ -270,25 +270,36 @@ public final class ScenarioAgent {
     private static AgentConfig config(Scenario scenario) throws ScenarioException {
         AgentConfig.Builder config = AgentConfig.custom().name(scenario.name() == null ? "scenario" : slug(scenario.name()));
         try {
-            config.systemPrompt(scenario.system()).finalAnswerTool(scenario.finalAnswerTool());
+            if (scenario.system() != null) config.systemPrompt(scenario.system());
+            if (scenario.finalAnswerTool() != null) config.finalAnswerTool(scenario.finalAnswerTool());
             if (ScenarioRules.repairs(scenario) != null) {
                 config.structuredOutputRepairs(ScenarioRules.repairs(scenario));
             }
             Scenario.Limits l = scenario.limits();
             if (l != null) {
                 if (l.maxIterations() != null) config.maxIterations(l.maxIterations());
-                config.maxToolCalls(l.maxToolCalls());
+                if (l.maxToolCalls() != null) config.maxToolCalls(l.maxToolCalls());
                 if (l.tokenBudget() != null) {
                     config.tokenBudget(new TokenBudget(l.tokenBudget().total(), l.tokenBudget().input(), l.tokenBudget().output()));
                 }
-                config.costBudgetUsd(l.costBudgetUsd());
+                if (l.costBudgetUsd() != null) config.costBudgetUsd(l.costBudgetUsd());
                 if (l.timeBudgetMs() != null) config.timeBudget(Duration.ofMillis(l.timeBudgetMs()));
                 if (l.interruptGraceMs() != null) config.interruptGrace(Duration.ofMillis(l.interruptGraceMs()));
-                config.budgetPressureThreshold(l.budgetPressureThreshold());
-                if (l.noProgressThreshold() != null) config.noProgressThreshold(offWhenZero(l.noProgressThreshold()));
-                if (l.stallThreshold() != null) config.stallThreshold(offWhenZero(l.stallThreshold()));
-                if (l.maxConsecutiveMistakes() != null) config.maxConsecutiveMistakes(offWhenZero(l.maxConsecutiveMistakes()));
-                config.maxOutputTokens(l.maxOutputTokens());
+                if (l.budgetPressureThreshold() != null) config.budgetPressureThreshold(l.budgetPressureThreshold());
+                // 0 switches a guard off
+                if (l.noProgressThreshold() != null) {
+                    if (l.noProgressThreshold() == 0) config.withoutNoProgressThreshold();
+                    else config.noProgressThreshold(l.noProgressThreshold());
+                }
+                if (l.stallThreshold() != null) {
+                    if (l.stallThreshold() == 0) config.withoutStallThreshold();
+                    else config.stallThreshold(l.stallThreshold());
+                }
+                if (l.maxConsecutiveMistakes() != null) {
+                    if (l.maxConsecutiveMistakes() == 0) config.withoutMaxConsecutiveMistakes();
+                    else config.maxConsecutiveMistakes(l.maxConsecutiveMistakes());
+                }
+                if (l.maxOutputTokens() != null) config.maxOutputTokens(l.maxOutputTokens());
                 if (l.toolTimeoutMs() != null) config.toolTimeout(Duration.ofMillis(l.toolTimeoutMs()));
                 if (l.parallelToolCalls() != null) config.parallelToolCalls(l.parallelToolCalls());
                 if (l.retries() != null) {
@@ -306,10 +317,6 @@ public final class ScenarioAgent {
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new ScenarioException("limits: " + e.getMessage());
         }
-    }
-
-    private static @Nullable Integer offWhenZero(int value) {
-        return value == 0 ? null : value;
     }
 
     private static ScriptedModel model(Scenario scenario, int scriptStep) throws ScenarioException {

@@ -156,7 +156,7 @@ public final class ScenarioServers implements AutoCloseable {
             }
             return null;
         }
-        McpToolset.Builder builder = McpToolset.custom()
+        McpToolset.Builder builder = McpToolset.builder()
                 .naming(scenario.mcpNaming() == null ? ToolNaming.PLAIN : naming(scenario.mcpNaming()));
         for (Map.Entry<String, McpServerDef> entry : scenario.mcpServers().entrySet()) {
             builder.server(server(entry.getKey(), entry.getValue()));

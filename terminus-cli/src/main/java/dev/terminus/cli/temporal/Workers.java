@@ -16,7 +16,7 @@ import io.temporal.worker.Worker;
 public final class Workers {
 
     /** The convergence engine of the demo, {@link Examples#documentReconciliation()}. */
-    public static final ConvergenceRecipes CONVERGENCE = ConvergenceRecipes.custom()
+    public static final ConvergenceRecipes CONVERGENCE = ConvergenceRecipes.builder()
             .engine(Examples.RECONCILIATION, Examples.reconciliationAgents(),
                     materials -> Examples.reconciliation(materials.agents(), materials.clock()))
             .build();
@@ -29,7 +29,7 @@ public final class Workers {
      *     their tools keep the {@link ToolJournal} the system property names, if any
      */
     public static AgentRecipes scenarios() {
-        return AgentRecipes.custom().resolver(new ScenarioResolver(ToolJournal.fromSystemProperty())).build();
+        return AgentRecipes.builder().resolver(new ScenarioResolver(ToolJournal.fromSystemProperty())).build();
     }
 
     /**

@@ -41,7 +41,7 @@ class KilledSavesTest {
         assertThat(ChildJvm.awaitLine(training, "ready")).isTrue();
         ChildJvm.stop(training);
         FileGateStore<Checkpoint> checkpoints = FileGateStore.checkpoints(dir);
-        FileGateStore<Pause> pauses = checkpoints.beside(PauseJson.create());
+        FileGateStore<Pause> pauses = checkpoints.beside(PauseJson.ofDefaults());
         long seed = System.nanoTime();
         Random random = new Random(seed);
         int killedMidSave = 0;

@@ -32,7 +32,7 @@ public final class SavingChild {
     public static void main(String[] args) throws IOException {
         Path directory = Path.of(args[0]);
         FileGateStore<Checkpoint> checkpoints = FileGateStore.checkpoints(directory);
-        FileGateStore<Pause> pauses = checkpoints.beside(PauseJson.create());
+        FileGateStore<Pause> pauses = checkpoints.beside(PauseJson.ofDefaults());
         for (long round = 0; ; round++) {
             String gateId = "gate-" + round % 3;
             String padding = "x".repeat((int) (round * 7919 % 24_000));

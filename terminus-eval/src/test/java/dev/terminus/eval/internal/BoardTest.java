@@ -45,7 +45,7 @@ class BoardTest {
         };
         BenchmarkSpec spec = new BenchmarkSpec(List.of(task), unused, null, null,
                 (t, run) -> Evaluation.pass("x"), 1, 1, null, Duration.ZERO, RetryPolicy.none(), CapacityPolicy.EVALUATE,
-                List.of(), ReportJson.standard(), RunClock.system(), null, null);
+                List.of(), ReportJson.ofDefaults(), RunClock.system(), null, null);
         ReportRow row = ReportRow.builder().task("t1").status(Status.SUCCESS).termination(new Unregistered("d"))
                 .category(Category.SUCCESS).outcome(Outcome.SUCCEEDED).eval(Evaluation.pass("x"))
                 .usage(Usage.of(3, 2)).costUsd(BigDecimal.ONE).durationMs(9).iterations(2).toolCalls(1).build();

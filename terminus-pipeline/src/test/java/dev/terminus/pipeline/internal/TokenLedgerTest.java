@@ -29,14 +29,15 @@ class TokenLedgerTest {
     @Test
     void theAllowanceIsPerKindTheLeastOfStagePipelineAndPhase() {
         // given
-        TokenLedger ledger = new TokenLedger(new TokenBudget(1_000L, null, 300L), List.of(new TokenBudget(400L, 350L, null)));
+        TokenLedger ledger = new TokenLedger(TokenBudget.total(1_000).withOutput(300),
+                List.of(TokenBudget.total(400).withInput(350)));
         ledger.charge(0, Usage.of(100, 50));
 
         // when
-        TokenBudget allowance = ledger.allowance(0, new TokenBudget(null, null, 200L));
+        TokenBudget allowance = ledger.allowance(0, TokenBudget.output(200));
 
         // then: total min(1000-150, 400-150) = 250; input 350-100 = 250; output min(200, 300-50) = 200
-        assertThat(allowance).isEqualTo(new TokenBudget(250L, 250L, 200L));
+        assertThat(allowance).isEqualTo(TokenBudget.total(250).withInput(250).withOutput(200));
     }
 
     @Test
@@ -79,7 +80,7 @@ class TokenLedgerTest {
     void exceedingNamesTheFirstKindABudgetDoesNotCapTightEnough() {
         assertThat(TokenLedger.exceeding(TokenBudget.total(10), TokenBudget.total(10))).isNull();
         assertThat(TokenLedger.exceeding(TokenBudget.total(11), TokenBudget.total(10))).isEqualTo(TokenKind.TOTAL);
-        assertThat(TokenLedger.exceeding(TokenBudget.total(5), new TokenBudget(null, 3L, null)))
+        assertThat(TokenLedger.exceeding(TokenBudget.total(5), TokenBudget.input(3)))
                 .isEqualTo(TokenKind.INPUT);
         assertThat(TokenLedger.exceeding(TokenBudget.UNLIMITED, TokenBudget.UNLIMITED)).isNull();
     }
@@ -87,7 +88,7 @@ class TokenLedgerTest {
     @Test
     void describeSaysTheCapsInWords() {
         assertThat(TokenLedger.describe(TokenBudget.UNLIMITED)).isEqualTo("unlimited");
-        assertThat(TokenLedger.describe(new TokenBudget(500L, null, 200L))).isEqualTo("total 500, output 200");
+        assertThat(TokenLedger.describe(TokenBudget.total(500).withOutput(200))).isEqualTo("total 500, output 200");
     }
 
     @Property

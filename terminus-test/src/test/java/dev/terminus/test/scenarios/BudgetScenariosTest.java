@@ -109,6 +109,21 @@ class BudgetScenariosTest {
     }
 
     @Test
+    void capsSetOnTheAgentBuilderItselfEndTheRunAsACapInAConfigDoes() {
+        // given
+        var calls = new AtomicInteger();
+        var model = echoCalls(10, Usage.of(10, 5)).build();
+        var agent = Agent.builder(model).tool(echo("echo", calls)).maxIterations(5).maxToolCalls(1).build();
+
+        // when
+        RunResult result = agent.run("go");
+
+        // then
+        assertThat(result).endedWith(new Termination.MaxToolCallsReached(1, 1)).hasToolCalls(1).isConsistent();
+        assertThat(calls).hasValue(1);
+    }
+
+    @Test
     void aToolCallCapOfZeroRefusesEveryCall() {
         // given
         var calls = new AtomicInteger();
@@ -190,7 +205,7 @@ class BudgetScenariosTest {
         // given
         var model = echoCalls(10, Usage.of(10, 5)).build();
         var agent = Agent.builder(model).tool(echo("echo"))
-                .config(AgentConfig.custom().tokenBudget(new TokenBudget(null, 25L, null)).build()).build();
+                .config(AgentConfig.custom().tokenBudget(TokenBudget.input(25)).build()).build();
 
         // when
         RunResult result = agent.run("go");
@@ -206,7 +221,7 @@ class BudgetScenariosTest {
         // given
         var model = echoCalls(10, Usage.of(10, 5)).build();
         var agent = Agent.builder(model).tool(echo("echo"))
-                .config(AgentConfig.custom().tokenBudget(new TokenBudget(null, null, 10L)).build()).build();
+                .config(AgentConfig.custom().tokenBudget(TokenBudget.output(10)).build()).build();
 
         // when
         RunResult result = agent.run("go");

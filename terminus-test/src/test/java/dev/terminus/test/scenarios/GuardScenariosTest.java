@@ -130,7 +130,7 @@ class GuardScenariosTest {
             script.toolCall("echo", args("x", 1));
         }
         var agent = Agent.builder(script.build()).tool(echo("echo"))
-                .config(AgentConfig.custom().maxIterations(5).noProgressThreshold(null).stallThreshold(null).build())
+                .config(AgentConfig.custom().maxIterations(5).withoutNoProgressThreshold().withoutStallThreshold().build())
                 .build();
 
         // when

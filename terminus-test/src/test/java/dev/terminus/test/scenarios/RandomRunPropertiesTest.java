@@ -180,18 +180,28 @@ class RandomRunPropertiesTest {
         Extras extras = scenario.extras();
         AgentConfig.Builder config = AgentConfig.custom()
                 .maxIterations(limits.maxIterations())
-                .maxToolCalls(limits.maxToolCalls())
                 .tokenBudget(limits.tokenTotal() == null ? TokenBudget.UNLIMITED : TokenBudget.total(limits.tokenTotal()))
-                .timeBudget(limits.timeBudgetMs() == null ? null : Duration.ofMillis(limits.timeBudgetMs()))
                 .parallelToolCalls(limits.parallel())
-                .toolTimeout(limits.toolTimeoutMs() == null ? null : Duration.ofMillis(limits.toolTimeoutMs()))
                 .retryPolicy(new RetryPolicy(limits.maxRetries(), Duration.ofMillis(1), Duration.ofMillis(2), 0.5))
                 .interruptGrace(Duration.ofMillis(extras.graceMs()))
-                .timeBudgetEnforcement(extras.enforcement())
-                .budgetPressureThreshold(extras.pressure())
-                .finalAnswerTool(extras.finalAnswerTool() ? "submit" : null);
+                .timeBudgetEnforcement(extras.enforcement());
+        if (limits.maxToolCalls() != null) {
+            config.maxToolCalls(limits.maxToolCalls());
+        }
+        if (limits.timeBudgetMs() != null) {
+            config.timeBudget(Duration.ofMillis(limits.timeBudgetMs()));
+        }
+        if (limits.toolTimeoutMs() != null) {
+            config.toolTimeout(Duration.ofMillis(limits.toolTimeoutMs()));
+        }
+        if (extras.pressure() != null) {
+            config.budgetPressureThreshold(extras.pressure());
+        }
+        if (extras.finalAnswerTool()) {
+            config.finalAnswerTool("submit");
+        }
         if (!limits.guards()) {
-            config.noProgressThreshold(null).stallThreshold(null).maxConsecutiveMistakes(null);
+            config.withoutNoProgressThreshold().withoutStallThreshold().withoutMaxConsecutiveMistakes();
         }
         Agent.Builder builder = Agent.builder(new ScriptModel(scenario.steps())).config(config.build())
                 .tool(Tools.of("echo", "echoes", (args, run) -> args))
