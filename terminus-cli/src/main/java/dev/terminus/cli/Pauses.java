@@ -7,7 +7,6 @@ import dev.terminus.agent.RunResult;
 import dev.terminus.checkpoint.FileGateStore;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.temporal.ScenarioRuns;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -43,7 +42,7 @@ final class Pauses {
         FileGateStore<Checkpoint> store = FileGateStore.checkpoints(directory);
         try {
             store.save(checkpoint);
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) { // a GateStoreException names the file
             throw new BadInputException("cannot save the checkpoint in " + directory + ": " + e.getMessage());
         }
         Path file = store.pathOf(gate.gateId());
