@@ -36,14 +36,18 @@ public @interface AgentTool {
     /** @return what the tool does, for the model */
     String description();
 
-    /** Names and describes a tool parameter. */
+    /**
+     * Describes a tool's argument: a parameter of an {@link AgentTool} method, or a component of the record a tool's
+     * arguments are read into ({@link Tools#of(String, String, Class, RecordToolFunction)}).
+     */
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.PARAMETER)
+    @Target({ElementType.PARAMETER, ElementType.RECORD_COMPONENT})
     @interface Param {
         /**
          * @return the argument's name; empty (the default) for the parameter's own name, which needs the class
-         *     compiled with {@code -parameters}
+         *     compiled with {@code -parameters}. On a record component, the component's name is the argument's:
+         *     leave it empty
          */
         String value() default "";
 
