@@ -136,6 +136,66 @@ public final class Agent {
         return awaitUninterruptibly(RunTask.start(spec, RunTask.Entry.resumption(spec, checkpoint, decision)));
     }
 
+    /**
+     * Continues a run paused at an approval gate by running the pending call as the model proposed it: as
+     * {@link #resume(Checkpoint, GateDecision)} with {@link GateDecision#approve(String)} for the checkpoint's gate.
+     *
+     * {@snippet :
+     * RunResult paused = agent.run("Refund order 42");
+     * paused.checkpoint().ifPresent(store::save);
+     * // ... later, when a person said yes:
+     * RunResult done = agent.approve(store.load(gateId).orElseThrow());
+     * }
+     *
+     * @param checkpoint the checkpoint of the paused run
+     * @return the result of the continued run
+     * @throws IllegalArgumentException when the gate waits for a person's input rather than an approval (answer it
+     *     with {@link #answer(Checkpoint, Map)} or decline it with {@link #reject(Checkpoint, String)}), or as
+     *     {@link #resume(Checkpoint, GateDecision)}
+     */
+    public RunResult approve(Checkpoint checkpoint) {
+        Preconditions.notNull(checkpoint, "checkpoint");
+        return resume(checkpoint, GateDecision.approve(checkpoint.gateId()));
+    }
+
+    /**
+     * Continues a paused run with a person's no: at an approval gate the pending call is not run and the model reads
+     * the reason as the call's result; at a gate that waits for input the person declines to give it, and the tool
+     * learns why. As {@link #resume(Checkpoint, GateDecision)} with {@link GateDecision#reject(String, String)} for the
+     * checkpoint's gate.
+     *
+     * @param checkpoint the checkpoint of the paused run
+     * @param reason why, for the model (or the tool)
+     * @return the result of the continued run
+     * @throws IllegalArgumentException as {@link #resume(Checkpoint, GateDecision)}
+     */
+    public RunResult reject(Checkpoint checkpoint, String reason) {
+        Preconditions.notNull(checkpoint, "checkpoint");
+        return resume(checkpoint, GateDecision.reject(checkpoint.gateId(), reason));
+    }
+
+    /**
+     * Continues a run paused at a gate where a tool asked a person for input ({@link HumanInputNeeded}): the pending
+     * call is made again and the tool gets the content as the answer to its request. As
+     * {@link #resume(Checkpoint, GateDecision)} with {@link GateDecision#answer(String, Map)} for the checkpoint's
+     * gate.
+     *
+     * {@snippet :
+     * RunResult done = agent.answer(checkpoint, Map.of("iban", "DE89370400440532013000"));
+     * }
+     *
+     * @param checkpoint the checkpoint of the paused run
+     * @param content the person's answer, as JSON values; it must match the schema of the tool's request
+     * @return the result of the continued run
+     * @throws IllegalArgumentException when the gate waits for approval of a call rather than for input, when the
+     *     content does not match the requested schema (naming the property), or as
+     *     {@link #resume(Checkpoint, GateDecision)}
+     */
+    public RunResult answer(Checkpoint checkpoint, Map<String, ?> content) {
+        Preconditions.notNull(checkpoint, "checkpoint");
+        return resume(checkpoint, GateDecision.answer(checkpoint.gateId(), content));
+    }
+
     /** @return the clock the agent's runs read their time from and wait on */
     public RunClock clock() {
         return spec.clock();

@@ -22,12 +22,9 @@ import org.jspecify.annotations.Nullable;
  *
  * {@snippet :
  * RunResult paused = agent.run("Refund order 42");
- * if (paused.termination() instanceof Termination.HitlGatePending gate) {
- *     Checkpoint checkpoint = paused.checkpoint().orElseThrow();
- *     store.save(checkpoint);
- *     // ... later, maybe in another process:
- *     RunResult done = agent.resume(store.load(gate.gateId()).orElseThrow(), GateDecision.approve(gate.gateId()));
- * }
+ * paused.checkpoint().ifPresent(store::save);
+ * // ... later, maybe in another process:
+ * RunResult done = agent.approve(store.load(gateId).orElseThrow());
  * }
  *
  * <p>A gate that waits for a person's input instead of an approval ({@link HumanInputNeeded}) keeps the tool's

@@ -15,6 +15,10 @@ import org.jspecify.annotations.Nullable;
  * for a person's input ({@link Answer}, or {@link Reject} to decline); a decision of the other kind is refused, naming
  * the gate and what it waits for.
  *
+ * <p>{@link Agent#approve(Checkpoint)}, {@link Agent#reject(Checkpoint, String)} and
+ * {@link Agent#answer(Checkpoint, Map)} make the common decisions in one call, for the checkpoint's own gate; a
+ * decision is needed for the others, and for a convergence run.
+ *
  * {@snippet :
  * agent.resume(checkpoint, GateDecision.approve(gateId));
  * agent.resume(checkpoint, GateDecision.reject(gateId, "refunds over 100 EUR need a manager"));

@@ -2,6 +2,7 @@ package dev.terminus.agent;
 
 import dev.terminus.agent.internal.JsonText;
 import dev.terminus.agent.internal.MethodTools;
+import dev.terminus.agent.internal.RecordShapes;
 import dev.terminus.agent.spi.ToolSpec;
 import dev.terminus.Preconditions;
 import java.util.List;
@@ -9,14 +10,19 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Builds {@link Tool}s from lambdas and from annotated methods.
+ * Builds {@link Tool}s from lambdas over a record of arguments, from lambdas over a JSON Schema of one's own, and
+ * from annotated methods.
  *
  * {@snippet :
- * Tool search = Tools.of("search", "Searches the web",
+ * record Search(@AgentTool.Param(description = "what to look for") String query, Optional<Integer> limit) {}
+ * Tool search = Tools.of("search", "Searches the web", Search.class,
+ *         (args, run) -> webSearch(args.query(), args.limit().orElse(10)));
+ *
+ * Tool lookup = Tools.of("lookup", "Looks a word up",
  *         Map.of("type", "object",
- *                "properties", Map.of("query", Map.of("type", "string")),
- *                "required", List.of("query")),
- *         (args, run) -> webSearch((String) args.get("query")));
+ *                "properties", Map.of("word", Map.of("type", "string")),
+ *                "required", List.of("word")),
+ *         (args, run) -> dictionary.get((String) args.get("word")));
  * }
  */
 public final class Tools {
@@ -44,6 +50,58 @@ public final class Tools {
             @Override
             public @Nullable Object call(Map<String, @Nullable Object> arguments, RunContext context) throws Exception {
                 return function.apply(arguments, context);
+            }
+
+            @Override
+            public String toString() {
+                return "Tool[" + name + "]";
+            }
+        };
+    }
+
+    /**
+     * A tool whose arguments are a record: the JSON Schema offered to the model is derived from the record's
+     * components ({@link RecordSchemas}), and each call's arguments are read into an instance of it before the body
+     * runs. The record is examined here, once; a call reads with no reflection. An argument that is missing, of
+     * another type, out of range, unknown, or refused by the record's constructor (an {@code IllegalArgumentException}
+     * or {@code NullPointerException} of its own validation) is a {@link ToolArgumentException} naming it (as
+     * {@code route.stops[1].lat}) and the value: the model is told its arguments were invalid, and the body does not
+     * run.
+     *
+     * {@snippet :
+     * enum Unit { CELSIUS, FAHRENHEIT }
+     * record Forecast(@AgentTool.Param(description = "the city's name") String city, int days, Optional<Unit> unit) {}
+     *
+     * Tool forecast = Tools.of("forecast", "The weather of the next days", Forecast.class,
+     *         (args, run) -> weather.forecast(args.city(), args.days(), args.unit().orElse(Unit.CELSIUS)));
+     * }
+     *
+     * @param name the tool's name
+     * @param description what it does, for the model
+     * @param argumentsType the record its arguments are read into
+     * @param function its body
+     * @param <A> the record type
+     * @return the tool
+     * @throws IllegalArgumentException when no schema can be derived from the record, naming the record, the
+     *     component and its type (see {@link RecordSchemas}), when a component's type cannot be built from JSON
+     *     (a collection that is not a {@code List}, {@code Set} or {@code Collection}, a map that is not a
+     *     {@code Map}), or when the record's canonical constructor cannot be called
+     */
+    public static <A extends Record> Tool of(String name, String description, Class<A> argumentsType,
+            RecordToolFunction<A> function) {
+        Preconditions.notNull(argumentsType, "argumentsType");
+        Preconditions.notNull(function, "function");
+        RecordShapes.Arguments<A> arguments = RecordShapes.arguments(argumentsType);
+        ToolSpec spec = new ToolSpec(name, description, arguments.schema());
+        return new Tool() {
+            @Override
+            public ToolSpec spec() {
+                return spec;
+            }
+
+            @Override
+            public @Nullable Object call(Map<String, @Nullable Object> args, RunContext context) throws Exception {
+                return function.apply(arguments.read(args), context);
             }
 
             @Override

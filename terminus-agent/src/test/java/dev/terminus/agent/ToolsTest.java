@@ -86,6 +86,46 @@ class ToolsTest {
     }
 
     @Test
+    void ofARecordTypeOffersTheRecordsSchemaAndPassesTheArgumentsAsTheRecordWithTheRun() throws Exception {
+        // given
+        record Point(@AgentTool.Param(description = "east") double x, double y) {}
+        AtomicReference<Point> seenPoint = new AtomicReference<>();
+        AtomicReference<RunContext> seenRun = new AtomicReference<>();
+        Tool tool = Tools.of("move", "Moves to a point", Point.class, (point, run) -> {
+            seenPoint.set(point);
+            seenRun.set(run);
+            return "at " + point.x() + "," + point.y();
+        });
+
+        // when
+        Object result = tool.call(Map.of("x", 1, "y", 2.5), StubRunContext.INSTANCE);
+
+        // then
+        assertThat(tool.spec()).isEqualTo(new ToolSpec("move", "Moves to a point", RecordSchemas.of(Point.class)));
+        assertThat(tool).hasToString("Tool[move]");
+        assertThat(result).isEqualTo("at 1.0,2.5");
+        assertThat(seenPoint.get()).isEqualTo(new Point(1, 2.5));
+        assertThat(seenRun.get()).isSameAs(StubRunContext.INSTANCE);
+    }
+
+    @Test
+    void aRecordToolsInvalidArgumentsAreAToolArgumentExceptionAndTheBodyDoesNotRun() {
+        // given
+        record Point(double x, double y) {}
+        AtomicReference<Point> seen = new AtomicReference<>();
+        Tool tool = Tools.of("move", "Moves to a point", Point.class, (point, run) -> {
+            seen.set(point);
+            return "moved";
+        });
+
+        // when / then
+        assertThatThrownBy(() -> tool.call(Map.of("x", "east", "y", 2), StubRunContext.INSTANCE))
+                .isInstanceOf(ToolArgumentException.class)
+                .hasMessage("argument \"x\" must be of type number, was \"east\"");
+        assertThat(seen.get()).isNull();
+    }
+
+    @Test
     void ofWithoutSchemaTakesNoParameters() {
         // when
         Tool tool = Tools.of("now", "The time", (args, run) -> "noon");

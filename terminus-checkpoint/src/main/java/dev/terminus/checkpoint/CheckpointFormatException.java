@@ -9,8 +9,8 @@ import org.jspecify.annotations.Nullable;
  * message names the field (as {@code Checkpoint.usage.inputTokens}, {@code Checkpoint.transcript[2]}) and the bad
  * value.
  *
- * <p>An {@link IOException}, so that {@link dev.terminus.agent.spi.GateStore#load(String)} reports a corrupt
- * file the way it reports a file it cannot read.
+ * <p>An {@link IOException}, like a file that cannot be read: {@link CheckpointJson#read} throws it, and
+ * {@link FileGateStore#load(String)} reports it as the cause of a {@link dev.terminus.agent.spi.GateStoreException}.
  */
 public final class CheckpointFormatException extends IOException {
     private static final long serialVersionUID = 1L;

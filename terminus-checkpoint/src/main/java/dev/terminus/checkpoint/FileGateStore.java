@@ -4,6 +4,7 @@ import dev.terminus.Preconditions;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.PausedRun;
 import dev.terminus.agent.spi.GateStore;
+import dev.terminus.agent.spi.GateStoreException;
 import dev.terminus.checkpoint.internal.GateFiles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,14 +21,10 @@ import java.util.regex.Pattern;
  *
  * {@snippet :
  * FileGateStore<Checkpoint> store = FileGateStore.checkpoints(Path.of("checkpoints"));
- * RunResult paused = agent.run("Refund order 42");
- * if (paused.termination() instanceof Termination.HitlGatePending gate) {
- *     store.save(paused.checkpoint().orElseThrow());     // checkpoints/gate-….checkpoint.json
- * }
+ * agent.run("Refund order 42").checkpoint().ifPresent(store::save);   // checkpoints/gate-….checkpoint.json
  * // later, maybe in another process:
  * for (String gateId : store.pending()) {
- *     Checkpoint checkpoint = store.load(gateId).orElseThrow();
- *     RunResult done = agent.resume(checkpoint, GateDecision.approve(gateId));
+ *     RunResult done = agent.approve(store.load(gateId).orElseThrow());
  *     store.delete(gateId);
  * }
  * FileGateStore<Pause> pauses = store.beside(PauseJson.ofDefaults());   // checkpoints/gate-….pause.json
@@ -51,6 +48,10 @@ import java.util.regex.Pattern;
  *
  * <p>On POSIX file systems the files are created readable and writable by their owner only (they hold transcripts
  * and contexts).
+ *
+ * <p><b>Errors.</b> What the file system refuses, and a file that does not hold a valid paused run, is a
+ * {@link GateStoreException} naming the gate and the file (the directory, for {@link #pending()}); its cause is the
+ * {@link IOException}, a {@link CheckpointFormatException} for a corrupt or renamed file.
  *
  * @param <T> what the store holds
  */
@@ -134,46 +135,87 @@ public final class FileGateStore<T extends PausedRun> implements GateStore<T> {
     /**
      * {@inheritDoc}
      *
+     * @throws GateStoreException naming the gate and the file when it cannot be written, the {@link IOException}
+     *     as its cause
      * @throws IllegalArgumentException naming the gate id when it cannot name a file (see the class comment), or a
      *     value the codec cannot write
      */
     @Override
-    public void save(T paused) throws IOException {
+    public void save(T paused) {
         Preconditions.notNull(paused, "paused");
         String gateId = paused.gateId();
-        files.pathOf(gateId); // refuses a bad id before the value is encoded
-        files.save(gateId, codec.writeBytes(paused));
+        Path file = files.pathOf(gateId); // refuses a bad id before the value is encoded
+        byte[] bytes = codec.writeBytes(paused);
+        try {
+            files.save(gateId, bytes);
+        } catch (IOException e) {
+            throw new GateStoreException("cannot save the " + codec.kind() + " of gate \"" + gateId + "\" to " + file
+                    + ": " + reason(e), e);
+        }
     }
 
     /**
      * {@inheritDoc}
      *
-     * @throws CheckpointFormatException naming the file when what it holds is not valid for the codec, or is the run
-     *     of another gate (a renamed file)
+     * @throws GateStoreException naming the gate and the file when it cannot be read, with the {@link IOException}
+     *     as its cause: a {@link CheckpointFormatException} naming the file when what it holds is not valid for the
+     *     codec, or is the run of another gate (a renamed file)
      * @throws IllegalArgumentException naming the gate id when it cannot name a file (see the class comment)
      */
     @Override
-    public Optional<T> load(String gateId) throws IOException {
-        return files.load(gateId, codec::read, PausedRun::gateId);
+    public Optional<T> load(String gateId) {
+        try {
+            return files.load(gateId, codec::read, PausedRun::gateId);
+        } catch (CheckpointFormatException e) { // its message names the file
+            throw new GateStoreException("cannot load the " + codec.kind() + " of gate \"" + gateId + "\": "
+                    + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new GateStoreException("cannot load the " + codec.kind() + " of gate \"" + gateId + "\" from "
+                    + files.pathOf(gateId) + ": " + reason(e), e);
+        }
     }
 
     /**
      * {@inheritDoc} Lists the {@code *.<kind>.json} files (a missing directory has none), never temporary ones nor
      * those of another kind. A listed run may still fail to {@linkplain #load(String) load} when its file is corrupt.
+     *
+     * @throws GateStoreException naming the directory when it cannot be read, the {@link IOException} as its cause
      */
     @Override
-    public List<String> pending() throws IOException {
-        return files.pending();
+    public List<String> pending() {
+        try {
+            return files.pending();
+        } catch (IOException e) {
+            throw new GateStoreException("cannot list the " + codec.kind() + " files in " + directory() + ": "
+                    + reason(e), e);
+        }
     }
 
     /**
      * {@inheritDoc}
      *
+     * @throws GateStoreException naming the gate and the file when it cannot be removed, the {@link IOException} as
+     *     its cause
      * @throws IllegalArgumentException naming the gate id when it cannot name a file (see the class comment)
      */
     @Override
-    public boolean delete(String gateId) throws IOException {
-        return files.delete(gateId);
+    public boolean delete(String gateId) {
+        Path file = files.pathOf(gateId);
+        try {
+            return files.delete(gateId);
+        } catch (IOException e) {
+            throw new GateStoreException("cannot delete the " + codec.kind() + " of gate \"" + gateId + "\" at "
+                    + file + ": " + reason(e), e);
+        }
+    }
+
+    /** @return what went wrong: the message, after the exception's name unless it is a plain IOException */
+    private static String reason(IOException e) {
+        String message = e.getMessage();
+        if (e.getClass() == IOException.class && message != null) {
+            return message;
+        }
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.spi.GateStore;
+import dev.terminus.agent.spi.GateStoreException;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
@@ -183,13 +184,17 @@ class FileGateStoreTest {
     }
 
     @Test
-    void aSaveThatCannotReplaceItsFileFailsAndDeletesItsTemporaryFile() throws Exception {
+    void aSaveThatCannotReplaceItsFileFailsNamingTheGateAndTheFileAndDeletesItsTemporaryFile() throws Exception {
         // given
         FileGateStore<Checkpoint> store = FileGateStore.checkpoints(dir);
         Files.createDirectories(dir.resolve("gate-1.checkpoint.json/occupied"));
 
         // when / then
-        assertThatThrownBy(() -> store.save(SampleCheckpoints.refundPending("gate-1"))).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> store.save(SampleCheckpoints.refundPending("gate-1")))
+                .isInstanceOf(GateStoreException.class)
+                .hasMessageStartingWith("cannot save the checkpoint of gate \"gate-1\" to "
+                        + dir.resolve("gate-1.checkpoint.json") + ": ")
+                .hasCauseInstanceOf(IOException.class);
         assertThat(filesIn(dir)).containsExactly("gate-1.checkpoint.json");
         assertThat(store.pending()).isEmpty();
     }
@@ -227,9 +232,11 @@ class FileGateStoreTest {
 
         // when / then
         assertThat(store.pending()).containsExactly("gate-9");
-        assertThatThrownBy(() -> store.load("gate-9")).isInstanceOf(CheckpointFormatException.class)
-                .hasMessageStartingWith(dir.resolve("gate-9.checkpoint.json") + " does not hold a valid checkpoint: ")
-                .hasMessageContaining("not valid JSON");
+        assertThatThrownBy(() -> store.load("gate-9")).isInstanceOf(GateStoreException.class)
+                .hasMessageStartingWith("cannot load the checkpoint of gate \"gate-9\": "
+                        + dir.resolve("gate-9.checkpoint.json") + " does not hold a valid checkpoint: ")
+                .hasMessageContaining("not valid JSON")
+                .hasCauseInstanceOf(CheckpointFormatException.class);
     }
 
     @Test
@@ -240,8 +247,10 @@ class FileGateStoreTest {
         Files.move(store.pathOf("gate-a"), store.pathOf("gate-b"));
 
         // when / then
-        assertThatThrownBy(() -> store.load("gate-b")).isInstanceOf(CheckpointFormatException.class)
-                .hasMessage(store.pathOf("gate-b") + " holds the checkpoint of gate \"gate-a\", not of \"gate-b\"");
+        assertThatThrownBy(() -> store.load("gate-b")).isInstanceOf(GateStoreException.class)
+                .hasMessage("cannot load the checkpoint of gate \"gate-b\": " + store.pathOf("gate-b")
+                        + " holds the checkpoint of gate \"gate-a\", not of \"gate-b\"")
+                .hasCauseInstanceOf(CheckpointFormatException.class);
     }
 
     @Test

@@ -4,10 +4,10 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.spi.GateStoreException;
 import dev.terminus.checkpoint.FileGateStore;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.temporal.ScenarioRuns;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -43,7 +43,10 @@ final class Pauses {
         FileGateStore<Checkpoint> store = FileGateStore.checkpoints(directory);
         try {
             store.save(checkpoint);
-        } catch (IOException | RuntimeException e) {
+        } catch (GateStoreException e) { // said as before: the directory, then what the file system said
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new BadInputException("cannot save the checkpoint in " + directory + ": " + cause.getMessage());
+        } catch (RuntimeException e) {
             throw new BadInputException("cannot save the checkpoint in " + directory + ": " + e.getMessage());
         }
         Path file = store.pathOf(gate.gateId());

@@ -9,6 +9,7 @@ import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.checkpoint.FileGateStore;
 import dev.terminus.agent.spi.GateStore;
+import dev.terminus.agent.spi.GateStoreException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -191,7 +192,10 @@ class HitlScenariosTest {
     void aPauseThatCannotBeSavedEndsTheRunFailedExternalAndKeepsThePauseOnTheResult() {
         // given
         GateStore<Pause> broken = new GateStore<>() {
-            @Override public void save(Pause pause) throws IOException { throw new IOException("disk full"); }
+            @Override public void save(Pause pause) {
+                throw new GateStoreException("cannot save the pause of gate \"" + pause.gateId() + "\": disk full",
+                        new IOException("disk full"));
+            }
             @Override public Optional<Pause> load(String gateId) { return Optional.empty(); }
             @Override public List<String> pending() { return List.of(); }
             @Override public boolean delete(String gateId) { return false; }
@@ -204,7 +208,7 @@ class HitlScenariosTest {
         // then
         assertThat(result.termination()).isInstanceOfSatisfying(Termination.Failed.class, failed -> {
             assertThat(failed.error().category()).isEqualTo(ErrorCategory.EXTERNAL);
-            assertThat(failed.error().message()).isEqualTo("disk full");
+            assertThat(failed.error().message()).startsWith("cannot save the pause of gate \"gate-").endsWith("\": disk full");
         });
         assertThat(result.pause()).isPresent();
     }

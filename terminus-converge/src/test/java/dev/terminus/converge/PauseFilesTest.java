@@ -3,6 +3,7 @@ package dev.terminus.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.terminus.agent.spi.GateStoreException;
 import dev.terminus.checkpoint.CheckpointFormatException;
 import dev.terminus.checkpoint.FileGateStore;
 import java.io.IOException;
@@ -78,8 +79,10 @@ class PauseFilesTest {
         Files.writeString(dir.resolve("gate-x.pause.json"), "{\"formatVersion\": 1}");
 
         // when / then
-        assertThatThrownBy(() -> store.load("gate-x")).isInstanceOf(CheckpointFormatException.class)
-                .hasMessageStartingWith(dir.resolve("gate-x.pause.json") + " does not hold a valid pause: ");
+        assertThatThrownBy(() -> store.load("gate-x")).isInstanceOf(GateStoreException.class)
+                .hasMessageStartingWith("cannot load the pause of gate \"gate-x\": " + dir.resolve("gate-x.pause.json")
+                        + " does not hold a valid pause: ")
+                .hasCauseInstanceOf(CheckpointFormatException.class);
     }
 
     @Test
@@ -91,7 +94,8 @@ class PauseFilesTest {
         Files.move(store.pathOf(pause.gateId()), store.pathOf("gate-renamed"));
 
         // when / then
-        assertThatThrownBy(() -> store.load("gate-renamed")).isInstanceOf(CheckpointFormatException.class)
+        assertThatThrownBy(() -> store.load("gate-renamed")).isInstanceOf(GateStoreException.class)
+                .hasCauseInstanceOf(CheckpointFormatException.class)
                 .hasMessageEndingWith("holds the pause of gate \"" + pause.gateId() + "\", not of \"gate-renamed\"");
     }
 

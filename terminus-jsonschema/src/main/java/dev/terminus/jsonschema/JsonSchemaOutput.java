@@ -3,6 +3,7 @@ package dev.terminus.jsonschema;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import dev.terminus.Diagnostic;
+import dev.terminus.agent.RecordSchemas;
 import dev.terminus.agent.spi.OutputCheck;
 import dev.terminus.agent.spi.OutputValidator;
 import dev.terminus.jsonschema.internal.Answers;

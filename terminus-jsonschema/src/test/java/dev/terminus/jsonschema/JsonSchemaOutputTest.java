@@ -6,6 +6,7 @@ import static org.assertj.core.api.InstanceOfAssertFactories.map;
 
 import dev.terminus.Diagnostic;
 import dev.terminus.Diagnostic.Violation;
+import dev.terminus.agent.RecordSchemas;
 import dev.terminus.agent.spi.OutputCheck;
 import java.math.BigDecimal;
 import java.math.BigInteger;

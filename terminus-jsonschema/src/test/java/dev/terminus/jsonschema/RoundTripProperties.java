@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.terminus.agent.RecordSchemas;
 import dev.terminus.agent.spi.OutputCheck;
 import java.time.LocalDate;
 import java.util.List;

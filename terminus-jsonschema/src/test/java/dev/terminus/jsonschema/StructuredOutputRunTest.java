@@ -8,6 +8,7 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
+import dev.terminus.agent.RecordSchemas;
 import dev.terminus.agent.RunResult;
 import dev.terminus.scripted.ScriptedModel;
 import java.util.List;

@@ -133,11 +133,13 @@ public final class MethodTools {
                 continue;
             }
             AgentTool.Param param = parameter.getAnnotation(AgentTool.Param.class);
-            if (param == null && !parameter.isNamePresent()) {
-                throw new IllegalArgumentException("parameter " + parameter.getName() + " of " + method
-                        + " needs @AgentTool.Param or compiling with -parameters");
+            boolean named = param != null && !param.value().isEmpty();
+            if (!named && !parameter.isNamePresent()) {
+                throw new IllegalArgumentException("parameter " + parameter.getName() + " of @AgentTool method "
+                        + method + " has no name: its class was compiled without -parameters; compile it with"
+                        + " -parameters, or name the parameter with @AgentTool.Param(\"name\")");
             }
-            String argName = param != null ? param.value() : parameter.getName();
+            String argName = named ? param.value() : parameter.getName();
             // A primitive cannot be left out (there is no value to pass for it), so it is always required, whatever
             // @Param says: the schema then tells the model so, rather than letting it omit the argument and fail.
             boolean isRequired = param == null || param.required() || parameter.getType().isPrimitive();

@@ -1,7 +1,6 @@
 package dev.terminus.agent.spi;
 
 import dev.terminus.agent.PausedRun;
-import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,12 +10,16 @@ import java.util.Optional;
  * {@code FileGateStore} of the {@code terminus-checkpoint} module: one JSON file per paused run in a directory,
  * written atomically, checkpoints and pauses side by side. Implementations must be thread-safe.
  *
+ * <p>A store reports what it cannot do with a {@link GateStoreException}, unchecked, whose message names the store
+ * and the gate and whose cause is what the store met (an {@code IOException}, a corrupt file's error): its methods fit
+ * where a plain function is needed.
+ *
  * {@snippet :
  * GateStore<Checkpoint> store = FileGateStore.checkpoints(Path.of("checkpoints"));
- * store.save(paused.checkpoint().orElseThrow());
+ * agent.run("Refund order 42").checkpoint().ifPresent(store::save);
  * // later, maybe in another process:
  * for (String gateId : store.pending()) {
- *     RunResult done = agent.resume(store.load(gateId).orElseThrow(), GateDecision.approve(gateId));
+ *     RunResult done = agent.approve(store.load(gateId).orElseThrow());
  *     store.delete(gateId);
  * }
  * }
@@ -30,26 +33,29 @@ public interface GateStore<T extends PausedRun> {
      * one.
      *
      * @param paused the paused run
-     * @throws IOException when it cannot be written; the previous version, if any, is then intact
+     * @throws GateStoreException when it cannot be written; the previous version, if any, is then intact
      */
-    void save(T paused) throws IOException;
+    void save(T paused);
 
     /**
      * @param gateId a gate id
      * @return the paused run of that gate, or empty when none is stored
-     * @throws IOException when it cannot be read, or what is stored is not a valid paused run of that gate
+     * @throws GateStoreException when it cannot be read, or what is stored is not a valid paused run of that gate
      */
-    Optional<T> load(String gateId) throws IOException;
+    Optional<T> load(String gateId);
 
-    /** @return the gate ids of the stored paused runs, sorted @throws IOException when the store cannot be read */
-    List<String> pending() throws IOException;
+    /**
+     * @return the gate ids of the stored paused runs, sorted
+     * @throws GateStoreException when the store cannot be read
+     */
+    List<String> pending();
 
     /**
      * Removes a paused run (after it was resumed).
      *
      * @param gateId a gate id
      * @return whether one was removed
-     * @throws IOException when it cannot be removed
+     * @throws GateStoreException when it cannot be removed
      */
-    boolean delete(String gateId) throws IOException;
+    boolean delete(String gateId);
 }

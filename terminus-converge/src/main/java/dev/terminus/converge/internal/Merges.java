@@ -7,6 +7,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.PromotionDecision;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.spi.GateStore;
+import dev.terminus.agent.spi.GateStoreException;
 import dev.terminus.converge.Context;
 import dev.terminus.converge.ContextInvariant;
 import dev.terminus.converge.ConvergenceEvent;
@@ -17,7 +18,6 @@ import dev.terminus.converge.Provenance;
 import dev.terminus.converge.RejectedProposal;
 import dev.terminus.converge.RejectionPolicy;
 import dev.terminus.converge.spi.ProposalGate;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -136,7 +136,7 @@ final class Merges {
         if (store != null) {
             try {
                 store.save(state.pause);
-            } catch (IOException e) {
+            } catch (GateStoreException e) {
                 return Termination.Failed.of(e, ErrorCategory.EXTERNAL);
             } catch (RuntimeException e) {
                 return Termination.Failed.of(e, ErrorCategory.INTERNAL);

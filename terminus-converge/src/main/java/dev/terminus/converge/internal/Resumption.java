@@ -3,7 +3,6 @@ package dev.terminus.converge.internal;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.spi.GateStore;
 import dev.terminus.converge.Pause;
-import java.io.IOException;
 
 /** The checks before a paused run is resumed, and what is done with its pause after. */
 public final class Resumption {
@@ -56,7 +55,7 @@ public final class Resumption {
         if (store != null) {
             try {
                 store.delete(pause.gateId());
-            } catch (IOException | RuntimeException e) {
+            } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "could not delete the resumed pause " + pause.gateId()
                         + " from " + store, e);
             }

@@ -1,4 +1,4 @@
-package dev.terminus.jsonschema;
+package dev.terminus.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -77,6 +77,14 @@ class RecordSchemasTest {
     record Outer(Box<String> box) {}
 
     record Deep(Route route, Anything inner) {}
+
+    record Described(@AgentTool.Param(description = "the city's name") String city,
+            @AgentTool.Param(description = "how many days", required = false) Integer days,
+            @AgentTool.Param(value = "unit", description = "the unit") Optional<Sky> unit) {}
+
+    record Renamed(@AgentTool.Param("town") String city) {}
+
+    record Primitives(@Nullable Integer boxed, @AgentTool.Param(required = false) int primitive) {}
 
     @Test
     void scalarsMapToStringBooleanIntegerAndNumber() {
@@ -234,6 +242,41 @@ class RecordSchemasTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("record " + Husband.class.getName() + " contains itself"
                         + " (Husband.wife -> Wife.husband -> Husband)");
+    }
+
+    @Test
+    void aParamDescriptionDescribesTheComponentsPropertyAndRequiredFalseMakesItOptional() {
+        // when
+        Map<String, Object> schema = RecordSchemas.of(Described.class);
+
+        // then
+        assertThat(property(schema, "city")).containsExactly(Map.entry("type", "string"),
+                Map.entry("description", "the city's name"));
+        assertThat(property(schema, "days")).containsExactly(Map.entry("type", List.of("integer", "null")),
+                Map.entry("description", "how many days"));
+        assertThat(property(schema, "unit")).containsEntry("description", "the unit")
+                .containsEntry("type", List.of("string", "null"));
+        assertThat(schema.get("required")).isEqualTo(List.of("city"));
+    }
+
+    @Test
+    void aParamNamingARecordComponentOtherThanItsOwnNameIsRefused() {
+        // when / then
+        assertThatThrownBy(() -> RecordSchemas.of(Renamed.class))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("cannot derive a JSON Schema for record " + Renamed.class.getName() + ": component"
+                        + " Renamed.city is annotated @AgentTool.Param(\"town\"), but a record component's argument"
+                        + " is named by the component: rename the component or leave the value out");
+    }
+
+    @Test
+    void aPrimitiveComponentIsRequiredWhateverItsAnnotationsSay() {
+        // when
+        Map<String, Object> schema = RecordSchemas.of(Primitives.class);
+
+        // then
+        assertThat(schema.get("required")).isEqualTo(List.of("primitive"));
+        assertThat(property(schema, "primitive")).isEqualTo(Map.of("type", "integer"));
     }
 
     @ParameterizedTest(name = "{0}")
