@@ -241,6 +241,7 @@ public sealed interface Termination {
     }
 
     // ---------------------------------------------------------------- capacity: budgets
+    // the cases of a counted limit implement LimitReached too: their facts read by name (LimitReached.measure())
 
     /**
      * The iteration (turn, cycle) cap was reached. {@link Category#CAPACITY}.
@@ -248,13 +249,14 @@ public sealed interface Termination {
      * @param limit the cap
      * @param iterationsUsed the iterations run
      */
-    record MaxIterationsReached(int limit, int iterationsUsed) implements Termination {
+    record MaxIterationsReached(int limit, int iterationsUsed) implements Termination, LimitReached {
         /** Validates that neither count is negative. */
         public MaxIterationsReached {
             Preconditions.nonNegative(limit, "MaxIterationsReached.limit");
             Preconditions.nonNegative(iterationsUsed, "MaxIterationsReached.iterationsUsed");
         }
         @Override public String tag() { return "MaxIterationsReached"; }
+        @Override public Measure measure() { return Measure.of(Unit.ITERATIONS, iterationsUsed, limit); }
         @Override public Category category() { return Category.CAPACITY; }
         @Override public boolean isBudgetExhausted() { return true; }
     }
@@ -265,13 +267,14 @@ public sealed interface Termination {
      * @param limit the cap
      * @param toolCallsUsed the tool calls executed
      */
-    record MaxToolCallsReached(int limit, int toolCallsUsed) implements Termination {
+    record MaxToolCallsReached(int limit, int toolCallsUsed) implements Termination, LimitReached {
         /** Validates that neither count is negative. */
         public MaxToolCallsReached {
             Preconditions.nonNegative(limit, "MaxToolCallsReached.limit");
             Preconditions.nonNegative(toolCallsUsed, "MaxToolCallsReached.toolCallsUsed");
         }
         @Override public String tag() { return "MaxToolCallsReached"; }
+        @Override public Measure measure() { return Measure.of(Unit.TOOL_CALLS, toolCallsUsed, limit); }
         @Override public Category category() { return Category.CAPACITY; }
         @Override public boolean isBudgetExhausted() { return true; }
     }
@@ -283,7 +286,7 @@ public sealed interface Termination {
      * @param limit the budget
      * @param kind which budget: total, input or output tokens
      */
-    record TokenBudgetExhausted(long tokensConsumed, long limit, TokenKind kind) implements Termination {
+    record TokenBudgetExhausted(long tokensConsumed, long limit, TokenKind kind) implements Termination, LimitReached {
         /** Validates the counts and the kind. */
         public TokenBudgetExhausted {
             Preconditions.nonNegative(tokensConsumed, "TokenBudgetExhausted.tokensConsumed");
@@ -291,6 +294,7 @@ public sealed interface Termination {
             Preconditions.notNull(kind, "TokenBudgetExhausted.kind");
         }
         @Override public String tag() { return "TokenBudgetExhausted"; }
+        @Override public Measure measure() { return Measure.of(Unit.TOKENS, tokensConsumed, limit); }
         @Override public Category category() { return Category.CAPACITY; }
         @Override public boolean isBudgetExhausted() { return true; }
     }
@@ -322,13 +326,14 @@ public sealed interface Termination {
      * @param spentUsd the money spent, in US dollars
      * @param limitUsd the ceiling, in US dollars
      */
-    record CostBudgetExhausted(BigDecimal spentUsd, BigDecimal limitUsd) implements Termination {
+    record CostBudgetExhausted(BigDecimal spentUsd, BigDecimal limitUsd) implements Termination, LimitReached {
         /** Validates that neither amount is null or negative. */
         public CostBudgetExhausted {
             Preconditions.nonNegative(spentUsd, "CostBudgetExhausted.spentUsd");
             Preconditions.nonNegative(limitUsd, "CostBudgetExhausted.limitUsd");
         }
         @Override public String tag() { return "CostBudgetExhausted"; }
+        @Override public Measure measure() { return new Measure(Unit.USD, spentUsd, limitUsd); }
         @Override public Category category() { return Category.CAPACITY; }
         @Override public boolean isBudgetExhausted() { return true; }
 
@@ -351,13 +356,14 @@ public sealed interface Termination {
      * @param elapsedMs the run's elapsed time in milliseconds
      * @param limitMs the deadline in milliseconds
      */
-    record TimeBudgetExhausted(long elapsedMs, long limitMs) implements Termination {
+    record TimeBudgetExhausted(long elapsedMs, long limitMs) implements Termination, LimitReached {
         /** Validates that neither duration is negative. */
         public TimeBudgetExhausted {
             Preconditions.nonNegative(elapsedMs, "TimeBudgetExhausted.elapsedMs");
             Preconditions.nonNegative(limitMs, "TimeBudgetExhausted.limitMs");
         }
         @Override public String tag() { return "TimeBudgetExhausted"; }
+        @Override public Measure measure() { return Measure.of(Unit.MILLISECONDS, elapsedMs, limitMs); }
         @Override public Category category() { return Category.CAPACITY; }
         @Override public boolean isBudgetExhausted() { return true; }
     }
@@ -368,13 +374,14 @@ public sealed interface Termination {
      * @param factsCount the facts in the context
      * @param limit the cap
      */
-    record FactBudgetExhausted(long factsCount, long limit) implements Termination {
+    record FactBudgetExhausted(long factsCount, long limit) implements Termination, LimitReached {
         /** Validates that neither count is negative. */
         public FactBudgetExhausted {
             Preconditions.nonNegative(factsCount, "FactBudgetExhausted.factsCount");
             Preconditions.nonNegative(limit, "FactBudgetExhausted.limit");
         }
         @Override public String tag() { return "FactBudgetExhausted"; }
+        @Override public Measure measure() { return Measure.of(Unit.FACTS, factsCount, limit); }
         @Override public Category category() { return Category.CAPACITY; }
         @Override public boolean isBudgetExhausted() { return true; }
     }
