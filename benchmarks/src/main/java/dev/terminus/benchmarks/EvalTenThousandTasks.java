@@ -42,7 +42,7 @@ public final class EvalTenThousandTasks {
                 .build();
         List<Task> tasks = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            tasks.add(Task.of("task-" + i, "What is six times seven?", i % 10 == 0 ? "41" : "42"));
+            tasks.add(Task.of("task-" + i, "What is six times seven?").expecting(i % 10 == 0 ? "41" : "42"));
         }
         Benchmark benchmark = Benchmark.builder().tasks(tasks).agent(agent).evaluator(Evaluators.exactMatch())
                 .concurrency(concurrency).taskTimeout(Duration.ofSeconds(30)).build();

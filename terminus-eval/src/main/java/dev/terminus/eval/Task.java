@@ -41,13 +41,14 @@ public record Task(String id, String input, @Nullable String expected, Map<Strin
     }
 
     /**
-     * @param id the task's id
-     * @param input what the agent is asked
-     * @param expected the expected answer
-     * @return a task with an expected answer, without metadata
+     * The task with an expected answer, named so that it cannot be taken for the input:
+     * {@code Task.of("capital", "Capital of Norway?").expecting("Oslo")}.
+     *
+     * @param expectedAnswer the expected answer (for exact match, a regex, a JSON value...)
+     * @return this task, expecting it
      */
-    public static Task of(String id, String input, String expected) {
-        return new Task(id, input, Preconditions.notNull(expected, "Task.expected"), Map.of());
+    public Task expecting(String expectedAnswer) {
+        return new Task(id, input, Preconditions.notNull(expectedAnswer, "Task.expected"), metadata);
     }
 
     /** @return the expected answer, if the task has one */

@@ -20,7 +20,7 @@ class AgentFactoryTest {
         };
 
         // when
-        Benchmark.builder().task(Task.of("t1", "2 + 2?", "4")).repeats(2).concurrency(1).agentFactory(factory)
+        Benchmark.builder().task(Task.of("t1", "2 + 2?").expecting("4")).repeats(2).concurrency(1).agentFactory(factory)
                 .evaluator(Evaluators.exactMatch()).build().run();
 
         // then

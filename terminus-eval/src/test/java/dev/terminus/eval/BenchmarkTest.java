@@ -11,14 +11,14 @@ import org.junit.jupiter.api.Test;
 class BenchmarkTest {
 
     private static Benchmark.Builder valid() {
-        return Benchmark.builder().task(Task.of("t1", "2 + 2?", "4")).agent(Fixtures.answering("4"))
+        return Benchmark.builder().task(Task.of("t1", "2 + 2?").expecting("4")).agent(Fixtures.answering("4"))
                 .evaluator(Evaluators.exactMatch());
     }
 
     @Test
     void everyTaskRunsEveryRepeatAndTheReportSaysSo() {
         // when
-        EvalReport report = valid().task(Task.of("t2", "3 + 3?", "6")).repeats(3).build().run();
+        EvalReport report = valid().task(Task.of("t2", "3 + 3?").expecting("6")).repeats(3).build().run();
 
         // then
         assertThat(report.rows()).hasSize(6);

@@ -24,8 +24,8 @@ class CapacityPolicyTest {
 
     private static EvalReport run(CapacityPolicy policy) {
         return Benchmark.builder()
-                .task(Task.of("capped", "Find it", "it"))
-                .task(Task.of("answered", "Say it", "it"))
+                .task(Task.of("capped", "Find it").expecting("it"))
+                .task(Task.of("answered", "Say it").expecting("it"))
                 .agentFactory(context -> context.task().id().equals("capped") ? searchingForever()
                         : Fixtures.answering("it"))
                 .capacityPolicy(policy)
@@ -74,7 +74,7 @@ class CapacityPolicyTest {
                         .budgetPressureThreshold(0.5).retryPolicy(RetryPolicy.none()).build())
                 .tool(Tools.of("search", "Searches", (arguments, run) -> "found"))
                 .build();
-        Benchmark benchmark = Benchmark.builder().task(Task.of("pressed", "Find it", "it")).agent(agent)
+        Benchmark benchmark = Benchmark.builder().task(Task.of("pressed", "Find it").expecting("it")).agent(agent)
                 .capacityPolicy(CapacityPolicy.EXCLUDE).evaluator(Evaluators.exactMatch()).build();
 
         // when

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 /** The harness waits on its clock only: retry backoffs and task timeouts, driven here by hand instead of slept. */
 @Timeout(30)
 class ClockScenariosTest {
-    private static final Task ADD = Task.of("add", "What is 2 + 2?", "4");
+    private static final Task ADD = Task.of("add", "What is 2 + 2?").expecting("4");
 
     private final ManualClock clock = new ManualClock();
 

@@ -22,7 +22,7 @@ class ConcurrencyScenariosTest {
     private static List<Task> tasks(int count) {
         List<Task> tasks = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            tasks.add(Task.of("t" + i, "Say ok", "ok"));
+            tasks.add(Task.of("t" + i, "Say ok").expecting("ok"));
         }
         return tasks;
     }

@@ -19,7 +19,7 @@ class EnvironmentExceptionTest {
         ScriptedModel model = ScriptedModel.builder().toolCall("lookup", Map.of()).text("y").build();
 
         // when
-        ReportRow row = Benchmark.builder().task(Task.of("t1", "x", "y")).environment(flaky)
+        ReportRow row = Benchmark.builder().task(Task.of("t1", "x").expecting("y")).environment(flaky)
                 .agentFactory(context -> context.agentBuilder(model).build())
                 .evaluator(Evaluators.exactMatch()).build().run().rows().getFirst();
 

@@ -25,7 +25,7 @@ class EnvironmentTest {
             }));
         };
         Benchmark benchmark = Benchmark.builder()
-                .task(Task.of("t1", "Count", "1")).task(Task.of("t2", "Count", "1")).repeats(2)
+                .task(Task.of("t1", "Count").expecting("1")).task(Task.of("t2", "Count").expecting("1")).repeats(2)
                 .environment(counters)
                 .agentFactory(context -> context.agentBuilder(ScriptedModel.builder().toolCall("count", Map.of())
                         .text("1").build()).build())
@@ -46,7 +46,7 @@ class EnvironmentTest {
     @Test
     void anEnvironmentReturningNullIsAnEnvironmentErrorNamingIt() {
         // when
-        ReportRow row = Benchmark.builder().task(Task.of("t1", "x", "y")).environment(task -> null)
+        ReportRow row = Benchmark.builder().task(Task.of("t1", "x").expecting("y")).environment(task -> null)
                 .agentFactory(context -> context.agentBuilder(ScriptedModel.builder().text("y").build()).build())
                 .evaluator(Evaluators.exactMatch()).build().run().rows().getFirst();
 

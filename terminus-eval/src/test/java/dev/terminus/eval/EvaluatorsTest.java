@@ -30,7 +30,7 @@ class EvaluatorsTest {
     @Test
     void exactMatchComparesTheAnswerWithTheExpectedOneIgnoringSurroundingWhitespace() throws Exception {
         // given
-        Task task = Task.of("t1", "2 + 2?", " 4\n");
+        Task task = Task.of("t1", "2 + 2?").expecting(" 4\n");
 
         // when
         Evaluation right = Evaluators.exactMatch().evaluate(task, answered("4 "));
@@ -44,7 +44,7 @@ class EvaluatorsTest {
     @Test
     void aRunWithoutAnAnswerFailsEveryTextEvaluatorSayingHowItEnded() throws Exception {
         // given
-        Task task = Task.of("t1", "2 + 2?", "4");
+        Task task = Task.of("t1", "2 + 2?").expecting("4");
         RunResult run = unanswered();
 
         // when
@@ -82,9 +82,9 @@ class EvaluatorsTest {
         Evaluator regex = Evaluators.regexFromExpected();
 
         // when / then
-        assertThat(regex.evaluate(Task.of("t1", "x", "^Oslo\\.?$"), answered("Oslo.")).passed()).isTrue();
-        assertThat(regex.evaluate(Task.of("t2", "x", "^Bergen$"), answered("Oslo")).passed()).isFalse();
-        assertThatThrownBy(() -> regex.evaluate(Task.of("t3", "x", "(unclosed"), answered("Oslo")))
+        assertThat(regex.evaluate(Task.of("t1", "x").expecting("^Oslo\\.?$"), answered("Oslo.")).passed()).isTrue();
+        assertThat(regex.evaluate(Task.of("t2", "x").expecting("^Bergen$"), answered("Oslo")).passed()).isFalse();
+        assertThatThrownBy(() -> regex.evaluate(Task.of("t3", "x").expecting("(unclosed"), answered("Oslo")))
                 .isInstanceOf(EvaluationException.class).hasMessageContaining("task \"t3\" is not a regular expression");
     }
 
@@ -122,8 +122,8 @@ class EvaluatorsTest {
         RunResult run = answered("{\"city\":\"Oslo\"}");
 
         // when / then
-        assertThat(field.evaluate(Task.of("t1", "x", "\"Oslo\""), run).passed()).isTrue();
-        assertThatThrownBy(() -> field.evaluate(Task.of("t2", "x", "Oslo"), run))
+        assertThat(field.evaluate(Task.of("t1", "x").expecting("\"Oslo\""), run).passed()).isTrue();
+        assertThatThrownBy(() -> field.evaluate(Task.of("t2", "x").expecting("Oslo"), run))
                 .isInstanceOf(EvaluationException.class).hasMessageContaining("task \"t2\" is not JSON");
     }
 

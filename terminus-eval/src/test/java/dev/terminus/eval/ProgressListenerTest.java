@@ -11,9 +11,9 @@ class ProgressListenerTest {
 
     private static Benchmark.Builder threeTasks() {
         return Benchmark.builder()
-                .task(Task.of("right", "Say a", "a"))
-                .task(Task.of("wrong", "Say b", "b"))
-                .task(Task.of("broken", "Say c", "c"))
+                .task(Task.of("right", "Say a").expecting("a"))
+                .task(Task.of("wrong", "Say b").expecting("b"))
+                .task(Task.of("broken", "Say c").expecting("c"))
                 .agentFactory(context -> {
                     if (context.task().id().equals("broken")) {
                         throw new IllegalStateException("no agent");

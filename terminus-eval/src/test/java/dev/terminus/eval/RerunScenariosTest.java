@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** A rerun keeps the rows that passed or were excluded and runs again those that broke, failed or are missing. */
 class RerunScenariosTest {
 
-    private static final List<Task> TASKS = List.of(Task.of("pass", "Say a", "a"), Task.of("fail", "Say b", "b"),
-            Task.of("broken", "Say c", "c"), Task.of("capped", "Say d", "d"));
+    private static final List<Task> TASKS = List.of(Task.of("pass", "Say a").expecting("a"), Task.of("fail", "Say b").expecting("b"),
+            Task.of("broken", "Say c").expecting("c"), Task.of("capped", "Say d").expecting("d"));
 
     @TempDir
     Path dir;

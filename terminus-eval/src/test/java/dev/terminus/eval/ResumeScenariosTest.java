@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ResumeScenariosTest {
 
-    private static final List<Task> TASKS = List.of(Task.of("a", "Say a", "a"), Task.of("b", "Say b", "b"));
+    private static final List<Task> TASKS = List.of(Task.of("a", "Say a").expecting("a"), Task.of("b", "Say b").expecting("b"));
     private static final Map<String, String> ANSWERS = Map.of("a", "a", "b", "wrong");
 
     @TempDir

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** Attempts are retried for RETRYABLE terminations only, up to the retry count, with fresh agents. */
 class RetryScenariosTest {
 
-    private static final Task ADD = Task.of("add", "What is 2 + 2?", "4");
+    private static final Task ADD = Task.of("add", "What is 2 + 2?").expecting("4");
 
     @Test
     void aRetryableFailureIsRetriedAndTheRowIsTheSuccessfulAttemptsWithEveryAttemptsUsage() {

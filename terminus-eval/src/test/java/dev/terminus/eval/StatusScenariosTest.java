@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /** Every status, each produced by a real agent run (or a real failure around one). */
 class StatusScenariosTest {
 
-    private static final Task ADD = Task.of("add", "What is 2 + 2?", "4");
+    private static final Task ADD = Task.of("add", "What is 2 + 2?").expecting("4");
 
     private static ReportRow runOne(Benchmark.Builder builder) {
         return builder.task(ADD).build().run().rows().getFirst();

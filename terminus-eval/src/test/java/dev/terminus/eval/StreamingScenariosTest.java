@@ -22,7 +22,7 @@ class StreamingScenariosTest {
     private static List<Task> tasks(int count) {
         List<Task> tasks = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            tasks.add(Task.of("t" + i, "Say " + i, Integer.toString(i)));
+            tasks.add(Task.of("t" + i, "Say " + i).expecting(Integer.toString(i)));
         }
         return tasks;
     }
@@ -104,7 +104,7 @@ class StreamingScenariosTest {
     void theReportFileHasEveryFieldOfTheDocumentedLayoutInOrder() throws IOException {
         // given
         Path report = dir.resolve("report.jsonl");
-        Benchmark benchmark = Benchmark.builder().task(Task.of("t1", "Say 4", "4")).agent(Fixtures.answering("4"))
+        Benchmark benchmark = Benchmark.builder().task(Task.of("t1", "Say 4").expecting("4")).agent(Fixtures.answering("4"))
                 .evaluator(Evaluators.exactMatch()).build();
 
         // when

@@ -31,13 +31,26 @@ class TaskTest {
     void theShortFactoriesLeaveOutWhatTheyDoNotTake() {
         // when
         Task plain = Task.of("t1", "Say hi");
-        Task expected = Task.of("t2", "Say hi", "hi");
+        Task expected = Task.of("t2", "Say hi").expecting("hi");
 
         // then
         assertThat(plain.expected()).isNull();
         assertThat(plain.expectedAnswer()).isEmpty();
         assertThat(plain.metadata()).isEmpty();
         assertThat(expected.expected()).isEqualTo("hi");
+    }
+
+    @Test
+    void anExpectedAnswerIsNamedByExpectingAndKeepsTheTasksOtherFacts() {
+        // given
+        Task task = new Task("t1", "Capital of Norway?", null, Map.of("level", 2));
+
+        // when
+        Task expecting = task.expecting("Oslo");
+
+        // then
+        assertThat(expecting).isEqualTo(new Task("t1", "Capital of Norway?", "Oslo", Map.of("level", 2)));
+        assertThatThrownBy(() -> task.expecting(null)).hasMessageContaining("Task.expected");
     }
 
     @Test

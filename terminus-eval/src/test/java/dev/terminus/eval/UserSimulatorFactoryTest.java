@@ -15,7 +15,7 @@ class UserSimulatorFactoryTest {
         UserSimulatorFactory users = task -> (run, answer) -> answer.content().equals(task.expected())
                 ? UserTurn.satisfied("</stop>")
                 : UserTurn.reply("No, again.");
-        Benchmark benchmark = Benchmark.builder().task(Task.of("t1", "2 + 2?", "4")).repeats(2).userSimulators(users)
+        Benchmark benchmark = Benchmark.builder().task(Task.of("t1", "2 + 2?").expecting("4")).repeats(2).userSimulators(users)
                 .agentFactory(context -> context.agentBuilder(ScriptedModel.builder().text("5").text("4").build())
                         .build())
                 .evaluator(Evaluators.exactMatch()).build();
@@ -34,7 +34,7 @@ class UserSimulatorFactoryTest {
     @Test
     void aUserSimulatorFactoryReturningNullIsAUserError() {
         // when
-        ReportRow row = Benchmark.builder().task(Task.of("t1", "x", "y")).userSimulators(task -> null)
+        ReportRow row = Benchmark.builder().task(Task.of("t1", "x").expecting("y")).userSimulators(task -> null)
                 .agentFactory(context -> context.agentBuilder(ScriptedModel.builder().text("y").build()).build())
                 .evaluator(Evaluators.exactMatch()).build().run().rows().getFirst();
 

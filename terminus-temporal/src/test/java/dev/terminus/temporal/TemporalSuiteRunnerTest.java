@@ -50,10 +50,10 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class TemporalSuiteRunnerTest {
     private static final String QUEUE = "terminus-suites";
-    private static final List<Task> TASKS = List.of(Task.of("add", "What is 2 + 2?", "4"),
-            Task.of("capital", "What is the capital of Norway?", "Oslo"),
-            Task.of("broken", "Call the broken provider", "anything"),
-            Task.of("flaky", "Answer after one outage", "ok"));
+    private static final List<Task> TASKS = List.of(Task.of("add", "What is 2 + 2?").expecting("4"),
+            Task.of("capital", "What is the capital of Norway?").expecting("Oslo"),
+            Task.of("broken", "Call the broken provider").expecting("anything"),
+            Task.of("flaky", "Answer after one outage").expecting("ok"));
 
     /** Every model call, over every run and worker: the activities' real calls. */
     private final AtomicInteger calls = new AtomicInteger();

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * failures become the rows a local timeout or failure gives.
  */
 class AttemptRunnerTest {
-    private static final List<Task> TASKS = List.of(Task.of("add", "2 + 2?", "4"), Task.of("capital", "Norway?", "Oslo"));
+    private static final List<Task> TASKS = List.of(Task.of("add", "2 + 2?").expecting("4"), Task.of("capital", "Norway?").expecting("Oslo"));
 
     @TempDir
     Path dir;
