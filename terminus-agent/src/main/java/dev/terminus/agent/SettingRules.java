@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The rules a setting's value must meet, for {@link AgentConfig.Builder} (and through it {@link Agent.Builder}): each
+ * The rules a setting's value must meet, for {@link AgentConfig.Builder} (and through it {@link AgentBuilder}): each
  * refuses a bad value with an {@link IllegalArgumentException} naming the setting and the value.
  */
 final class SettingRules {

@@ -84,7 +84,7 @@ class AgentTest {
     @Test
     void everyCommonSettingSetOnTheBuilderIsTheAgentsSetting() {
         // given
-        Agent.Builder builder = Agent.builder(MODEL)
+        AgentBuilder builder = Agent.builder(MODEL)
                 .name("researcher")
                 .systemPrompt("Be brief.")
                 .maxIterations(7)
@@ -267,10 +267,10 @@ class AgentTest {
 
     @ParameterizedTest(name = "{0}: {2}")
     @MethodSource("badValues")
-    void aBadValueIsRefusedWhenSetNamingTheSettingAndTheValue(String setting, Consumer<Agent.Builder> set,
+    void aBadValueIsRefusedWhenSetNamingTheSettingAndTheValue(String setting, Consumer<AgentBuilder> set,
             String message) {
         // given
-        Agent.Builder builder = Agent.builder(MODEL);
+        AgentBuilder builder = Agent.builder(MODEL);
 
         // when / then
         assertThatThrownBy(() -> set.accept(builder))
@@ -298,9 +298,9 @@ class AgentTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("nullValues")
-    void noSetterTakesNullNamingTheSetting(String setting, Consumer<Agent.Builder> set, String message) {
+    void noSetterTakesNullNamingTheSetting(String setting, Consumer<AgentBuilder> set, String message) {
         // given
-        Agent.Builder builder = Agent.builder(MODEL);
+        AgentBuilder builder = Agent.builder(MODEL);
 
         // when / then
         assertThatThrownBy(() -> set.accept(builder))
@@ -311,7 +311,7 @@ class AgentTest {
     @Test
     void aRefusedValueIsNotKeptForALaterConfig() {
         // given
-        Agent.Builder builder = Agent.builder(MODEL).maxIterations(8);
+        AgentBuilder builder = Agent.builder(MODEL).maxIterations(8);
         assertThatThrownBy(() -> builder.maxIterations(0)).isInstanceOf(IllegalArgumentException.class);
 
         // when
@@ -355,7 +355,7 @@ class AgentTest {
         };
     }
 
-    private static Arguments bad(String setting, Consumer<Agent.Builder> set, String message) {
+    private static Arguments bad(String setting, Consumer<AgentBuilder> set, String message) {
         return Arguments.of(setting, set, message);
     }
 }

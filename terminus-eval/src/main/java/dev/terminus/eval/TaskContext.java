@@ -1,6 +1,7 @@
 package dev.terminus.eval;
 
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.UserSimulator;
 import dev.terminus.agent.spi.Model;
@@ -36,8 +37,8 @@ public record TaskContext(Task task, int repeat, int attempt, List<Tool> tools, 
      * @param model the agent's model
      * @return a builder of an agent with this context's tools and user simulator; add settings and build it
      */
-    public Agent.Builder agentBuilder(Model model) {
-        Agent.Builder builder = Agent.builder(model).tools(tools);
+    public AgentBuilder agentBuilder(Model model) {
+        AgentBuilder builder = Agent.builder(model).tools(tools);
         return userSimulator == null ? builder : builder.userSimulator(userSimulator);
     }
 }

@@ -13,6 +13,7 @@ import dev.terminus.ErrorCategory;
 import dev.terminus.ErrorInfo;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.Compaction;
 import dev.terminus.agent.RetryPolicy;
@@ -61,7 +62,7 @@ class OpenAiEndToEndTest {
 
     private RunResult run(AgentConfig config, @Nullable Compaction compaction) {
         LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
-        Agent.Builder agent = Agent.builder(model).config(config).tool(weather);
+        AgentBuilder agent = Agent.builder(model).config(config).tool(weather);
         return (compaction == null ? agent : agent.compaction(compaction)).build().run("What should I wear in Oslo?");
     }
 

@@ -9,7 +9,7 @@ import java.util.Objects;
 
 /**
  * OpenTelemetry traces and metrics of agent runs, switched on with one call: a listener for
- * {@code Agent.Builder.listener}. It only listens to the loop's events; the loop's code paths are the same with it
+ * {@code AgentBuilder.listener}. It only listens to the loop's events; the loop's code paths are the same with it
  * as without it. Pipelines have a listener of their own, {@link #pipelines}, described there.
  *
  * {@snippet :
@@ -94,7 +94,7 @@ public final class TerminusTelemetry {
      * A listener that reports every run of the agents it is added to.
      *
      * @param openTelemetry where the spans and metrics go: the application's SDK, or {@code OpenTelemetry.noop()}
-     * @return the listener, for {@code Agent.Builder.listener}
+     * @return the listener, for {@code AgentBuilder.listener}
      * @throws NullPointerException when {@code openTelemetry} is null
      */
     public static AgentListener of(OpenTelemetry openTelemetry) {

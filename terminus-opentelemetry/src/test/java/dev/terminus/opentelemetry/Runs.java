@@ -1,6 +1,7 @@
 package dev.terminus.opentelemetry;
 
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.Tool;
@@ -42,7 +43,7 @@ final class Runs {
         return search((arguments, run) -> "source A");
     }
 
-    static Agent.Builder agent(ScriptedModel model, AgentListener telemetry) {
+    static AgentBuilder agent(ScriptedModel model, AgentListener telemetry) {
         return Agent.builder(model).config(AgentConfig.custom().name(AGENT).build()).listener(telemetry);
     }
 }

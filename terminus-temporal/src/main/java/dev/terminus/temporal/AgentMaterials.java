@@ -13,7 +13,7 @@ import java.util.List;
  *
  * @param model the model
  * @param tools the tools, in registration order
- * @param clock the clock the agent must read its time from ({@code Agent.Builder.clock})
+ * @param clock the clock the agent must read its time from ({@code AgentBuilder.clock})
  */
 public record AgentMaterials(Model model, List<Tool> tools, RunClock clock) {
     /** Validates that nothing is null and copies the tools. */

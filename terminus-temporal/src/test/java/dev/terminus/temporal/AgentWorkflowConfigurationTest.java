@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.jackson.TerminusModule;
 import dev.terminus.scripted.ScriptedModel;
 import io.temporal.client.WorkflowFailedException;
@@ -59,6 +60,6 @@ class AgentWorkflowConfigurationTest {
                 .isInstanceOf(WorkflowFailedException.class).cause()
                 .isInstanceOfSatisfying(ApplicationFailure.class, failure -> assertThat(failure.getOriginalMessage())
                         .startsWith("the recipe of agent \"system-clocked\" must build it on the materials' clock"
-                                + " (Agent.Builder.clock(materials.clock()))"));
+                                + " (AgentBuilder.clock(materials.clock()))"));
     }
 }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
 import dev.terminus.jackson.TerminusModule;
@@ -73,7 +74,7 @@ class AgentWorkflowStopTest {
 
     private static AgentRecipe recipe(@Nullable Duration budget) {
         return materials -> {
-            Agent.Builder agent = Agent.builder(materials.model()).tools(materials.tools()).clock(materials.clock());
+            AgentBuilder agent = Agent.builder(materials.model()).tools(materials.tools()).clock(materials.clock());
             return (budget == null ? agent : agent.timeBudget(budget)).build();
         };
     }

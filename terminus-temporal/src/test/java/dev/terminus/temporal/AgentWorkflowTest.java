@@ -6,6 +6,7 @@ import dev.terminus.Category;
 import dev.terminus.ErrorCategory;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentHook;
 import dev.terminus.agent.AgentListener;
@@ -60,7 +61,7 @@ class AgentWorkflowTest {
 
         AgentRecipe recipe() {
             return materials -> {
-                Agent.Builder builder = Agent.builder(materials.model()).tools(materials.tools())
+                AgentBuilder builder = Agent.builder(materials.model()).tools(materials.tools())
                         .clock(materials.clock()).config(config.apply(AgentConfig.custom()).build());
                 hooks.forEach(builder::hook);
                 listeners.forEach(builder::listener);

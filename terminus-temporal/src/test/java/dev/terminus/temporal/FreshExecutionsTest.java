@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.terminus.ErrorCategory;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.jackson.TerminusModule;
 import io.temporal.client.WorkflowStub;
@@ -57,7 +58,7 @@ class FreshExecutionsTest {
             assertThat(failed.error().type()).isEqualTo("dev.terminus.temporal.HistoryFull");
             assertThat(failed.error().message()).matches("the run's history reached \\d+ events \\(\\d+ bytes\\) and"
                     + " its transcript \\(\\d+ bytes\\) is over the 65536-byte payload limit, too large to go on in a"
-                    + " fresh execution: compact the transcript \\(Agent.Builder.compaction\\), or raise"
+                    + " fresh execution: compact the transcript \\(AgentBuilder.compaction\\), or raise"
                     + " AgentRecipes.payloadLimit with the server's limit.blobSize.error");
         });
         assertThat(output.toolCalls()).isBetween(20, 499);

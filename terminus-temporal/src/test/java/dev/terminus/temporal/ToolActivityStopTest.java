@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
@@ -76,7 +77,7 @@ class ToolActivityStopTest {
 
     private static AgentRecipe recipe(@Nullable Duration toolTimeout) {
         return materials -> {
-            Agent.Builder agent = Agent.builder(materials.model()).tools(materials.tools()).clock(materials.clock());
+            AgentBuilder agent = Agent.builder(materials.model()).tools(materials.tools()).clock(materials.clock());
             return (toolTimeout == null ? agent : agent.toolTimeout(toolTimeout)).build();
         };
     }

@@ -2,6 +2,7 @@ package dev.terminus.agent.control;
 
 import dev.terminus.Preconditions;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunContext;
@@ -42,7 +43,7 @@ public final class AgentEngine {
 
     /**
      * A control for a run of this agent that an engine of the caller's drives (a durable workflow, a scheduler of its
-     * own): on the agent's {@linkplain Agent.Builder#clock clock}, with its time budget, starting now. The engine arms its
+     * own): on the agent's {@linkplain AgentBuilder#clock clock}, with its time budget, starting now. The engine arms its
      * deadline (its own timers, or {@link RunControl#armDeadline()}), cancels through it, and hands it to
      * {@link #run(String, RunControl)}.
      *

@@ -17,7 +17,7 @@ import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Everything an agent is made of, validated and frozen by {@code Agent.Builder}.
+ * Everything an agent is made of, validated and frozen by {@code AgentBuilder}.
  *
  * @param model the model
  * @param config the settings

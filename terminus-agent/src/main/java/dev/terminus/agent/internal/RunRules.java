@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What an agent checks beyond its budgets and guards: the answer's shape, compaction, approvals, invariants, success
- * criteria and the promotion gate. Frozen by {@code Agent.Builder}.
+ * criteria and the promotion gate. Frozen by {@code AgentBuilder}.
  *
  * @param output the structured output's validator, or null
  * @param compaction how the transcript is compacted, or null

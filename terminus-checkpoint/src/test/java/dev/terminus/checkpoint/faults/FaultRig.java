@@ -4,6 +4,7 @@ import dev.terminus.Diagnostic;
 import dev.terminus.Message;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.Compaction;
@@ -140,7 +141,7 @@ final class FaultRig {
         if (features.structuredRepairs() != null) {
             config.structuredOutputRepairs(features.structuredRepairs());
         }
-        Agent.Builder builder = Agent.builder(new ScriptModel()).clock(clock).config(config.build())
+        AgentBuilder builder = Agent.builder(new ScriptModel()).clock(clock).config(config.build())
                 .tools(tools(features))
                 .listener(this::observe);
         if (features.completion() != null) {

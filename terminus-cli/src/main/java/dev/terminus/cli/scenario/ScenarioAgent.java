@@ -3,6 +3,7 @@ package dev.terminus.cli.scenario;
 import dev.terminus.Message;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentHook;
 import dev.terminus.agent.AgentListener;
@@ -160,7 +161,7 @@ public final class ScenarioAgent {
     private static ScenarioAgent buildChecked(Scenario scenario, Model model, List<Tool> tools,
             @Nullable RunClock clock, @Nullable ScriptedModel scripted, List<AgentListener> listeners)
             throws ScenarioException {
-        Agent.Builder builder = Agent.builder(model).config(config(scenario));
+        AgentBuilder builder = Agent.builder(model).config(config(scenario));
         if (clock != null) {
             builder.clock(clock);
         }

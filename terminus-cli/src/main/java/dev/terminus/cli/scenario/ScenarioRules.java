@@ -3,6 +3,7 @@ package dev.terminus.cli.scenario;
 import dev.terminus.InvariantClass;
 import dev.terminus.Message;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.Compaction;
 import dev.terminus.agent.CompactionStrategies;
 import dev.terminus.agent.CriterionResult;
@@ -30,7 +31,7 @@ final class ScenarioRules {
 
     private ScenarioRules() {}
 
-    static void apply(Scenario scenario, Agent.Builder builder) throws ScenarioException {
+    static void apply(Scenario scenario, AgentBuilder builder) throws ScenarioException {
         if (scenario.output() != null) {
             builder.outputValidator(ScenarioAgent.at("output.schema", () -> JsonSchemaOutput.of(scenario.output().schema())));
         }

@@ -2,6 +2,7 @@ package dev.terminus.temporal.internal;
 
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.control.AgentEngine;
 import dev.terminus.agent.control.Continuation;
@@ -289,7 +290,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
             Agent agent = registered.recipe().build(new AgentMaterials(model, tools, clock));
             if (agent.clock() != clock) {
                 throw new IllegalArgumentException("the recipe of agent \"" + name + "\" must build it on the"
-                        + " materials' clock (Agent.Builder.clock(materials.clock())), not on " + agent.clock());
+                        + " materials' clock (AgentBuilder.clock(materials.clock())), not on " + agent.clock());
             }
             return agent;
         } catch (RuntimeException e) {

@@ -81,7 +81,7 @@ final class FreshExecutions {
         String message = "the run's history reached " + info.getHistoryLength() + " events (" + info.getHistorySize()
                 + " bytes) and its transcript (" + TranscriptLedger.bytes(continuation.transcript()) + " bytes) is"
                 + " over the " + recipes.payloadLimit() + "-byte payload limit, too large to go on in a fresh"
-                + " execution: compact the transcript (Agent.Builder.compaction), or raise AgentRecipes.payloadLimit"
+                + " execution: compact the transcript (AgentBuilder.compaction), or raise AgentRecipes.payloadLimit"
                 + " with the server's limit.blobSize.error";
         return new AgentRunOutput(new Termination.Failed(new ErrorInfo(TYPE, message, ErrorCategory.RESOURCE)),
                 Outcome.FAILED, null, continuation.iterations(), continuation.toolCalls(), continuation.usage(),

@@ -8,6 +8,7 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.AgentHook;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.HookDecision;
@@ -28,7 +29,7 @@ class FailingUserCodeMidRoundScenariosTest {
                 Map.entry("c", Map.of()))).text("never").build();
     }
 
-    private static Agent.Builder agent() {
+    private static AgentBuilder agent() {
         return Agent.builder(threeCalls()).tools(Tools.of("a", "a", (args, run) -> "A"),
                 Tools.of("b", "b", (args, run) -> "B"), Tools.of("c", "c", (args, run) -> "C"));
     }

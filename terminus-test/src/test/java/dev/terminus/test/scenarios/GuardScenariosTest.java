@@ -12,6 +12,7 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.RunResult;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class GuardScenariosTest {
 
     /** Tools {@code a} and {@code b}, each always answering the same. */
-    private static Agent.Builder abAgent(ScriptedModel model) {
+    private static AgentBuilder abAgent(ScriptedModel model) {
         return Agent.builder(model)
                 .tool(Tools.of("a", "always A", (args, run) -> "A"))
                 .tool(Tools.of("b", "always B", (args, run) -> "B"));

@@ -7,6 +7,7 @@ import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.HaltException;
@@ -203,7 +204,7 @@ class RandomRunPropertiesTest {
         if (!limits.guards()) {
             config.withoutNoProgressThreshold().withoutStallThreshold().withoutMaxConsecutiveMistakes();
         }
-        Agent.Builder builder = Agent.builder(new ScriptModel(scenario.steps())).config(config.build())
+        AgentBuilder builder = Agent.builder(new ScriptModel(scenario.steps())).config(config.build())
                 .tool(Tools.of("echo", "echoes", (args, run) -> args))
                 .tool(Tools.of("fail", "fails", (args, run) -> {
                     throw new IllegalStateException("tool failure");
