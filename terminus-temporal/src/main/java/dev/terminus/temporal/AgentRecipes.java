@@ -24,6 +24,7 @@ import org.jspecify.annotations.Nullable;
  * and no call uses them any more.
  *
  * {@snippet :
+ * // given: Model openAiModel; class Weather {}
  * AgentRecipes recipes = AgentRecipes.builder()
  *         .agent("weather", openAiModel, Tools.fromMethods(new Weather()), materials -> Agent.builder(materials.model())
  *                 .tools(materials.tools()).clock(materials.clock()).build())

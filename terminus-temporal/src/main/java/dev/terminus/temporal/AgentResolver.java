@@ -6,8 +6,10 @@ package dev.terminus.temporal;
  * side: the workflow side builds its proxies from the result, the activity side calls its model and tools.
  *
  * {@snippet :
+ * // given: Model modelOf(String definition); List<Tool> toolsOf(String definition); AgentRecipe recipe
  * AgentRecipes recipes = AgentRecipes.builder()
- *         .resolver((name, definition) -> Scenarios.registered(name, definition))
+ *         .resolver((name, definition) -> new AgentRecipes.Registered(name, modelOf(definition), toolsOf(definition),
+ *                 recipe))
  *         .build();
  * }
  *

@@ -19,6 +19,7 @@ import java.util.List;
  * {@link TerminusDataConverter}.
  *
  * {@snippet :
+ * // given: AgentRecipes recipes
  * WorkerFactory factory = WorkerFactory.newInstance(client);
  * AgentWorkflows.register(factory.newWorker("agents"), recipes);
  * factory.start();

@@ -16,6 +16,7 @@ import java.util.Set;
  * Immutable. Workflow and activity workers of one task queue must hold the same recipes.
  *
  * {@snippet :
+ * // given: ConvergenceAgent extractor, normalizer, crossChecker
  * ConvergenceRecipes recipes = ConvergenceRecipes.builder()
  *         .engine("reconcile", List.of(extractor, normalizer, crossChecker), materials -> ConvergenceEngine.builder()
  *                 .name("reconcile").agents(materials.agents().toArray(ConvergenceAgent[]::new))

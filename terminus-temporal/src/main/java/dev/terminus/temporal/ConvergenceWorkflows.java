@@ -15,6 +15,7 @@ import io.temporal.worker.Worker;
  * {@link TerminusDataConverter}.
  *
  * {@snippet :
+ * // given: ConvergenceRecipes recipes
  * WorkerFactory factory = WorkerFactory.newInstance(client);
  * ConvergenceWorkflows.register(factory.newWorker("converge"), recipes);
  * factory.start();

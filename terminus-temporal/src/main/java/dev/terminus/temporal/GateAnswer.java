@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * schema it asked for, or reject (decline) with a reason.
  *
  * {@snippet :
+ * AgentWorkflow workflow = client.newWorkflowStub(AgentWorkflow.class, "order-42");
  * PendingGate gate = workflow.pendingGate();
  * workflow.answer(gate.waitsForInput() ? GateAnswer.answer(gate.gateId(), Map.of("name", "Ada"))
  *         : GateAnswer.reject(gate.gateId(), "refunds over 100 EUR need a manager"));

@@ -10,8 +10,11 @@ import org.jspecify.annotations.Nullable;
  * to the service it calls so that the effect happens once.
  *
  * {@snippet :
- * Tool pay = Tools.of("pay", "Pays an invoice", (arguments, run) ->
- *         payments.pay(invoiceId(arguments), IdempotencyKey.current().orElseThrow()));
+ * // given: String charge(String invoiceId, String idempotencyKey)
+ * record Invoice(String id) {}
+ *
+ * Tool pay = Tools.of("pay", "Pays an invoice", Invoice.class, (invoice, run) ->
+ *         charge(invoice.id(), IdempotencyKey.current().orElseThrow()));
  * }
  */
 public final class IdempotencyKey {

@@ -11,11 +11,10 @@ import org.jspecify.annotations.Nullable;
  * one model serves concurrent runs, and a worker that did not make a run's earlier calls answers its next one right.
  *
  * {@snippet :
- * Model scripted = new Model() {
- *     public ModelResponse chat(ModelRequest request) throws Exception {
- *         return script.buildFrom(ModelCallSequence.current().orElse(0)).chat(request);
- *     }
- *     // name(), provider()
+ * // given: List<String> answers
+ * Model scripted = request -> {
+ *     int call = Math.toIntExact(ModelCallSequence.current().orElseThrow());   // 0 for a run's first call
+ *     return ModelResponse.text(answers.get(call), Usage.of(5, 3));
  * };
  * }
  */

@@ -25,6 +25,7 @@ import java.util.List;
  * {@code CONFIGURATION} and the start's message: the run cannot go on without the tools its agent offers.
  *
  * {@snippet :
+ * // given: AgentRecipe recipe
  * AgentResolver resolver = (name, definition) -> {
  *     McpToolset.Builder servers = McpToolset.builder().server(McpServer.stdio("files", "npx", "-y", "server-files"));
  *     return new AgentRecipes.Registered(name, model, List.of(), new ServedTools() {

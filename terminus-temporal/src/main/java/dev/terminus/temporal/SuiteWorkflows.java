@@ -11,6 +11,7 @@ import io.temporal.worker.Worker;
  * also runs its children: register the agents there too ({@link AgentWorkflows#register}).
  *
  * {@snippet :
+ * // given: AgentRecipes recipes
  * Worker worker = factory.newWorker("agents");
  * AgentWorkflows.register(worker, recipes);
  * SuiteWorkflows.register(worker);

@@ -41,6 +41,7 @@ import org.jspecify.annotations.Nullable;
  * ({@link AgentWorkflows#register}) registered, and this client must use their {@link TerminusDataConverter}.
  *
  * {@snippet :
+ * // given: Benchmark benchmark
  * EvalReport report = TemporalSuiteRunner.run(client, "agents", "nightly-2026-11-25", benchmark,
  *         task -> task.id(), Path.of("report.jsonl"));
  * }

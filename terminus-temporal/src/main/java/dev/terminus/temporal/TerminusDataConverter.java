@@ -20,6 +20,8 @@ import io.temporal.common.converter.JacksonJsonPayloadConverter;
  * (the extensions of an application registered in it).
  *
  * {@snippet :
+ * // given: interface QuotaExceeded extends Termination.Extension {}
+ * // given: io.temporal.serviceclient.WorkflowServiceStubs service
  * DataConverter converter = TerminusDataConverter.of(TerminusModule.builder()
  *         .registerExtension("QuotaExceeded", QuotaExceeded.class)
  *         .build());

@@ -42,7 +42,8 @@ import java.util.regex.Pattern;
  * <p>The one write procedure of {@link GateFiles}, so of every {@link dev.terminus.checkpoint.FileGateStore}.
  *
  * {@snippet :
- * AtomicFile.replace(Path.of("checkpoints/gate-7f3a.checkpoint.json"), "gate-7f3a", json);
+ * AtomicFile.replace(Path.of("checkpoints/gate-7f3a.checkpoint.json"), "gate-7f3a",
+ *         CheckpointJson.ofDefaults().writeBytes(checkpoint));
  * }
  */
 public final class AtomicFile {

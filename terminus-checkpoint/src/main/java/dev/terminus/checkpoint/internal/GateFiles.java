@@ -21,8 +21,9 @@ import java.util.regex.Pattern;
  * files. Immutable, thread-safe, and safe to share a directory between processes.
  *
  * {@snippet :
+ * // given: record Review(String gateId, String verdict) {}; byte[] reviewBytes; GateFiles.Reader<Review> reviewJson
  * GateFiles files = GateFiles.in(Path.of("checkpoints"), ".review.json", "review");
- * files.save("gate-7f3a", json);                  // checkpoints/gate-7f3a.review.json, replaced atomically
+ * files.save("gate-7f3a", reviewBytes);           // checkpoints/gate-7f3a.review.json, replaced atomically
  * for (String gateId : files.pending()) {          // ["gate-7f3a"]
  *     Review review = files.load(gateId, reviewJson::read, Review::gateId).orElseThrow();
  *     files.delete(gateId);

@@ -24,6 +24,7 @@ import org.jspecify.annotations.Nullable;
  * starts is told at once, with its exit status and the last lines of its stderr.
  *
  * {@snippet :
+ * // given: Scenario scenario
  * try (ScenarioServers servers = ScenarioServers.start(scenario)) {
  *     ScenarioAgent agent = ScenarioAgent.of(scenario, 0, List.of(), servers.tools());
  *     agent.run();
