@@ -38,6 +38,7 @@ public final class SnippetCompiler {
             "dev.terminus.langchain4j.*", "dev.terminus.jsonschema.*", "dev.terminus.test.*", "java.math.*",
             "java.nio.file.*", "java.time.*", "java.util.*", "java.util.concurrent.*", "java.util.function.*",
             "io.temporal.client.*", "io.temporal.worker.*", "io.temporal.common.converter.*",
+            "io.temporal.serviceclient.*",
             "com.fasterxml.jackson.databind.*", "com.fasterxml.jackson.databind.json.*", "io.opentelemetry.api.*",
             "dev.langchain4j.model.openai.*");
 
@@ -98,7 +99,7 @@ public final class SnippetCompiler {
         for (String line : snippet.code().split("\n", -1)) {
             Matcher given = GIVEN.matcher(line);
             if (given.matches()) {
-                for (String declaration : given.group(1).split(";")) {
+                for (String declaration : declarations(given.group(1))) {
                     givens.append(member(declaration.strip())).append(' ');
                 }
             }
@@ -128,6 +129,26 @@ public final class SnippetCompiler {
      * record Forecast(String city, int celsius) {}}. A reader sees what the snippet assumes; the compiler declares it.
      */
     private static final Pattern GIVEN = Pattern.compile("^\\s*// given: (.*)$");
+
+    /** @return the declarations of a given line: split at each {@code ;} outside braces and parentheses */
+    private static List<String> declarations(String given) {
+        List<String> declarations = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i < given.length(); i++) {
+            char c = given.charAt(i);
+            if (c == '{' || c == '(') {
+                depth++;
+            } else if (c == '}' || c == ')') {
+                depth--;
+            } else if (c == ';' && depth == 0) {
+                declarations.add(given.substring(start, i));
+                start = i + 1;
+            }
+        }
+        declarations.add(given.substring(start));
+        return declarations;
+    }
 
     /** @return the declaration as a member of the snippet's class: a field, an abstract method, or a type as it is */
     private static String member(String declaration) {

@@ -54,6 +54,19 @@ class SnippetCompilerTest {
     }
 
     @Test
+    void aGivenTypeMayHaveMembersWithBodies() {
+        // given: a user's own termination, as users write one
+        String code = """
+                // given: record QuotaExceeded(String tenant) implements Termination.Extension { \
+                public String tag() { return "Quota"; } public Category category() { return Category.CAPACITY; } }
+                Termination end = new QuotaExceeded("acme");
+                """;
+
+        // when / then
+        assertThat(errors(code)).isEmpty();
+    }
+
+    @Test
     void aSnippetThatDeclaresMethodsCompilesAsMembers() {
         // when
         Map<Snippet, List<String>> errors = errors("""
