@@ -21,6 +21,14 @@ public interface Handle<R> {
     void cancel(@Nullable String requestedBy);
 
     /**
+     * Asks the run to stop without saying who asks: it ends {@code Cancelled} with no requester, as
+     * {@link #cancel(String)} describes.
+     */
+    default void cancel() {
+        cancel(null);
+    }
+
+    /**
      * Waits for the run to end. Never throws for an exception inside the run: every such end is a result. An
      * {@code Error} thrown inside the run (a stack overflow, a failed assertion) is no end of the run: the engines do
      * not catch it, and it is thrown here as it was (ADR 0022).

@@ -226,6 +226,22 @@ class InterruptionScenariosTest {
     }
 
     @Test
+    void cancellingWithoutNamingARequesterEndsTheRunCancelledByNobody() throws Exception {
+        // given
+        var called = new CountDownLatch(1);
+        var agent = Agent.builder(hangingModel(called)).build();
+
+        // when
+        RunHandle handle = agent.start("go");
+        assertThat(called.await(10, TimeUnit.SECONDS)).isTrue();
+        handle.cancel();
+        RunResult result = await(handle);
+
+        // then
+        assertThat(result).endedWith(new Termination.Cancelled(null)).hasOutcome(Outcome.CANCELLED).isConsistent();
+    }
+
+    @Test
     void cancellingWhileAToolHangsInterruptsTheToolsThread() throws Exception {
         // given
         var started = new CountDownLatch(1);
