@@ -114,7 +114,7 @@ public final class TerminusTelemetry {
      * PipelineListener pipelines = TerminusTelemetry.pipelines(otel);
      * Pipeline pipeline = Pipeline.builder()
      *         .name("weekly-report")
-     *         .stage(Stage.agent("research", Agent.builder(model).listener(agents).build(),
+     *         .stage(Stage.agent("research", Agent.builder(model).name("researcher").listener(agents).build(),
      *                 ctx -> "Find sources on " + ctx.input()))
      *         .stage(Stage.of("publish", ctx -> publish(ctx.answer("research").orElseThrow())))
      *         .listener(pipelines)
