@@ -8,6 +8,7 @@ import dev.terminus.Preconditions;
  * {@link #of(String, Trigger, Body)}; an agent loop with a model becomes one with {@link ModelAgent}.
  *
  * {@snippet :
+ * // given: String toIso(String date)
  * ConvergenceAgent normalizer = ConvergenceAgent.of("normalizer", Trigger.on("invoice.date.raw"), (context, cycle) ->
  *         context.value("invoice.date.raw", String.class)
  *                 .map(raw -> Reply.propose(ProposedFact.of("invoice.date", toIso(raw))))

@@ -28,6 +28,8 @@ import org.jspecify.annotations.Nullable;
  * exactly one {@link dev.terminus.Termination}. Immutable and thread-safe: one engine runs any number of times at once.
  *
  * {@snippet :
+ * // given: ConvergenceAgent extractor, normalizer, crossChecker; void show(Context facts); void alert(Termination t)
+ * // given: void askSomeone(String summary, String gateId); void raiseTheLimit(Termination t)
  * ConvergenceEngine engine = ConvergenceEngine.builder()
  *         .name("reconcile")
  *         .agents(extractor, normalizer, crossChecker)

@@ -8,6 +8,7 @@ import dev.terminus.agent.control.Handle;
  * for its result.
  *
  * {@snippet :
+ * // given: ConvergenceEngine engine
  * ConvergenceHandle handle = engine.start(Context.empty());
  * if (handle.await(Duration.ofMinutes(1)).isEmpty()) {
  *     handle.cancel("operator");

@@ -24,6 +24,7 @@ import java.io.IOException;
  * {@link #ofDefaults()} and share it.
  *
  * {@snippet :
+ * // given: Pause pause
  * PauseJson json = PauseJson.ofDefaults();
  * String text = json.write(pause);
  * Pause back = json.read(text);          // equals pause

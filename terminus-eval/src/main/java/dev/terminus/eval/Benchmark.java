@@ -25,6 +25,7 @@ import org.jspecify.annotations.Nullable;
  * {@link ReportRow} per task and repeat written to a JSON Lines report as it finishes. Immutable and thread-safe.
  *
  * {@snippet :
+ * // given: ProgressListener progressBar
  * Benchmark benchmark = Benchmark.builder()
  *         .tasks(List.of(Task.of("add", "What is 2 + 2? Answer with the number only.", "4"),
  *                        Task.of("capital", "What is the capital of Norway? One word.", "Oslo")))
@@ -35,7 +36,7 @@ import org.jspecify.annotations.Nullable;
  *         .repeats(3)
  *         .concurrency(8)
  *         .taskTimeout(Duration.ofMinutes(2))
- *         .retries(2)                                      // RETRYABLE terminations only
+ *         .retryPolicy(RetryPolicy.ofDefaults())           // RETRYABLE terminations only, backing off
  *         .capacityPolicy(CapacityPolicy.EXCLUDE)          // MaxIterationsReached & co. not in the pass rate
  *         .listener(progressBar)
  *         .build();

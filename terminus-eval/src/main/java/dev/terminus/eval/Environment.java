@@ -9,9 +9,10 @@ import java.util.List;
  * when the benchmark runs tasks in parallel.
  *
  * {@snippet :
+ * // given: record Inventory(List<String> items) {}; Inventory seededInventory(String seed)
  * Environment shop = task -> {
- *     Inventory inventory = Inventory.seeded((String) task.metadata().get("seed"));
- *     return List.of(Tools.of("stock", "Items in stock", (args, run) -> inventory.list()));
+ *     Inventory inventory = seededInventory((String) task.metadata().get("seed"));
+ *     return List.of(Tools.of("stock", "Items in stock", (args, run) -> inventory.items()));
  * };
  * }
  *

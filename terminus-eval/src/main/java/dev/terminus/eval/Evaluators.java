@@ -16,6 +16,7 @@ import org.jspecify.annotations.Nullable;
  * status is then {@code EVALUATION_FAILED}: the benchmark is broken, not the agent).
  *
  * {@snippet :
+ * // given: Model judgeModel
  * Evaluator exact = Evaluators.exactMatch();                                  // "4" == "4"
  * Evaluator found = Evaluators.regex(Pattern.compile("\\b4\\b"));            // anywhere in the answer
  * Evaluator city = Evaluators.jsonField("/destination/city", "Oslo");        // {"destination":{"city":"Oslo"}}

@@ -10,6 +10,7 @@ import dev.terminus.jackson.TerminusModule;
  * termination in the Terminus wire format. Immutable and thread-safe; make one per report, not per row.
  *
  * {@snippet :
+ * // given: interface QuotaExceeded extends Termination.Extension {}; ReportRow row
  * ReportJson json = ReportJson.of(TerminusModule.builder()
  *         .registerExtension("QuotaExceeded", QuotaExceeded.class)   // the agents' own termination cases
  *         .build());

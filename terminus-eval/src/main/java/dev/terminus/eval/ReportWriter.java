@@ -14,6 +14,7 @@ import java.nio.file.Path;
  * (merging reports, converting another harness's results).
  *
  * {@snippet :
+ * // given: List<ReportRow> rows
  * try (ReportWriter writer = ReportWriter.create(Path.of("merged.jsonl"), ReportJson.ofDefaults())) {
  *     for (ReportRow row : rows) {
  *         writer.write(row);

@@ -54,6 +54,7 @@ import org.jspecify.annotations.Nullable;
  * OpenAI, Anthropic and Ollama clients that way.
  *
  * {@snippet :
+ * // given: class WeatherTools
  * ChatModel chatModel = OpenAiChatModel.builder()
  *         .apiKey(System.getenv("OPENAI_API_KEY"))
  *         .modelName("gpt-4o-mini")
@@ -105,6 +106,7 @@ public final class LangChain4jModel implements Model, AutoCloseable {
      * {@code AZURE_OPEN_AI} is {@code azureopenai}).
      *
      * {@snippet :
+     * // given: String key
      * ChatModel chatModel = OpenAiChatModel.builder().apiKey(key).modelName("gpt-4o-mini").maxRetries(0).build();
      * Model model = LangChain4jModel.of(chatModel);   // name "gpt-4o-mini", provider "openai"
      * }

@@ -23,10 +23,11 @@ import org.jspecify.annotations.Nullable;
  * who wraps a {@code ChatModel} of their own with {@link LangChain4jModel#of(ChatModel)} needs neither.
  *
  * {@snippet :
+ * // given: String proxyKey
  * Model model = LangChain4jModels.openAi("gpt-4o-mini", System.getenv("OPENAI_API_KEY"));
  * Model claude = LangChain4jModels.anthropic("claude-sonnet-4-5", System.getenv("ANTHROPIC_API_KEY"));
  * Model local = LangChain4jModels.ollama("llama3.2");
- * Model proxied = LangChain4jModels.openAi("gpt-4o-mini", key,
+ * Model proxied = LangChain4jModels.openAi("gpt-4o-mini", proxyKey,
  *         ProviderSettings.custom().baseUrl("https://llm-proxy.internal/v1").build());
  * RunResult result = Agent.builder(model).build().run("Say hello");
  * }

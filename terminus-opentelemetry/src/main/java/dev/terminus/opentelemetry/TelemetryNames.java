@@ -7,12 +7,16 @@ package dev.terminus.opentelemetry;
  * are Terminus's own. Use them in dashboards, alerts and tests instead of repeating the strings.
  *
  * {@snippet :
- * // every run that ran out of money, by agent
- * metricReader.collectAllMetrics().stream()
+ * import io.opentelemetry.api.common.AttributeKey;
+ * import io.opentelemetry.sdk.metrics.data.*;
+ * // given: Collection<MetricData> metrics
+ * // every run that ran out of money, by agent, in the metrics collected (in a test, an InMemoryMetricReader's)
+ * List<LongPointData> outOfMoney = metrics.stream()
  *         .filter(metric -> metric.getName().equals(TelemetryNames.RUN_COMPLETED))
  *         .flatMap(metric -> metric.getLongSumData().getPoints().stream())
  *         .filter(point -> "CostBudgetExhausted".equals(
- *                 point.getAttributes().get(AttributeKey.stringKey(TelemetryNames.TERMINUS_TERMINATION))));
+ *                 point.getAttributes().get(AttributeKey.stringKey(TelemetryNames.TERMINUS_TERMINATION))))
+ *         .toList();
  * }
  */
 public final class TelemetryNames {

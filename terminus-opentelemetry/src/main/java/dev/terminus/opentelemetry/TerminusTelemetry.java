@@ -13,6 +13,7 @@ import java.util.Objects;
  * as without it. Pipelines have a listener of their own, {@link #pipelines}, described there.
  *
  * {@snippet :
+ * // given: Tool search
  * OpenTelemetry otel = GlobalOpenTelemetry.get();      // or the OpenTelemetrySdk the application builds
  * AgentListener telemetry = TerminusTelemetry.of(otel); // once: share it between agents
  * Agent agent = Agent.builder(model).listener(telemetry).tools(search).build();
@@ -107,12 +108,13 @@ public final class TerminusTelemetry {
      * agents too: their runs then show as children of their stages' spans.
      *
      * {@snippet :
+     * // given: Termination publish(String report)
      * OpenTelemetry otel = GlobalOpenTelemetry.get();
      * AgentListener agents = TerminusTelemetry.of(otel);                // once each: share them
      * PipelineListener pipelines = TerminusTelemetry.pipelines(otel);
      * Pipeline pipeline = Pipeline.builder()
      *         .name("weekly-report")
-     *         .stage(Stage.agent("research", Agent.builder(model).listener(agents).build(),
+     *         .stage(Stage.agent("research", Agent.builder(model).name("researcher").listener(agents).build(),
      *                 ctx -> "Find sources on " + ctx.input()))
      *         .stage(Stage.of("publish", ctx -> publish(ctx.answer("research").orElseThrow())))
      *         .listener(pipelines)

@@ -21,6 +21,9 @@ import org.jspecify.annotations.Nullable;
  * {@link dev.terminus.Termination}. Immutable and thread-safe: one pipeline runs any number of times at once.
  *
  * {@snippet :
+ * // given: Agent researcher(TokenBudget budget); Agent writer(TokenBudget budget); org.slf4j.Logger log
+ * // given: void publish(String report); void show(Optional<String> answer); void raise(TokenKind kind)
+ * // given: void retryLater(); void alert(Termination t)
  * Pipeline pipeline = Pipeline.builder()
  *         .name("weekly-report")
  *         .tokenBudget(TokenBudget.total(50_000))
@@ -31,7 +34,7 @@ import org.jspecify.annotations.Nullable;
  *                         ctx -> "Summarize:\n" + ctx.previousAnswer().orElse(""))
  *                         .treatAsSuccess(Termination.MaxIterationsReached.class))
  *         .stage(Stage.of("publish", ctx -> {
- *             cms.publish(ctx.answer("summarize").orElseThrow());
+ *             publish(ctx.answer("summarize").orElseThrow());
  *             return new Termination.Completed();
  *         }))
  *         .listener(event -> log.info("{}", event))

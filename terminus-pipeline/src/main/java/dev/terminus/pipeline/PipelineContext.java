@@ -10,6 +10,7 @@ import java.util.Optional;
  * before it, in order. Read-only: a snapshot taken for that stage.
  *
  * {@snippet :
+ * // given: Agent writer
  * Stage summarize = Stage.agent("summarize", writer,
  *         ctx -> "Summarize these sources:\n" + ctx.answer("search").orElse("(none found)"));
  * }

@@ -10,6 +10,7 @@ import java.util.function.Predicate;
  * {@code Failed} with {@link dev.terminus.ErrorCategory#INTERNAL}.
  *
  * {@snippet :
+ * // given: Agent reviewer
  * Stage review = Stage.agent("review", reviewer, ctx -> "Review: " + ctx.previousAnswer().orElse(""))
  *         .skipWhen(SkipPolicy.when(ctx -> ctx.input().length() < 100, "short input needs no review"));
  * }

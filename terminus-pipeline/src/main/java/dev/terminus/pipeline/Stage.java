@@ -17,12 +17,13 @@ import java.util.function.Predicate;
  * {@code with}-style method returns a new stage, and refuses a bad value at once, naming it.
  *
  * {@snippet :
+ * // given: Agent researcher; void publish(String report)
  * Stage research = Stage.agent("research", researcher, ctx -> "Find sources on " + ctx.input())
  *         .retryPolicy(RetryPolicy.ofDefaults())                         // re-run a RETRYABLE termination, backing off
  *         .treatAsSuccess(Termination.MaxIterationsReached.class)        // what it found so far is enough
  *         .onFailure(FailureDisposition.CONTINUE);
  * Stage publish = Stage.of("publish", ctx -> {
- *     cms.publish(ctx.answer("research").orElseThrow());
+ *     publish(ctx.answer("research").orElseThrow());
  *     return new Termination.Completed();
  * });
  * }
@@ -62,6 +63,7 @@ public final class Stage {
      * {@code Failed} with {@link dev.terminus.ErrorCategory#CONFIGURATION}.
      *
      * {@snippet :
+     * // given: AgentConfig settings
      * Stage draft = Stage.budgetedAgent("draft",
      *         budget -> Agent.builder(model).config(settings).tokenBudget(budget).build(),
      *         ctx -> "Draft a reply to: " + ctx.input());

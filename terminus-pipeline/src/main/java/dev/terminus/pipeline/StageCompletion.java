@@ -14,11 +14,12 @@ import org.jspecify.annotations.Nullable;
  * {@link dev.terminus.ErrorCategory#INTERNAL}, as it does when the callback throws.
  *
  * {@snippet :
+ * // given: Agent writer
  * Stage draft = Stage.agent("draft", writer, ctx -> "Draft a reply to: " + ctx.input())
  *         .onComplete((termination, run) -> run != null && run.finalAnswer().orElse("").contains("TODO")
  *                 ? Termination.Custom.of("draft still has TODOs", Category.RETRYABLE)
  *                 : termination)
- *         .retries(1);
+ *         .retryPolicy(RetryPolicy.immediate(1));
  * }
  */
 @FunctionalInterface

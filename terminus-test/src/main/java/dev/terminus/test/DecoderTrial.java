@@ -13,6 +13,7 @@ import java.util.TreeMap;
  * the input that caused it. Counts what it saw by {@link HostileInputs.Kind}, for the run's figures. Not thread-safe.
  *
  * {@snippet :
+ * // given: CheckpointJson json; List<HostileInputs.Input> inputs; void roundTrip(Checkpoint decoded)
  * DecoderTrial trial = DecoderTrial.of("checkpoint", CheckpointFormatException.class);
  * inputs.forEach(input -> trial.decode(input, bytes -> json.read(bytes), checkpoint -> roundTrip(checkpoint)));
  * trial.assertOnlyDocumentedOutcomes();

@@ -13,6 +13,7 @@ import java.util.List;
  * spent, no time gone (progress reports go nowhere).
  *
  * {@snippet :
+ * // given: Tool tool
  * Object answer = tool.call(Map.of("q", "weather"), FixedRun.of("search", List.of(new Message.User("hi"))));
  * }
  *

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
  * A change meant to alter decisions is gated with {@code Workflow.getVersion} (ADR 0024) and adds a recording.
  *
  * {@snippet :
+ * // given: void replay(Path history)
  * for (Path recording : HistoryFixtures.recordings(getClass(), "/histories")) {
  *     replay(recording.resolve("tool-round.json"));
  * }

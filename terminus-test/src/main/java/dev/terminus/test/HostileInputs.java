@@ -21,6 +21,7 @@ import java.util.stream.Stream;
  * <p>The same seed makes the same inputs, so a failure is reproduced from the seed and the input's index.
  *
  * {@snippet :
+ * // given: CheckpointJson json; String validJson
  * HostileInputs hostile = HostileInputs.from(List.of(validJson));
  * DecoderTrial trial = DecoderTrial.of("checkpoint", CheckpointFormatException.class);
  * hostile.generate(ReliabilityScale.times(20_000), 42).forEach(input -> trial.decode(input, json::read));

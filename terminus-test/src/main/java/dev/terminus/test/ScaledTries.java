@@ -18,9 +18,13 @@ import net.jqwik.api.lifecycle.PropertyLifecycleContext;
  * run's figures can be read from its output.
  *
  * {@snippet :
+ * import net.jqwik.api.*;
+ * // given: class Plan; Pipeline pipelineFor(Plan plan)
  * @Property
  * @ScaledTries(2_000)
- * void everyPipelineEndsOnce(@ForAll Plan plan) { ... }
+ * void everyPipelineEndsOnce(@ForAll Plan plan) {
+ *     TerminusAssertions.assertThat(pipelineFor(plan).run("input").termination()).isNotNull();
+ * }
  * }
  *
  * <p>Needs jqwik on the test class path (the test kit declares it optional).

@@ -12,8 +12,8 @@ import org.assertj.core.api.Assertions;
  *
  * {@snippet :
  * TerminusAssertions.assertThat(termination)
- *         .isCase(Termination.MaxIterationsReached.class)
- *         .hasCategory(Category.CAPACITY);
+ *         .hasCategory(Category.CAPACITY)
+ *         .isCase(Termination.MaxIterationsReached.class);
  * }
  */
 public final class TerminationAssert extends AbstractObjectAssert<TerminationAssert, Termination> {

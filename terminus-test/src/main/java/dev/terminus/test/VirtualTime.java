@@ -24,9 +24,10 @@ import java.util.concurrent.TimeoutException;
  * of its timed ends the work meets first, never whether it meets one.
  *
  * {@snippet :
+ * // given: Model hangingModel
  * ManualClock clock = new ManualClock();
  * VirtualTime time = new VirtualTime(clock);
- * Agent agent = Agent.builder(hangingModel).clock(clock).config(thirtySecondBudget)
+ * Agent agent = Agent.builder(hangingModel).clock(clock).timeBudget(Duration.ofSeconds(30))
  *         .listener(event -> time.participate()).build();
  * RunResult result = time.drive(() -> agent.run("task")); // TimeBudgetExhausted, at once
  * }

@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
  * the partial run when the runner stopped the run and has what it had, as a local attempt's row has.
  *
  * {@snippet :
+ * // given: Task task; RunResult run
  * if (run.termination() instanceof Termination.Cancelled(String by) && AttemptTimedOut.REQUESTER.equals(by)) {
  *     throw new AttemptTimedOut("task " + task.id() + " passed its timeout", run);
  * }
