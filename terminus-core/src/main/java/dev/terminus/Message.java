@@ -8,6 +8,7 @@ import org.jspecify.annotations.Nullable;
  * messages a run was stuck on; the agent loop's transcript is made of these.
  *
  * {@snippet :
+ * // given: Message message
  * String line = switch (message) {
  *     case Message.System(String content) -> "system: " + content;
  *     case Message.User(String content) -> "user: " + content;

@@ -17,7 +17,8 @@ import org.jspecify.annotations.Nullable;
  *         Preconditions.notBlank(tenant, "QuotaExceeded.tenant");
  *         Preconditions.nonNegative(limit, "QuotaExceeded.limit");   // "QuotaExceeded.limit must be >= 0, was -1"
  *     }
- *     // tag() and category() ...
+ *     @Override public String tag() { return "QuotaExceeded"; }
+ *     @Override public Category category() { return Category.CAPACITY; }
  * }
  * }
  */

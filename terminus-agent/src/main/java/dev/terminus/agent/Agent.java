@@ -31,6 +31,7 @@ import java.util.Map;
  * {@link AgentEvent.RunTerminated} (ADR 0022).
  *
  * {@snippet :
+ * // given: class Weather {}
  * Agent agent = Agent.builder(model)
  *         .systemPrompt("You are a weather assistant.")
  *         .maxIterations(10)
@@ -130,6 +131,7 @@ public final class Agent {
      * {@link #resume(Checkpoint, GateDecision)} with {@link GateDecision#approve(String)} for the checkpoint's gate.
      *
      * {@snippet :
+     * // given: GateStore<Checkpoint> store
      * RunResult paused = agent.run("Refund order 42");
      * paused.checkpoint().ifPresent(store::save);
      * // ... later, when a person said yes:

@@ -1,11 +1,5 @@
 package dev.terminus.agent;
 
-import static dev.terminus.agent.SettingRules.atLeast;
-import static dev.terminus.agent.SettingRules.openFraction;
-import static dev.terminus.agent.SettingRules.positive;
-import static dev.terminus.agent.SettingRules.toolName;
-import static dev.terminus.agent.SettingRules.withinNanos;
-
 import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -228,13 +222,13 @@ public final class AgentConfig {
 
         /** @param maxIterations the iteration cap, at least 1 @return this builder */
         public Builder maxIterations(int maxIterations) {
-            this.maxIterations = atLeast(maxIterations, 1, "maxIterations");
+            this.maxIterations = SettingRules.atLeast(maxIterations, 1, "maxIterations");
             return this;
         }
 
         /** @param maxToolCalls the tool-call cap, at least 0 (0 allows none; no cap by default) @return this builder */
         public Builder maxToolCalls(int maxToolCalls) {
-            this.maxToolCalls = atLeast(maxToolCalls, 0, "maxToolCalls");
+            this.maxToolCalls = SettingRules.atLeast(maxToolCalls, 0, "maxToolCalls");
             return this;
         }
 
@@ -250,7 +244,7 @@ public final class AgentConfig {
          * @return this builder
          */
         public Builder costBudgetUsd(BigDecimal costBudgetUsd) {
-            this.costBudgetUsd = positive(costBudgetUsd, "costBudgetUsd");
+            this.costBudgetUsd = SettingRules.positive(costBudgetUsd, "costBudgetUsd");
             return this;
         }
 
@@ -262,7 +256,7 @@ public final class AgentConfig {
 
         /** @param timeBudget the wall-clock budget, above 0 (none by default) @return this builder */
         public Builder timeBudget(Duration timeBudget) {
-            this.timeBudget = positive(timeBudget, "timeBudget");
+            this.timeBudget = SettingRules.positive(timeBudget, "timeBudget");
             return this;
         }
 
@@ -282,7 +276,7 @@ public final class AgentConfig {
          * @return this builder
          */
         public Builder interruptGrace(Duration interruptGrace) {
-            this.interruptGrace = withinNanos(Preconditions.nonNegative(interruptGrace, "interruptGrace"),
+            this.interruptGrace = SettingRules.withinNanos(Preconditions.nonNegative(interruptGrace, "interruptGrace"),
                     "interruptGrace", "");
             return this;
         }
@@ -293,7 +287,7 @@ public final class AgentConfig {
          * @return this builder
          */
         public Builder budgetPressureThreshold(double threshold) {
-            this.budgetPressureThreshold = openFraction(threshold, "budgetPressureThreshold");
+            this.budgetPressureThreshold = SettingRules.openFraction(threshold, "budgetPressureThreshold");
             return this;
         }
 
@@ -305,7 +299,7 @@ public final class AgentConfig {
 
         /** @param threshold identical iterations (>= 2) that end a run {@code NoProgress} @return this builder */
         public Builder noProgressThreshold(int threshold) {
-            this.noProgressThreshold = atLeast(threshold, 2, "noProgressThreshold");
+            this.noProgressThreshold = SettingRules.atLeast(threshold, 2, "noProgressThreshold");
             return this;
         }
 
@@ -320,7 +314,7 @@ public final class AgentConfig {
          * @return this builder
          */
         public Builder stallThreshold(int threshold) {
-            this.stallThreshold = atLeast(threshold, 2, "stallThreshold");
+            this.stallThreshold = SettingRules.atLeast(threshold, 2, "stallThreshold");
             return this;
         }
 
@@ -332,7 +326,7 @@ public final class AgentConfig {
 
         /** @param max tool mistakes in a row (>= 1) that end a run {@code ConsecutiveMistakes} @return this builder */
         public Builder maxConsecutiveMistakes(int max) {
-            this.maxConsecutiveMistakes = atLeast(max, 1, "maxConsecutiveMistakes");
+            this.maxConsecutiveMistakes = SettingRules.atLeast(max, 1, "maxConsecutiveMistakes");
             return this;
         }
 
@@ -348,7 +342,7 @@ public final class AgentConfig {
          * @return this builder
          */
         public Builder finalAnswerTool(String toolName) {
-            this.finalAnswerTool = toolName(toolName, "finalAnswerTool");
+            this.finalAnswerTool = SettingRules.toolName(toolName, "finalAnswerTool");
             return this;
         }
 
@@ -366,7 +360,7 @@ public final class AgentConfig {
 
         /** @param toolTimeout the longest a tool call may take, above 0 (no limit by default) @return this builder */
         public Builder toolTimeout(Duration toolTimeout) {
-            this.toolTimeout = positive(toolTimeout, "toolTimeout");
+            this.toolTimeout = SettingRules.positive(toolTimeout, "toolTimeout");
             return this;
         }
 
@@ -375,7 +369,7 @@ public final class AgentConfig {
          * @return this builder
          */
         public Builder maxOutputTokens(int maxOutputTokens) {
-            this.maxOutputTokens = atLeast(maxOutputTokens, 1, "maxOutputTokens");
+            this.maxOutputTokens = SettingRules.atLeast(maxOutputTokens, 1, "maxOutputTokens");
             return this;
         }
 
@@ -385,7 +379,7 @@ public final class AgentConfig {
          * @return this builder
          */
         public Builder structuredOutputRepairs(int repairs) {
-            this.structuredOutputRepairs = atLeast(repairs, 0, "structuredOutputRepairs");
+            this.structuredOutputRepairs = SettingRules.atLeast(repairs, 0, "structuredOutputRepairs");
             return this;
         }
 

@@ -14,9 +14,12 @@ import java.lang.annotation.Target;
  * by an interface; it must not be static, and two tools of one object must not share a name.
  *
  * {@snippet :
+ * // given: double celsiusIn(String city)
  * class Weather {
  *     @AgentTool(description = "Current temperature in a city, in Celsius")
- *     double temperature(@Param(description = "the city's name") String city) { ... }
+ *     double temperature(@AgentTool.Param(description = "the city's name") String city) {
+ *         return celsiusIn(city);
+ *     }
  * }
  * List<Tool> tools = Tools.fromMethods(new Weather());
  * }

@@ -21,6 +21,7 @@ import org.jspecify.annotations.Nullable;
  * ({@link dev.terminus.agent.spi.GateStore}) keeps it by its gate id ({@link #gateId()}).
  *
  * {@snippet :
+ * // given: GateStore<Checkpoint> store
  * RunResult paused = agent.run("Refund order 42");
  * paused.checkpoint().ifPresent(store::save);
  * // ... later, maybe in another process:

@@ -20,6 +20,7 @@ import org.jspecify.annotations.Nullable;
  * decision is needed for the others, and for a convergence run.
  *
  * {@snippet :
+ * // given: ConvergenceEngine engine; Pause pause
  * agent.resume(checkpoint, GateDecision.approve(gateId));
  * agent.resume(checkpoint, GateDecision.reject(gateId, "refunds over 100 EUR need a manager"));
  * agent.resume(checkpoint, GateDecision.approveWithArguments(gateId, Map.of("amount", 50)));

@@ -35,13 +35,14 @@ public sealed interface HookDecision {
      * facts only the loop establishes (use {@link #halt(String)} for {@code Halted}).
      *
      * {@snippet :
+     * // given: int quotaLeft(String tenant)
      * record QuotaExceeded(String tenant) implements Termination.Extension {
      *     @Override public String tag() { return "QuotaExceeded"; }
      *     @Override public Category category() { return Category.CAPACITY; }
      * }
      * AgentHook quota = new AgentHook() {
      *     @Override public HookDecision beforeIteration(RunContext run, int iteration) {
-     *         return quotas.left("acme") > 0 ? HookDecision.proceed() : HookDecision.end(new QuotaExceeded("acme"));
+     *         return quotaLeft("acme") > 0 ? HookDecision.proceed() : HookDecision.end(new QuotaExceeded("acme"));
      *     }
      * };
      * }

@@ -11,10 +11,12 @@ import dev.terminus.Preconditions;
  * answer to the same request. So the tool runs again from its start: it should ask before it acts.
  *
  * {@snippet :
+ * // given: Map<String, Object> orderSchema; Map<String, Object> accountSchema
+ * // given: String refundTo(Map<String, Object> order, Map<String, Object> account)
  * Tool refund = Tools.of("refund", "Refunds an order", orderSchema, (arguments, run) -> {
  *     HumanInputRequest ask = HumanInputRequest.of("Refund to which account?", accountSchema, "refunds");
  *     HumanInputAnswer answer = run.humanInput(ask).orElseThrow(() -> new HumanInputNeeded(ask));
- *     return answer.answered().map(account -> payments.refund(arguments, account)).orElse("Declined: not refunded");
+ *     return answer.answered().map(account -> refundTo(arguments, account)).orElse("Declined: not refunded");
  * });
  * }
  */

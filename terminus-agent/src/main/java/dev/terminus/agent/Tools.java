@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * from annotated methods.
  *
  * {@snippet :
+ * // given: String webSearch(String query, int limit); Map<String, String> dictionary
  * record Search(@AgentTool.Param(description = "what to look for") String query, Optional<Integer> limit) {}
  * Tool search = Tools.of("search", "Searches the web", Search.class,
  *         (args, run) -> webSearch(args.query(), args.limit().orElse(10)));
@@ -69,11 +70,12 @@ public final class Tools {
      * run.
      *
      * {@snippet :
+     * // given: String forecastFor(String city, int days, Unit unit)
      * enum Unit { CELSIUS, FAHRENHEIT }
      * record Forecast(@AgentTool.Param(description = "the city's name") String city, int days, Optional<Unit> unit) {}
      *
      * Tool forecast = Tools.of("forecast", "The weather of the next days", Forecast.class,
-     *         (args, run) -> weather.forecast(args.city(), args.days(), args.unit().orElse(Unit.CELSIUS)));
+     *         (args, run) -> forecastFor(args.city(), args.days(), args.unit().orElse(Unit.CELSIUS)));
      * }
      *
      * @param name the tool's name
@@ -154,7 +156,8 @@ public final class Tools {
      * long the call goes on.
      *
      * {@snippet :
-     * Tool query = Tools.uninterruptible(Tools.of("query", "Runs SQL", schema, (args, run) -> jdbc.query(args)));
+     * // given: Map<String, Object> schema; String jdbcQuery(Map<String, Object> args)
+     * Tool query = Tools.uninterruptible(Tools.of("query", "Runs SQL", schema, (args, run) -> jdbcQuery(args)));
      * }
      *
      * @param tool the tool

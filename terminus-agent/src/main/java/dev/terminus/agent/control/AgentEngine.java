@@ -75,6 +75,7 @@ public final class AgentEngine {
      * that copy of the run must not end (ADR 0022).
      *
      * {@snippet :
+     * // given: AgentEngine engine
      * RunControl control = engine.newControl();
      * RunClock.Scheduled deadline = control.armDeadline(); // or the engine's own timer calling control.expire()
      * try {

@@ -9,8 +9,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * an interrupt it delivered, so the caller keeps only an interrupt of its own.
  *
  * {@snippet :
+ * // given: AgentEngine engine
  * try (CallerDeadline deadline = CallerDeadline.arm(control)) {
- *     return run.execute(task);
+ *     result = engine.run(task, control);
  * }
  * }
  */

@@ -17,7 +17,7 @@ import java.util.random.RandomGenerator;
  *
  * {@snippet :
  * ManualClock clock = new ManualClock();
- * RunHandle handle = Agent.builder(model).clock(clock).config(config).build().start("task");
+ * RunHandle handle = Agent.builder(model).clock(clock).timeBudget(Duration.ofSeconds(30)).build().start("task");
  * clock.awaitScheduled(1);            // the run's deadline is armed
  * clock.advance(Duration.ofSeconds(30)); // ... and passes, in no time
  * }

@@ -8,6 +8,7 @@ import dev.terminus.agent.RunResult;
  * two iterations and it {@link Suspended} there, to be continued from its {@link Continuation}.
  *
  * {@snippet :
+ * // given: void report(RunResult result); void continueAsNew(Continuation continuation)
  * switch (AgentEngine.of(agent).run(task, control, run -> run.iteration() % 500 == 0)) {
  *     case RunStep.Ended(RunResult result) -> report(result);
  *     case RunStep.Suspended(Continuation continuation) -> continueAsNew(continuation);

@@ -19,9 +19,10 @@ import org.jspecify.annotations.Nullable;
  * kept for after it.
  *
  * {@snippet :
- * String answer = SupervisedCall.of(control, "terminus-tool-search")
+ * // given: Tool search; Map<String, Object> arguments
+ * Object answer = SupervisedCall.of(control, "terminus-tool-search")
  *         .grace(Duration.ofMillis(10).toNanos())
- *         .call(() -> search.run(arguments));
+ *         .call(() -> search.call(arguments, run));
  * }
  *
  * @param control the run's control

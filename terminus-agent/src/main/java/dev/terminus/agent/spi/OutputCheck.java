@@ -7,6 +7,7 @@ import dev.terminus.Preconditions;
  * What an {@link OutputValidator} found in an answer: a typed value, or the violations.
  *
  * {@snippet :
+ * // given: OutputValidator validator; void use(Object value); void report(List<Diagnostic.Violation> violations)
  * switch (validator.check(text)) {
  *     case OutputCheck.Valid(Object value) -> use(value);
  *     case OutputCheck.Invalid(Diagnostic diagnostic) -> report(diagnostic.violations());

@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
  * {@code terminus-jsonschema} module provides one over a JSON Schema and one over a Java record type.
  *
  * {@snippet :
+ * // given: record Forecast(String city, int celsius) {}
  * OutputValidator shape = JsonSchemaOutput.forRecord(Forecast.class);
  * Agent agent = Agent.builder(model).outputValidator(shape).build();
  * Forecast forecast = agent.run("Tomorrow in Oslo?").structuredOutput(Forecast.class).orElseThrow();
