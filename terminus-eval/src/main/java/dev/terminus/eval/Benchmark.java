@@ -27,8 +27,8 @@ import org.jspecify.annotations.Nullable;
  * {@snippet :
  * // given: ProgressListener progressBar
  * Benchmark benchmark = Benchmark.builder()
- *         .tasks(List.of(Task.of("add", "What is 2 + 2? Answer with the number only.", "4"),
- *                        Task.of("capital", "What is the capital of Norway? One word.", "Oslo")))
+ *         .tasks(List.of(Task.of("add", "What is 2 + 2? Answer with the number only.").expecting("4"),
+ *                        Task.of("capital", "What is the capital of Norway? One word.").expecting("Oslo")))
  *         .agentFactory(context -> context.agentBuilder(model)
  *                 .maxIterations(5)
  *                 .build())

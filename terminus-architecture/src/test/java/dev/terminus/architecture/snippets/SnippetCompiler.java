@@ -95,13 +95,13 @@ public final class SnippetCompiler {
     private static String unit(String name, Snippet snippet, boolean asMembers) {
         Set<String> imports = new LinkedHashSet<>();
         StringBuilder body = new StringBuilder();
-        StringBuilder givens = new StringBuilder();
+        StringBuilder given = new StringBuilder(); // the given lines, joined: a declaration may go on over several
         for (String line : snippet.code().split("\n", -1)) {
-            Matcher given = GIVEN.matcher(line);
-            if (given.matches()) {
-                for (String declaration : declarations(given.group(1))) {
-                    givens.append(member(declaration.strip())).append(' ');
-                }
+            Matcher givenLine = GIVEN.matcher(line);
+            if (givenLine.matches()) {
+                given.append(givenLine.group(1));
+                // a line ends its declaration, unless a brace or parenthesis it opened is still open
+                given.append(depth(given) == 0 ? ";" : " ");
             }
             if (line.startsWith("import ")) {
                 imports.add(line.substring("import ".length()).replace(";", "").strip());
@@ -109,6 +109,10 @@ public final class SnippetCompiler {
             } else {
                 body.append(line).append('\n');
             }
+        }
+        StringBuilder givens = new StringBuilder();
+        for (String declaration : declarations(given.toString())) {
+            givens.append(member(declaration.strip())).append(' ');
         }
         imports.addAll(snippet.imports()); // a javadoc snippet's file's imports come first: they settle a clash
         imports.addAll(LIBRARY);
@@ -124,13 +128,23 @@ public final class SnippetCompiler {
     }
 
     /**
-     * A snippet's {@code // given:} line: what it takes as given beyond {@link SnippetContext}'s names, as Java member
-     * declarations separated by {@code ;}, e.g. {@code // given: Agent researcher; boolean leaksCard(RunContext run);
+     * A snippet's {@code // given:} lines: what it takes as given beyond {@link SnippetContext}'s names, as Java member
+     * declarations separated by {@code ;} (a line ends a declaration unless it leaves a brace open, so a type's body may go on over several), e.g. {@code // given: Agent researcher; boolean leaksCard(RunContext run);
      * record Forecast(String city, int celsius) {}}. A reader sees what the snippet assumes; the compiler declares it.
      */
     private static final Pattern GIVEN = Pattern.compile("^\\s*// given: (.*)$");
 
-    /** @return the declarations of a given line: split at each {@code ;} outside braces and parentheses */
+    /** @return how many braces and parentheses the text leaves open */
+    private static int depth(CharSequence text) {
+        int depth = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            depth += c == '{' || c == '(' ? 1 : c == '}' || c == ')' ? -1 : 0;
+        }
+        return depth;
+    }
+
+    /** @return the declarations of the given lines: split at each {@code ;} outside braces and parentheses */
     private static List<String> declarations(String given) {
         List<String> declarations = new ArrayList<>();
         int depth = 0;

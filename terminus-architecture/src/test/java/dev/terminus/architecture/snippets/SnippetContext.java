@@ -23,7 +23,7 @@ final class SnippetContext {
                 protected RunControl control;
                 protected RunClock clock;
                 protected String task;
-                protected GateStore store;
+                protected GateStore<Checkpoint> store;
                 protected Termination termination;
                 protected RunContext run;
                 protected String gateId;
