@@ -40,6 +40,12 @@ public sealed interface LimitReached permits Termination.MaxIterationsReached, T
             Preconditions.notNull(limit, "Measure.limit");
         }
 
+        /** @return e.g. {@code 6 of 5 tool calls} */
+        @Override
+        public String toString() {
+            return used.toPlainString() + " of " + limit.toPlainString() + " " + unit.label();
+        }
+
         static Measure of(Unit unit, long used, long limit) {
             return new Measure(unit, BigDecimal.valueOf(used), BigDecimal.valueOf(limit));
         }
@@ -48,16 +54,27 @@ public sealed interface LimitReached permits Termination.MaxIterationsReached, T
     /** What a limit counts. */
     enum Unit {
         /** Iterations of the loop (turns, cycles). */
-        ITERATIONS,
+        ITERATIONS("iterations"),
         /** Tool calls executed. */
-        TOOL_CALLS,
+        TOOL_CALLS("tool calls"),
         /** Tokens of the budget's kind (total, input or output). */
-        TOKENS,
+        TOKENS("tokens"),
         /** Money, in US dollars. */
-        USD,
+        USD("USD"),
         /** Wall-clock time, in milliseconds. */
-        MILLISECONDS,
+        MILLISECONDS("ms"),
         /** Facts in a convergence context. */
-        FACTS
+        FACTS("facts");
+
+        private final String label;
+
+        Unit(String label) {
+            this.label = label;
+        }
+
+        /** @return how the unit reads after a figure, e.g. {@code tool calls} */
+        public String label() {
+            return label;
+        }
     }
 }

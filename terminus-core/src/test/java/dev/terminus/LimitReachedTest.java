@@ -50,6 +50,14 @@ class LimitReachedTest {
     }
 
     @Test
+    void aMeasureReadsAsItsUseOfItsLimitInItsUnit() {
+        // when / then
+        assertThat(new Termination.MaxToolCallsReached(5, 6).measure()).hasToString("6 of 5 tool calls");
+        assertThat(new Termination.CostBudgetExhausted(new BigDecimal("2.50"), new BigDecimal("2.00")).measure())
+                .hasToString("2.50 of 2.00 USD");
+    }
+
+    @Test
     void aMeasureWithAMissingFactIsRefusedNamingIt() {
         assertThatThrownBy(() -> new Measure(Unit.TOKENS, null, BigDecimal.ONE))
                 .isInstanceOf(NullPointerException.class)

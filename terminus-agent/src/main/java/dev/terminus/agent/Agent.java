@@ -41,7 +41,7 @@ import java.util.Map;
  * RunResult result = agent.run("What should I wear in Oslo today?");
  * switch (result.termination()) {
  *     case Termination.NaturalCompletion() -> System.out.println(result.finalAnswer().orElseThrow());
- *     case Termination.MaxIterationsReached(int limit, int used) -> System.out.println("gave up after " + used);
+ *     case LimitReached reached -> System.out.println("stopped at " + reached.measure()); // any cap, by name
  *     default -> System.out.println(result.termination().category());
  * }
  * }

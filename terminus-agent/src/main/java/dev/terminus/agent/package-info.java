@@ -12,7 +12,8 @@
  *   <li>Settings kept for reuse: {@link dev.terminus.agent.AgentConfig}; budgets: {@link
  *       dev.terminus.agent.TokenBudget}, {@link dev.terminus.agent.PriceTable}.</li>
  *   <li>Approvals: {@link dev.terminus.agent.AgentBuilder#requireApproval requireApproval}, a
- *       {@link dev.terminus.agent.Checkpoint} in the result, and {@link dev.terminus.agent.Agent#resume resume}.</li>
+ *       {@link dev.terminus.agent.Checkpoint} in the result, and {@link dev.terminus.agent.Agent#approve approve},
+ *       {@link dev.terminus.agent.Agent#reject reject} or {@link dev.terminus.agent.Agent#answer answer}.</li>
  *   <li>Watching runs: {@link dev.terminus.agent.AgentListener} and {@link dev.terminus.agent.AgentEvent}; steering
  *       them: {@link dev.terminus.agent.AgentHook}.</li>
  * </ul>

@@ -4,6 +4,10 @@
  * report as it finishes. A row keeps three axes apart (ADR 0012): its {@link dev.terminus.eval.Status} (did the
  * infrastructure work), its {@link dev.terminus.Termination} (why the agent loop stopped, whenever it ran) and its
  * {@link dev.terminus.eval.Evaluation} (did the agent pass). A {@link dev.terminus.eval.Summary} rolls rows up.
+ *
+ * <p>Where to start: {@link dev.terminus.eval.Benchmark#builder()} with an agent, tasks
+ * ({@code Task.of(id, input).expecting(answer)}) and an evaluator from {@link dev.terminus.eval.Evaluators}, then
+ * {@code run()}; {@code report.summary()} holds the figures.
  */
 @NullMarked
 package dev.terminus.eval;

@@ -3,6 +3,9 @@
  * turns any LangChain4j {@code ChatModel} into a Terminus {@link dev.terminus.agent.spi.Model}, and
  * {@link dev.terminus.langchain4j.LangChain4jModels} builds the OpenAI, Anthropic and Ollama clients with their own
  * retries off, so the loop's retry policy and typed terminations govern every provider failure.
+ *
+ * <p>Where to start: {@code LangChain4jModels.openAi(modelName, apiKey)} (or {@code anthropic}, {@code ollama}) as
+ * the model of {@code Agent.builder(model)}; close it when done, to release its HTTP client.
  */
 @NullMarked
 package dev.terminus.langchain4j;

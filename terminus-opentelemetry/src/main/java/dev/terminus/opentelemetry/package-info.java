@@ -6,6 +6,8 @@
  * one listener that reports every pipeline run as an {@code invoke_workflow} span with a {@code stage} span per stage,
  * and as the same run metrics per pipeline and per stage. {@link dev.terminus.opentelemetry.TelemetryNames} holds
  * every name they use. Only the OpenTelemetry API is needed at run time; the application brings the SDK.
+ *
+ * <p>Where to start: {@code Agent.builder(model).listener(TerminusTelemetry.of(openTelemetry))}.
  */
 @NullMarked
 package dev.terminus.opentelemetry;

@@ -4,6 +4,9 @@
  * {@link dev.terminus.pipeline.StageResult} holding its {@link dev.terminus.Termination} and its
  * {@link dev.terminus.Outcome}, kept apart, and the pipeline ends with exactly one termination of its own, in a
  * {@link dev.terminus.pipeline.PipelineResult}. See ADR 0011 for how a pipeline ends.
+ *
+ * <p>Where to start: {@link dev.terminus.pipeline.Pipeline#builder()} with {@link dev.terminus.pipeline.Stage}s
+ * (an agent's run, or a function of the {@link dev.terminus.pipeline.PipelineContext}), then {@code run(input)}.
  */
 @NullMarked
 package dev.terminus.pipeline;

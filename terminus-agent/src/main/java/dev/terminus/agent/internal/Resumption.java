@@ -73,7 +73,8 @@ public final class Resumption {
     static IllegalArgumentException notAnInput(Checkpoint checkpoint, GateDecision decision) {
         return new IllegalArgumentException("gate \"" + checkpoint.gateId() + "\" waits for a person's input (\""
                 + java.util.Objects.requireNonNull(checkpoint.inputRequest()).message() + "\"), not for approval: "
-                + "answer it (GateDecision.answer) or decline it (GateDecision.reject), not with "
+                + "answer it (agent.answer, GateDecision.answer) or decline it (agent.reject, GateDecision.reject), not"
+                + " with "
                 + decision.getClass().getSimpleName());
     }
 

@@ -121,7 +121,8 @@ public final class SnippetCompiler {
         unit.append('\n');
         unit.append("@SuppressWarnings(\"all\") abstract class ").append(name).append(" extends SnippetContext { ")
                 .append(givens).append('\n');
-        unit.append(asMembers ? "\n" : "void snippet() throws Throwable {\n");
+        String method = snippet.showsItsExceptions() ? "void snippet() {\n" : "void snippet() throws Throwable {\n";
+        unit.append(asMembers ? "\n" : method);
         unit.append(body);
         unit.append(asMembers ? "}\n" : "}}\n");
         return unit.toString();
@@ -129,7 +130,8 @@ public final class SnippetCompiler {
 
     /**
      * A snippet's {@code // given:} lines: what it takes as given beyond {@link SnippetContext}'s names, as Java member
-     * declarations separated by {@code ;} (a line ends a declaration unless it leaves a brace open, so a type's body may go on over several), e.g. {@code // given: Agent researcher; boolean leaksCard(RunContext run);
+     * declarations separated by {@code ;} (a line ends a declaration unless it leaves a brace open, so a type's body
+     * may go on over several), e.g. {@code // given: Agent researcher; boolean leaksCard(RunContext run);
      * record Forecast(String city, int celsius) {}}. A reader sees what the snippet assumes; the compiler declares it.
      */
     private static final Pattern GIVEN = Pattern.compile("^\\s*// given: (.*)$");
@@ -182,7 +184,8 @@ public final class SnippetCompiler {
     }
 
     private static JavaFileObject source(String name, String code) {
-        return new SimpleJavaFileObject(URI.create("string:///snippets/" + name + ".java"), JavaFileObject.Kind.SOURCE) {
+        URI uri = URI.create("string:///snippets/" + name + ".java");
+        return new SimpleJavaFileObject(uri, JavaFileObject.Kind.SOURCE) {
             @Override
             public CharSequence getCharContent(boolean ignoreEncodingErrors) {
                 return code;

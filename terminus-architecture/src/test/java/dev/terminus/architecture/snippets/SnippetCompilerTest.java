@@ -14,7 +14,7 @@ class SnippetCompilerTest {
     Path classes;
 
     private Map<Snippet, List<String>> errors(String code) {
-        return SnippetCompiler.errors(List.of(new Snippet("test", code, List.of())), classes);
+        return SnippetCompiler.errors(List.of(new Snippet("test", code, List.of(), false)), classes);
     }
 
     @Test
@@ -28,6 +28,24 @@ class SnippetCompilerTest {
         // then
         assertThat(errors.values()).singleElement().satisfies(list -> assertThat(list).anySatisfy(error ->
                 assertThat(error).contains("cannot find symbol").contains("retries")));
+    }
+
+    @Test
+    void aReadmeBlockThatHidesACheckedExceptionFailsAndOneThatShowsItCompiles() {
+        // given
+        String hides = "String text = Files.readString(Path.of(\"task.txt\"));\n";
+        String shows = "void read() throws IOException {\n" + hides + "}\n";
+
+        // when
+        Map<Snippet, List<String>> hidden = SnippetCompiler.errors(
+                List.of(new Snippet("README.md:1", hides, List.of("java.io.IOException"), true)), classes);
+        Map<Snippet, List<String>> shown = SnippetCompiler.errors(
+                List.of(new Snippet("README.md:2", shows, List.of("java.io.IOException"), true)), classes);
+
+        // then
+        assertThat(hidden.values()).singleElement().satisfies(list -> assertThat(list).anySatisfy(error ->
+                assertThat(error).contains("unreported exception java.io.IOException")));
+        assertThat(shown).isEmpty();
     }
 
     @Test

@@ -31,7 +31,7 @@ public final class SnippetSources {
                 for (i = start; i < lines.size() && !lines.get(i).strip().equals("```"); i++) {
                     code.append(lines.get(i)).append('\n');
                 }
-                snippets.add(new Snippet(readme.getFileName() + ":" + start, code.toString(), List.of()));
+                snippets.add(new Snippet(readme.getFileName() + ":" + start, code.toString(), List.of(), true));
             }
         }
         return snippets;
@@ -84,7 +84,7 @@ public final class SnippetSources {
                 depth += open - close;
                 code.append(line.replace("@&#64;", "@").replace("&#64;", "@")).append('\n');
             }
-            snippets.add(new Snippet(root.relativize(file) + ":" + start, code.toString(), imports));
+            snippets.add(new Snippet(root.relativize(file) + ":" + start, code.toString(), imports, false));
         }
         return snippets;
     }

@@ -168,8 +168,8 @@ class HumanInputScenariosTest {
         assertThatThrownBy(() -> agent.resume(checkpoint, GateDecision.approve(checkpoint.gateId())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("gate \"" + checkpoint.gateId() + "\" waits for a person's input (\"Refund to which"
-                        + " account?\"), not for approval: answer it (GateDecision.answer) or decline it"
-                        + " (GateDecision.reject), not with Approve");
+                        + " account?\"), not for approval: answer it (agent.answer, GateDecision.answer) or decline"
+                        + " it (agent.reject, GateDecision.reject), not with Approve");
     }
 
     @Test
