@@ -150,11 +150,6 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
                 metadata, null, List.of());
     }
 
-    /** @return what the pending call asks a person, when the gate waits for input rather than an approval */
-    public java.util.Optional<HumanInputRequest> inputRequested() {
-        return java.util.Optional.ofNullable(inputRequest);
-    }
-
     /**
      * @param key a metadata key
      * @param value its value

@@ -129,7 +129,7 @@ class CheckpointTest {
 
         // then
         assertThat(checkpoint.formatVersion()).isEqualTo(2);
-        assertThat(checkpoint.inputRequested()).contains(ACCOUNT);
+        assertThat(checkpoint.inputRequest()).isEqualTo(ACCOUNT);
         assertThat(checkpoint.inputAnswers()).containsExactly(earlier);
         assertThatThrownBy(() -> checkpoint.inputAnswers().clear()).isInstanceOf(UnsupportedOperationException.class);
         assertThat(checkpoint.withMetadata("k", "v").inputRequest()).isEqualTo(ACCOUNT);
@@ -141,7 +141,7 @@ class CheckpointTest {
         Checkpoint checkpoint = checkpoint(p -> {});
 
         // then
-        assertThat(checkpoint.inputRequested()).isEmpty();
+        assertThat(checkpoint.inputRequest()).isNull();
         assertThat(checkpoint.inputAnswers()).isEmpty();
     }
 

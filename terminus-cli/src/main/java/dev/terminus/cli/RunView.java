@@ -40,7 +40,7 @@ record RunView(Termination termination, Outcome outcome, @Nullable String finalA
         List<Message> transcript, boolean figures, Playbook.Gate gate) {
 
     static RunView of(RunResult result) {
-        Playbook.Gate gate = result.checkpoint().flatMap(Checkpoint::inputRequested).isPresent()
+        Playbook.Gate gate = result.checkpoint().map(Checkpoint::inputRequest).isPresent()
                 ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL;
         return new RunView(result.termination(), result.outcome(), result.finalAnswer().orElse(null), result.iterations().size(),
                 result.toolCalls(), result.usage(), result.costUsd(), result.duration(), result.iterations(),

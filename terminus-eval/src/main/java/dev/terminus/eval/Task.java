@@ -5,7 +5,6 @@ import dev.terminus.Preconditions;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -49,10 +48,5 @@ public record Task(String id, String input, @Nullable String expected, Map<Strin
      */
     public Task expecting(String expectedAnswer) {
         return new Task(id, input, Preconditions.notNull(expectedAnswer, "Task.expected"), metadata);
-    }
-
-    /** @return the expected answer, if the task has one */
-    public Optional<String> expectedAnswer() {
-        return Optional.ofNullable(expected);
     }
 }

@@ -22,7 +22,7 @@ class TaskTest {
         metadata.put("later", true);
 
         // then
-        assertThat(task.expectedAnswer()).contains("4");
+        assertThat(task.expected()).isEqualTo("4");
         assertThat(task.metadata()).containsExactly(Map.entry("level", 2), new HashMap.SimpleEntry<>("topic", null));
         assertThatThrownBy(() -> task.metadata().put("x", 1)).isInstanceOf(UnsupportedOperationException.class);
     }
@@ -35,7 +35,6 @@ class TaskTest {
 
         // then
         assertThat(plain.expected()).isNull();
-        assertThat(plain.expectedAnswer()).isEmpty();
         assertThat(plain.metadata()).isEmpty();
         assertThat(expected.expected()).isEqualTo("hi");
     }

@@ -310,7 +310,7 @@ abstract class McpRunsContract {
         assertThat(paused.termination()).isInstanceOfSatisfying(Termination.HitlGatePending.class,
                 gate -> assertThat(gate.summary()).isEqualTo(QUESTION));
         Checkpoint checkpoint = paused.checkpoint().orElseThrow();
-        HumanInputRequest asked = checkpoint.inputRequested().orElseThrow();
+        HumanInputRequest asked = java.util.Objects.requireNonNull(checkpoint.inputRequest());
         assertThat(asked.source()).isEqualTo("mcp:everything");
         assertThat(asked.requestedSchema()).containsEntry("required", List.of("name"));
         assertThat(asked.requestedSchema().get("properties").toString()).contains("name=", "email=", "check=");

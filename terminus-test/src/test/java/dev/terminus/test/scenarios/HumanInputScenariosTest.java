@@ -73,7 +73,7 @@ class HumanInputScenariosTest {
         assertThat(toolResults(paused)).isEmpty(); // the call's result comes when the run resumes
         Checkpoint checkpoint = paused.checkpoint().orElseThrow();
         assertThat(checkpoint.formatVersion()).isEqualTo(Checkpoint.INPUT_FORMAT_VERSION);
-        assertThat(checkpoint.inputRequested()).contains(WHICH_ACCOUNT);
+        assertThat(checkpoint.inputRequest()).isEqualTo(WHICH_ACCOUNT);
         assertThat(checkpoint.inputAnswers()).isEmpty();
         assertThat(checkpoint.pendingCall()).isEqualTo(new ToolCall("call_1", "refund", Map.of("x", 42)));
         assertThat(entered).hasValue(1);
@@ -135,7 +135,7 @@ class HumanInputScenariosTest {
         assertThat(again).endedWith(Termination.HitlGatePending.class)
                 .satisfies(gate -> assertThat(gate.summary()).isEqualTo("Why the refund?"));
         assertThat(second.gateId()).isNotEqualTo(first.gateId());
-        assertThat(second.inputRequested()).contains(WHICH_REASON);
+        assertThat(second.inputRequest()).isEqualTo(WHICH_REASON);
         assertThat(second.inputAnswers()).containsExactly(HumanInputAnswer.accepted(WHICH_ACCOUNT,
                 Map.of("iban", "DE89")));
         assertThat(done).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1).isConsistent();
