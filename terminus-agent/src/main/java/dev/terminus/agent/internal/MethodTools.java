@@ -143,7 +143,8 @@ public final class MethodTools {
             // A primitive cannot be left out (there is no value to pass for it), so it is always required, whatever
             // @Param says: the schema then tells the model so, rather than letting it omit the argument and fail.
             boolean isRequired = param == null || param.required() || parameter.getType().isPrimitive();
-            Map<String, Object> schema = new LinkedHashMap<>(schemaOf(parameter.getType()));
+            Map<String, Object> schema = new LinkedHashMap<>(RecordShapes.schemaOf(parameter.getParameterizedType())
+                    .orElseGet(() -> schemaOf(parameter.getType())));
             if (param != null && !param.description().isEmpty()) {
                 schema.put("description", param.description());
             }

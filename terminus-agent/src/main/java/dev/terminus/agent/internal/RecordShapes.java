@@ -54,6 +54,21 @@ public final class RecordShapes {
     }
 
     /**
+     * The schema of a value of a type, as a record component of that type would have it: for the parameters of an
+     * {@code @AgentTool} method, so that a method tool and a record tool describe a type alike.
+     *
+     * @param type a type
+     * @return its JSON Schema, or empty when it has none (a class of the application's, which Jackson reads as a bean)
+     */
+    public static Optional<Map<String, Object>> schemaOf(Type type) {
+        try {
+            return Optional.of(new Derivation(Object.class, false).shape(type).schema());
+        } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
+            return Optional.empty(); // no mapping: the caller describes it as an object
+        }
+    }
+
+    /**
      * @param type a record class
      * @param <A> the record type
      * @return its JSON Schema, and the reader of a JSON object of that schema into an instance of the record

@@ -217,7 +217,7 @@ class MethodToolsTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void schemaIsDerivedFromTheParameterTypes() {
+    void schemaIsDerivedFromTheParameterTypesAsForARecordToolsArguments() {
         // given
         AllTypes target = new AllTypes();
 
@@ -242,11 +242,14 @@ class MethodToolsTest {
                 Map.entry("money", Map.of("type", "number")),
                 Map.entry("flag", Map.of("type", "boolean")),
                 Map.entry("boxedFlag", Map.of("type", "boolean")),
-                Map.entry("words", Map.of("type", "array")),
-                Map.entry("numbers", Map.of("type", "array")),
-                Map.entry("unique", Map.of("type", "array")),
+                Map.entry("words", Map.of("type", "array", "items", Map.of("type", "string"))),
+                Map.entry("numbers", Map.of("type", "array", "items", Map.of("type", "integer"))),
+                Map.entry("unique", Map.of("type", "array", "items", Map.of("type", "integer"), "uniqueItems", true)),
                 Map.entry("color", Map.of("type", "string", "enum", List.of("RED", "GREEN", "BLUE"))),
-                Map.entry("point", Map.of("type", "object")),
+                // a record parameter is described as a record tool's argument of that type would be
+                Map.entry("point", Map.of("type", "object", "properties", Map.of("x", Map.of("type", "integer"),
+                        "y", Map.of("type", "integer")), "required", List.of("x", "y"), "additionalProperties", false)),
+                // a type without a mapping (here a map of anything) is an object, read as Jackson reads it
                 Map.entry("extra", Map.of("type", "object")));
         assertThat(tool.spec().parameters()).containsEntry("type", "object");
     }
