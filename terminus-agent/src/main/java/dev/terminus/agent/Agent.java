@@ -4,7 +4,6 @@ import dev.terminus.Preconditions;
 import dev.terminus.Termination;
 import dev.terminus.agent.control.Handle;
 import dev.terminus.agent.control.RunClock;
-import dev.terminus.agent.internal.AgentAccess;
 import dev.terminus.agent.internal.AgentSpec;
 import dev.terminus.agent.internal.Resumption;
 import dev.terminus.agent.internal.RunTask;
@@ -48,10 +47,6 @@ import java.util.Map;
  */
 public final class Agent {
     private final AgentSpec spec;
-
-    static {
-        AgentAccess.grant(agent -> agent.spec); // for AgentEngine, the entry points of engines, without a public accessor
-    }
 
     Agent(AgentSpec spec) {
         this.spec = spec;

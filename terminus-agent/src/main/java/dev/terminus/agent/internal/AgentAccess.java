@@ -1,40 +1,33 @@
 package dev.terminus.agent.internal;
 
 import dev.terminus.agent.Agent;
-import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
- * How code of this module outside {@link Agent} reaches an agent's {@link AgentSpec}, which {@code Agent} shows to no
- * user: {@code Agent} grants the access once, as its class is initialized (which happens before any agent exists).
+ * How code of this module outside {@link Agent} (the engine entry points of {@code AgentEngine}) reaches an agent's
+ * {@link AgentSpec}, which {@code Agent} shows to no user: its private field, read through a handle made once when
+ * this class is initialized (no reflection per call). Internal: no other module may use it (ADR 0014).
  */
 public final class AgentAccess {
-    private static volatile @Nullable Function<Agent, AgentSpec> specs;
+    private static final VarHandle SPEC;
+
+    static {
+        try {
+            SPEC = MethodHandles.privateLookupIn(Agent.class, MethodHandles.lookup())
+                    .findVarHandle(Agent.class, "spec", AgentSpec.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private AgentAccess() {}
-
-    /**
-     * Called by {@link Agent} alone.
-     *
-     * @param access reads an agent's spec
-     * @throws IllegalStateException when the access was granted already
-     */
-    public static void grant(Function<Agent, AgentSpec> access) {
-        if (specs != null) {
-            throw new IllegalStateException("the access to agents' specs is granted once, by Agent");
-        }
-        specs = access;
-    }
 
     /**
      * @param agent an agent
      * @return its spec
      */
     public static AgentSpec spec(Agent agent) {
-        Function<Agent, AgentSpec> access = specs;
-        if (access == null) {
-            throw new IllegalStateException("Agent's class was not initialized"); // unreachable: an Agent exists
-        }
-        return access.apply(agent);
+        return (AgentSpec) SPEC.get(agent);
     }
 }
