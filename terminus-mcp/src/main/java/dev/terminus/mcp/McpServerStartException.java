@@ -12,13 +12,14 @@ import org.jspecify.annotations.Nullable;
  * the server wrote on its standard error; the same facts are here as values ({@link #server()}, {@link #reason()},
  * {@link #exitStatus()}, {@link #stderrTail()}), for a caller that ends a run with them instead of printing them.
  *
- * <pre>{@code
+ * {@snippet :
  * try (McpToolset mcp = McpToolset.start(McpServer.stdio("files", "npx", "-y", "@modelcontextprotocol/server-filesystem"))) {
- *     ...
+ *     RunResult result = Agent.builder(model).tools(mcp.tools()).build().run("List the files.");
  * } catch (McpServerStartException e) {
  *     // e.getMessage(): MCP server "files" exited with status 1 as it started; its stderr ended with: Usage: ...
+ *     System.err.println(e.getMessage() + " (exit status " + e.exitStatus().orElse(-1) + ")");
  * }
- * }</pre>
+ * }
  */
 public final class McpServerStartException extends IllegalStateException {
     private static final long serialVersionUID = 1L;

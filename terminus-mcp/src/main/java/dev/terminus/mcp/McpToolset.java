@@ -17,16 +17,18 @@ import java.util.regex.Pattern;
  * (sessions ended, server processes and everything they started killed) by {@link #close()}. Give
  * {@link #tools()} to {@code Agent.builder(...).tools(...)}; close the toolset when the agent is done.
  *
- * <pre>{@code
+ * {@snippet :
+ * import java.net.URI;
+ *
  * try (McpToolset mcp = McpToolset.builder()
  *         .server(McpServer.stdio("files", "npx", "-y", "@modelcontextprotocol/server-filesystem", "/tmp"))
  *         .server(McpServer.http("search", URI.create("http://localhost:3001/mcp")).withTokenFrom("SEARCH_TOKEN"))
  *         .naming(ToolNaming.PREFIXED)
  *         .start()) {
  *     Agent agent = Agent.builder(model).tools(mcp.tools()).build();
- *     RunResult result = agent.run("...");
+ *     RunResult result = agent.run("List the files in /tmp and search the web for each name.");
  * }
- * }</pre>
+ * }
  *
  * <p>A server that does not start fails {@link Builder#start()} with a {@link McpServerStartException}: a process
  * that exits as it starts (a missing API key, a bad argument) does so at once, with its exit status and the last
