@@ -1,9 +1,9 @@
 package dev.terminus.agent;
 
 import dev.terminus.Message;
+import dev.terminus.Preconditions;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
-import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.terminus.agent;
 
+import dev.terminus.Preconditions;
 import dev.terminus.agent.spi.CompactionStrategy;
 import dev.terminus.agent.spi.TokenEstimator;
-import dev.terminus.Preconditions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

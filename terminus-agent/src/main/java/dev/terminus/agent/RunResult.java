@@ -2,8 +2,8 @@ package dev.terminus.agent;
 
 import dev.terminus.Message;
 import dev.terminus.Outcome;
-import dev.terminus.Termination;
 import dev.terminus.Preconditions;
+import dev.terminus.Termination;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;

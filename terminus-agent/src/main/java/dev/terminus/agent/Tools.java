@@ -1,10 +1,10 @@
 package dev.terminus.agent;
 
+import dev.terminus.Preconditions;
 import dev.terminus.agent.internal.JsonText;
 import dev.terminus.agent.internal.MethodTools;
 import dev.terminus.agent.internal.RecordShapes;
 import dev.terminus.agent.spi.ToolSpec;
-import dev.terminus.Preconditions;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.terminus.Preconditions;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.checkpoint.internal.CheckpointMapper;
-import dev.terminus.Preconditions;
 import java.io.IOException;
 import org.jspecify.annotations.Nullable;
 

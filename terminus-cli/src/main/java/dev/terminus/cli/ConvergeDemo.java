@@ -10,8 +10,8 @@ import dev.terminus.temporal.ConvergenceRunOutput;
 import dev.terminus.temporal.ConvergenceWorkflow;
 import io.temporal.client.WorkflowOptions;
 import java.util.ArrayList;
-import java.util.UUID;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * The convergence engine's part of {@code terminus run --demo}: {@link Examples#documentReconciliation()} run once

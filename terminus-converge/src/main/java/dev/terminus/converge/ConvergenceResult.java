@@ -1,9 +1,9 @@
 package dev.terminus.converge;
 
 import dev.terminus.Outcome;
+import dev.terminus.Preconditions;
 import dev.terminus.Termination;
 import dev.terminus.agent.Usage;
-import dev.terminus.Preconditions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

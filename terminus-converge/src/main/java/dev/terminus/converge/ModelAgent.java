@@ -1,11 +1,11 @@
 package dev.terminus.converge;
 
 import dev.terminus.ErrorCategory;
+import dev.terminus.Preconditions;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.RunResult;
 import dev.terminus.converge.internal.FactParser;
-import dev.terminus.Preconditions;
 import java.util.function.Function;
 
 /**

@@ -11,10 +11,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.terminus.Preconditions;
 import dev.terminus.checkpoint.CheckpointFormatException;
 import dev.terminus.checkpoint.FileGateStore;
 import dev.terminus.converge.internal.PauseCodec;
-import dev.terminus.Preconditions;
 import dev.terminus.jackson.TerminusModule;
 import java.io.IOException;
 

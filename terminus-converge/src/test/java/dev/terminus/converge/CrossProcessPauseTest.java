@@ -2,9 +2,9 @@ package dev.terminus.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.terminus.Termination;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.checkpoint.FileGateStore;
-import dev.terminus.Termination;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

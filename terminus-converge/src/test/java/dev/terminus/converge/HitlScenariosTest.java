@@ -3,13 +3,13 @@ package dev.terminus.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.terminus.agent.GateDecision;
 import dev.terminus.ErrorCategory;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
-import dev.terminus.checkpoint.FileGateStore;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.spi.GateStore;
 import dev.terminus.agent.spi.GateStoreException;
+import dev.terminus.checkpoint.FileGateStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

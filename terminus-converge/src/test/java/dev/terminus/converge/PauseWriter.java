@@ -1,7 +1,7 @@
 package dev.terminus.converge;
 
-import dev.terminus.checkpoint.FileGateStore;
 import dev.terminus.Termination;
+import dev.terminus.checkpoint.FileGateStore;
 import java.nio.file.Path;
 
 /**

@@ -1,8 +1,8 @@
 package dev.terminus.eval;
 
+import dev.terminus.Preconditions;
 import dev.terminus.agent.Agent;
 import dev.terminus.eval.internal.SharedAgent;
-import dev.terminus.Preconditions;
 
 /**
  * Makes the agent of one attempt of a task. Called once per attempt, on the task's thread, within its timeout; it

@@ -1,11 +1,11 @@
 package dev.terminus.eval;
 
+import dev.terminus.Preconditions;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.eval.internal.JsonFieldMatch;
 import dev.terminus.eval.internal.ModelJudge;
 import dev.terminus.eval.internal.TextMatch;
 import dev.terminus.eval.spi.Evaluator;
-import dev.terminus.Preconditions;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 

@@ -1,8 +1,8 @@
 package dev.terminus.eval;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.terminus.eval.internal.RowCodec;
 import dev.terminus.Preconditions;
+import dev.terminus.eval.internal.RowCodec;
 import dev.terminus.jackson.TerminusModule;
 
 /**

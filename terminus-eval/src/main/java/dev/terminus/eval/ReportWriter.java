@@ -1,7 +1,7 @@
 package dev.terminus.eval;
 
-import dev.terminus.eval.internal.LineFile;
 import dev.terminus.Preconditions;
+import dev.terminus.eval.internal.LineFile;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;

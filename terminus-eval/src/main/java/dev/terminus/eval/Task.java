@@ -1,7 +1,7 @@
 package dev.terminus.eval;
 
-import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.Preconditions;
+import dev.terminus.eval.spi.Evaluator;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,11 +1,11 @@
 package dev.terminus.eval;
 
+import dev.terminus.Preconditions;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.UserSimulator;
 import dev.terminus.agent.spi.Model;
-import dev.terminus.Preconditions;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 

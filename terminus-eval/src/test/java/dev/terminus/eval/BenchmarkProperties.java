@@ -9,6 +9,7 @@ import dev.terminus.agent.Tools;
 import dev.terminus.agent.UserTurn;
 import dev.terminus.scripted.FunctionModel;
 import dev.terminus.scripted.ScriptedModel;
+import dev.terminus.test.ScaledTries;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,13 +24,12 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.From;
 import net.jqwik.api.Property;
-import net.jqwik.api.lifecycle.BeforeContainer;
 import net.jqwik.api.Provide;
+import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
-import net.jqwik.api.ShrinkingMode;
-import dev.terminus.test.ScaledTries;
+import net.jqwik.api.lifecycle.BeforeContainer;
 
 /** Random benchmarks of real agent runs: every task run gets exactly one row, whatever happens in it. */
 class BenchmarkProperties {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.InstanceOfAssertFactories.map;
 
-import dev.terminus.Diagnostic;
 import dev.terminus.Diagnostic.Violation;
+import dev.terminus.Diagnostic;
 import dev.terminus.agent.RecordSchemas;
 import dev.terminus.agent.spi.OutputCheck;
 import java.math.BigDecimal;

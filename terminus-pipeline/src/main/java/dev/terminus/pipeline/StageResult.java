@@ -1,10 +1,10 @@
 package dev.terminus.pipeline;
 
 import dev.terminus.Outcome;
+import dev.terminus.Preconditions;
 import dev.terminus.Termination;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
-import dev.terminus.Preconditions;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Objects;

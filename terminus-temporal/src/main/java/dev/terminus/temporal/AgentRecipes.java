@@ -1,10 +1,10 @@
 package dev.terminus.temporal;
 
 import dev.terminus.Preconditions;
-import dev.terminus.temporal.internal.ResolvedAgents;
-import dev.terminus.temporal.internal.TranscriptCache;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.Model;
+import dev.terminus.temporal.internal.ResolvedAgents;
+import dev.terminus.temporal.internal.TranscriptCache;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -2,15 +2,15 @@ package dev.terminus.temporal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.terminus.Preconditions;
+import dev.terminus.jackson.ReadMode;
+import dev.terminus.jackson.TerminusModule;
 import dev.terminus.temporal.internal.StoredPayloads;
 import dev.terminus.temporal.spi.PayloadStore;
 import io.temporal.common.converter.CodecDataConverter;
-import java.util.List;
-import dev.terminus.jackson.ReadMode;
-import dev.terminus.jackson.TerminusModule;
 import io.temporal.common.converter.DataConverter;
 import io.temporal.common.converter.DefaultDataConverter;
 import io.temporal.common.converter.JacksonJsonPayloadConverter;
+import java.util.List;
 
 /**
  * Temporal's default data converter with the Terminus wire format in its JSON converter: every

@@ -4,8 +4,8 @@ import dev.terminus.Category;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import org.assertj.core.api.AbstractObjectAssert;
-import org.assertj.core.api.ObjectAssert;
 import org.assertj.core.api.Assertions;
+import org.assertj.core.api.ObjectAssert;
 
 /**
  * Assertions on a {@link Termination}.

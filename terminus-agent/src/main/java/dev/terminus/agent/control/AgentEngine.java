@@ -43,9 +43,9 @@ public final class AgentEngine {
 
     /**
      * A control for a run of this agent that an engine of the caller's drives (a durable workflow, a scheduler of its
-     * own): on the agent's {@linkplain AgentBuilder#clock clock}, with its time budget, starting now. The engine arms its
-     * deadline (its own timers, or {@link RunControl#armDeadline()}), cancels through it, and hands it to
-     * {@link #run(String, RunControl)}.
+     * own): on the agent's {@linkplain dev.terminus.agent.AgentBuilder#clock clock}, with its time budget, starting
+     * now. The engine arms its deadline (its own timers, or {@link RunControl#armDeadline()}), cancels through it, and
+     * hands it to {@link #run(String, RunControl)}.
      *
      * @return a new control
      */
@@ -97,8 +97,8 @@ public final class AgentEngine {
     }
 
     /**
-     * Continues a paused run as {@link Agent#resume(Checkpoint, GateDecision)} does, under a control the caller's engine
-     * drives, as {@link #run(String, RunControl)} runs one.
+     * Continues a paused run as {@link Agent#resume(Checkpoint, GateDecision)} does, under a control the caller's
+     * engine drives, as {@link #run(String, RunControl)} runs one.
      *
      * @param checkpoint the paused run
      * @param decision the decision, for the checkpoint's gate

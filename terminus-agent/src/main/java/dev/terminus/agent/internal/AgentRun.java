@@ -8,13 +8,13 @@ import dev.terminus.ToolCall;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.control.Continuation;
-import dev.terminus.agent.RunContext;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.GateDecision;
+import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.UserTurn;
 import dev.terminus.agent.control.CallerDeadline;
+import dev.terminus.agent.control.Continuation;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.control.SupervisedCall;
@@ -23,8 +23,8 @@ import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.agent.spi.ToolSpec;
 import java.util.List;
-import java.util.function.Predicate;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**

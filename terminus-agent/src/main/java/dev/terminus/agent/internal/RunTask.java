@@ -1,14 +1,14 @@
 package dev.terminus.agent.internal;
 
 import dev.terminus.agent.Checkpoint;
-import dev.terminus.agent.control.Continuation;
-import dev.terminus.agent.RunContext;
 import dev.terminus.agent.GateDecision;
+import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
-import dev.terminus.agent.control.RunStep;
 import dev.terminus.agent.control.CallerDeadline;
+import dev.terminus.agent.control.Continuation;
 import dev.terminus.agent.control.RunControl;
+import dev.terminus.agent.control.RunStep;
 import dev.terminus.agent.control.SupervisedRun;
 import java.time.Duration;
 import java.util.Objects;

@@ -3,14 +3,14 @@ package dev.terminus.checkpoint.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Termination;
-import dev.terminus.agent.Checkpoint;
-import dev.terminus.checkpoint.CheckpointFormatException;
-import dev.terminus.checkpoint.CheckpointJson;
 import dev.terminus.agent.AgentConfig;
+import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TimeBudgetEnforcement;
+import dev.terminus.checkpoint.CheckpointFormatException;
+import dev.terminus.checkpoint.CheckpointJson;
 import dev.terminus.test.ScaledTries;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,19 +1,19 @@
 package dev.terminus.cli.eval;
 
 import dev.terminus.agent.AgentListener;
+import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.cli.report.Reports;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioServers;
-import dev.terminus.agent.Tool;
 import dev.terminus.eval.Benchmark;
 import dev.terminus.eval.CapacityPolicy;
-import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.eval.Evaluators;
 import dev.terminus.eval.ProgressListener;
 import dev.terminus.eval.Task;
+import dev.terminus.eval.spi.Evaluator;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

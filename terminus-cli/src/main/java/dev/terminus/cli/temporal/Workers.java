@@ -1,7 +1,7 @@
 package dev.terminus.cli.temporal;
 
-import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.cli.converge.Examples;
+import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentWorkflows;
 import dev.terminus.temporal.ConvergenceRecipes;
 import dev.terminus.temporal.ConvergenceWorkflows;

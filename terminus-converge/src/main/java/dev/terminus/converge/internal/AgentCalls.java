@@ -3,8 +3,8 @@ package dev.terminus.converge.internal;
 import dev.terminus.Termination;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.control.SupervisedCall;
-import dev.terminus.converge.ConvergenceAgent;
 import dev.terminus.converge.Context;
+import dev.terminus.converge.ConvergenceAgent;
 import dev.terminus.converge.Reply;
 import java.util.concurrent.CancellationException;
 

@@ -7,10 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.terminus.agent.RunResult;
-import dev.terminus.eval.EvaluationException;
 import dev.terminus.eval.Evaluation;
-import dev.terminus.eval.spi.Evaluator;
+import dev.terminus.eval.EvaluationException;
 import dev.terminus.eval.Task;
+import dev.terminus.eval.spi.Evaluator;
 import java.util.Comparator;
 import org.jspecify.annotations.Nullable;
 

@@ -1,10 +1,10 @@
 package dev.terminus.eval.internal;
 
 import dev.terminus.agent.RunResult;
-import dev.terminus.eval.EvaluationException;
 import dev.terminus.eval.Evaluation;
-import dev.terminus.eval.spi.Evaluator;
+import dev.terminus.eval.EvaluationException;
 import dev.terminus.eval.Task;
+import dev.terminus.eval.spi.Evaluator;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.terminus.agent.Agent;
-import dev.terminus.agent.control.AgentEngine;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentHook;
@@ -15,6 +14,7 @@ import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.TimeBudgetEnforcement;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
+import dev.terminus.agent.control.AgentEngine;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;

@@ -1,10 +1,10 @@
 package dev.terminus.test.scenarios;
 
-import dev.terminus.agent.TimeBudgetEnforcement;
-import java.util.stream.Stream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import dev.terminus.Outcome;
+import dev.terminus.Termination;
+import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentConfig;
+import dev.terminus.agent.AgentEvent;
 import static dev.terminus.test.TerminusAssertions.assertThat;
 import static dev.terminus.test.scenarios.Scenarios.args;
 import static dev.terminus.test.scenarios.Scenarios.assertEveryCallAnsweredOnce;
@@ -13,17 +13,13 @@ import static dev.terminus.test.scenarios.Scenarios.resultOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.terminus.Outcome;
-import dev.terminus.Termination;
-import dev.terminus.agent.Agent;
-import dev.terminus.agent.control.AgentEngine;
-import dev.terminus.agent.AgentEvent;
-import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.TimeBudgetEnforcement;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
+import dev.terminus.agent.control.AgentEngine;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.scripted.FunctionModel;
 import dev.terminus.scripted.ScriptedModel;
@@ -36,7 +32,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class InterruptionScenariosTest {
     /** Generous: a correctness margin over the limit, not a speed requirement. */
