@@ -112,6 +112,7 @@ public final class AgentEngine {
         Preconditions.notNull(decision, "decision");
         Preconditions.notNull(control, "control");
         Resumption.check(spec, checkpoint, decision);
+        countsTheTimeBefore(control, checkpoint.elapsed(), "newControl(checkpoint)");
         return RunTask.runUnder(spec, RunTask.Entry.resumption(control, checkpoint, decision));
     }
 
@@ -163,6 +164,7 @@ public final class AgentEngine {
         Preconditions.notNull(control, "control");
         Preconditions.notNull(suspendWhen, "suspendWhen");
         Resumption.check(spec, checkpoint, decision);
+        countsTheTimeBefore(control, checkpoint.elapsed(), "newControl(checkpoint)");
         return RunTask.stepUnder(spec, RunTask.Entry.resumption(control, checkpoint, decision), suspendWhen);
     }
 
@@ -183,6 +185,18 @@ public final class AgentEngine {
         Preconditions.notNull(control, "control");
         Preconditions.notNull(suspendWhen, "suspendWhen");
         Resumption.check(spec, continuation);
+        countsTheTimeBefore(control, continuation.elapsed(), "newControl(continuation)");
         return RunTask.stepUnder(spec, RunTask.Entry.continuation(control, continuation), suspendWhen);
+    }
+
+    /**
+     * Refuses a control that does not count the run's time before its pause: one from {@link #newControl()} would
+     * give a resumed run its whole time budget again.
+     */
+    private static void countsTheTimeBefore(RunControl control, java.time.Duration before, String factory) {
+        if (!control.before().equals(before)) {
+            throw new IllegalArgumentException("the control counts " + control.before() + " of run time before this"
+                    + " part, but the run used " + before + " before it paused: make the control with " + factory);
+        }
     }
 }

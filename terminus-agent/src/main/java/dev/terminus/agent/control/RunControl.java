@@ -198,6 +198,11 @@ public final class RunControl {
         return budgetNanos == NO_BUDGET ? Long.MAX_VALUE : leftAtStart - (clock.nanoTime() - startNanos);
     }
 
+    /** @return the time the run used before it resumed under this control (zero for a run that starts) */
+    Duration before() {
+        return before;
+    }
+
     /** @return the clock's time when the run started or resumed */
     public long startNanos() {
         return startNanos;

@@ -105,6 +105,27 @@ class AgentEngineTest {
     }
 
     @Test
+    void aSuspendedRunContinuedUnderAFreshControlIsRefusedSoItsTimeBudgetIsNotGivenAgain() {
+        // given: a run suspended after its first iteration, with some time used
+        AgentEngine engine = AgentEngine.of(Agent.builder(ECHOING).tool(Tools.of("echo", "Echoes", (a, r) -> "echo"))
+                .build());
+        Continuation continuation = ((RunStep.Suspended) engine.run("go", engine.newControl(),
+                run -> run.iteration() == 1)).continuation();
+        Continuation used = new Continuation(continuation.agentName(), continuation.modelName(),
+                continuation.configFingerprint(), continuation.transcript(), continuation.iterations(),
+                continuation.toolCalls(), continuation.usage(), continuation.costUsd(), continuation.records(),
+                java.time.Duration.ofSeconds(7), continuation.consecutiveMistakes(), continuation.repairsUsed(),
+                continuation.finalizing(), continuation.progress());
+
+        // when / then
+        assertThatThrownBy(() -> engine.proceed(used, engine.newControl(), run -> false))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("the run used PT7S before it paused")
+                .hasMessageContaining("newControl(continuation)");
+        assertThat(engine.proceed(used, engine.newControl(used), run -> false)).isInstanceOf(RunStep.Ended.class);
+    }
+
+    @Test
     void noAgentIsRefusedNamingTheArgument() {
         assertThatThrownBy(() -> AgentEngine.of(null))
                 .isInstanceOf(NullPointerException.class)
