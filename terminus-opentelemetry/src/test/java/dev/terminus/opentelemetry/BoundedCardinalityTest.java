@@ -11,6 +11,7 @@ import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.opentelemetry.internal.TelemetryListener;
+import dev.terminus.test.FixedRun;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.metrics.data.MetricData;
 import io.opentelemetry.sdk.metrics.data.PointData;
@@ -18,6 +19,7 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -119,7 +121,7 @@ class BoundedCardinalityTest {
 
     /** The events of one run, as the loop publishes them: its own run object, one iteration, one model call. */
     private void feedRun(Termination termination) {
-        var run = new FakeRun(Runs.AGENT);
+        var run = FixedRun.of(Runs.AGENT, List.of());
         telemetry.onEvent(run, new AgentEvent.RunStarted(Runs.AGENT, Runs.MODEL, Runs.PROVIDER));
         telemetry.onEvent(run, new AgentEvent.IterationStarted(Runs.AGENT, 1));
         telemetry.onEvent(run, new AgentEvent.ModelCalled(Runs.AGENT, 1, Runs.MODEL, Usage.of(10, 5), 1_000_000,

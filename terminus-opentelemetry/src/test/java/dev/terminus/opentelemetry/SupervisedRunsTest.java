@@ -11,9 +11,11 @@ import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TimeBudgetEnforcement;
 import dev.terminus.opentelemetry.internal.TelemetryListener;
+import dev.terminus.test.FixedRun;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -112,7 +114,7 @@ class SupervisedRunsTest {
     @Test
     void aRunWhoseEndArrivesWithoutItsStartStillGetsItsRunSpanAndMetrics() {
         // given
-        var run = new FakeRun(Runs.AGENT);
+        var run = FixedRun.of(Runs.AGENT, List.of());
         var result = RunResult.builder().termination(new Termination.TimeBudgetExhausted(1_000, 1_000))
                 .outcome(dev.terminus.Outcome.FAILED).duration(Duration.ofSeconds(1)).build();
 
