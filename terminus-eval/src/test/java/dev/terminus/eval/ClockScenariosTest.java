@@ -44,14 +44,16 @@ class ClockScenariosTest {
     @Test
     void theTaskTimeoutIsTheHarnessClocksAndTheRowSaysHowLongTheAttemptTook() throws Exception {
         // given: a model that never answers until interrupted
+        ScriptedModel model = ScriptedModel.builder().hang().build();
         Benchmark benchmark = Benchmark.builder().clock(clock).task(ADD)
                 .taskTimeout(Duration.ofSeconds(30))
-                .agent(Fixtures.agent(ScriptedModel.builder().hang().build()))
+                .agent(Fixtures.agent(model))
                 .evaluator(Evaluators.exactMatch()).build();
         CompletableFuture<EvalReport> report = runInBackground(benchmark);
 
-        // when
+        // when: the timeout is scheduled and the agent is inside its model call (not still making tools)
         clock.awaitScheduled(1);
+        awaitFirstCall(model);
         clock.advance(Duration.ofSeconds(30));
         ReportRow row = report.get().rows().getFirst();
 
@@ -59,6 +61,12 @@ class ClockScenariosTest {
         assertThat(row.status()).isEqualTo(Status.TASK_TIMEOUT);
         assertThat(row.durationMs()).isEqualTo(30_000);
         assertThat(row.error().message()).contains("passed its timeout of 30000 ms while the agent ran");
+    }
+
+    private static void awaitFirstCall(ScriptedModel model) throws InterruptedException {
+        while (model.calls() == 0) {
+            Thread.sleep(1);
+        }
     }
 
     private static CompletableFuture<EvalReport> runInBackground(Benchmark benchmark) {
