@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * String line = switch (message) {
  *     case Message.System(String content) -> "system: " + content;
  *     case Message.User(String content) -> "user: " + content;
- *     case Message.Assistant(String content, List<ToolCall> calls) -> "assistant: " + content + " " + calls;
+ *     case Message.Assistant(String content, List<ToolCall> calls, boolean incomplete) ->
+ *             "assistant: " + content + " " + calls + (incomplete ? " (cut short)" : "");
  *     case Message.ToolResult result -> "tool " + result.toolCallId() + ": " + result.content();
  * };
  * }
@@ -72,12 +73,44 @@ public sealed interface Message {
      *
      * @param content the text; empty when the model only called tools
      * @param toolCalls the tool calls, in the order the model made them; copied immutably
+     * @param incomplete whether the answer was cut short: its stream was ended by a deadline, a cancel or a failure,
+     *     or the model stopped at its output cap or was stopped by a content filter; the content is the text that
+     *     arrived
      */
-    record Assistant(String content, List<ToolCall> toolCalls) implements Message {
+    record Assistant(String content, List<ToolCall> toolCalls, boolean incomplete) implements Message {
         /** Validates and copies the tool calls immutably. */
         public Assistant {
             Preconditions.notNull(content, "Assistant.content");
             toolCalls = Preconditions.immutableList(toolCalls, "Assistant.toolCalls");
+        }
+
+        /**
+         * A complete answer.
+         *
+         * @param content the text; empty when the model only called tools
+         * @param toolCalls the tool calls, in the order the model made them
+         */
+        public Assistant(String content, List<ToolCall> toolCalls) {
+            this(content, toolCalls, false);
+        }
+
+        /**
+         * The text of an answer that was cut short, with no tool calls: what arrived before its stream ended.
+         *
+         * @param content the text that arrived
+         * @return the message, marked incomplete
+         */
+        public static Assistant incomplete(String content) {
+            return new Assistant(content, List.of(), true);
+        }
+
+        /**
+         * This answer, marked incomplete.
+         *
+         * @return the same content and calls, marked incomplete; this message when it already is
+         */
+        public Assistant asIncomplete() {
+            return incomplete ? this : new Assistant(content, toolCalls, true);
         }
 
         /**

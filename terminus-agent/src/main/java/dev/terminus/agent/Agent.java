@@ -98,6 +98,44 @@ public final class Agent {
     }
 
     /**
+     * Starts a task on its own virtual thread and streams its events as they happen: the model's text as it is
+     * written, tool calls started and ended, and last the result (see {@link RunStream}). A model that does not stream
+     * gives its whole text as one piece. The stream holds {@value RunStream#DEFAULT_BUFFER} unread events.
+     *
+     * {@snippet :
+     * try (RunStream stream = agent.stream("Explain streaming in one paragraph")) {
+     *     for (AgentEvent event : stream) {
+     *         if (event instanceof AgentEvent.TextDelta delta) {
+     *             System.out.print(delta.text());
+     *         }
+     *     }
+     *     System.out.println();
+     *     System.out.println(stream.result().termination().tag());
+     * }
+     * }
+     *
+     * @param task what to do
+     * @return the run's events; close it to cancel the run before its end
+     */
+    public RunStream stream(String task) {
+        return stream(task, RunStream.DEFAULT_BUFFER);
+    }
+
+    /**
+     * Like {@link #stream(String)}, with a buffer of another size.
+     *
+     * @param task what to do
+     * @param buffer how many unread events the stream holds before the run waits for its consumer, at least 1
+     * @return the run's events
+     * @throws IllegalArgumentException when the buffer is below 1 (the message names it)
+     */
+    public RunStream stream(String task, int buffer) {
+        Preconditions.notNull(task, "task");
+        RunStream.Buffer events = new RunStream.Buffer(buffer);
+        return new RunStream(RunTask.start(spec.withListener(events), RunTask.Entry.task(spec, task)), events);
+    }
+
+    /**
      * Continues a run that paused at a human-approval gate, with a person's decision on the pending call. The run
      * goes on where it stopped, its budgets counting on from the checkpoint's figures; it may pause again at the next
      * gate. Like {@link #run(String)}, it never throws for anything that happens inside the run but an {@code Error}.

@@ -45,6 +45,11 @@ public final class AgentConfig {
      * run returns past its deadline when a call does not.
      */
     public static final Duration DEFAULT_INTERRUPT_GRACE = Duration.ofMillis(10);
+    /**
+     * How long a streamed answer may be silent before its call fails as a timed-out one, by default: 60 s (see
+     * {@link Builder#streamIdleTimeout}).
+     */
+    public static final Duration DEFAULT_STREAM_IDLE_TIMEOUT = Duration.ofSeconds(60);
     /** Default instruction of the finalization iteration under budget pressure. */
     public static final String DEFAULT_BUDGET_PRESSURE_INSTRUCTION = "You are close to the end of your budget. "
             + "Do not call tools any more: give your final answer now, with what you have.";
@@ -70,6 +75,7 @@ public final class AgentConfig {
     private final RetryPolicy retryPolicy;
     private final boolean parallelToolCalls;
     private final @Nullable Duration toolTimeout;
+    private final @Nullable Duration streamIdleTimeout;
     private final @Nullable Integer maxOutputTokens;
     private final int structuredOutputRepairs;
 
@@ -93,6 +99,7 @@ public final class AgentConfig {
         this.retryPolicy = b.retryPolicy;
         this.parallelToolCalls = b.parallelToolCalls;
         this.toolTimeout = b.toolTimeout;
+        this.streamIdleTimeout = b.streamIdleTimeout;
         this.maxOutputTokens = b.maxOutputTokens;
         this.structuredOutputRepairs = b.structuredOutputRepairs;
     }
@@ -153,6 +160,8 @@ public final class AgentConfig {
     public boolean parallelToolCalls() { return parallelToolCalls; }
     /** @return the longest a single tool call may take, if limited */
     public Optional<Duration> toolTimeout() { return Optional.ofNullable(toolTimeout); }
+    /** @return how long a streamed answer may be silent, if limited ({@link #DEFAULT_STREAM_IDLE_TIMEOUT} by default) */
+    public Optional<Duration> streamIdleTimeout() { return Optional.ofNullable(streamIdleTimeout); }
     /** @return the output-token cap passed to the model, if any */
     public Optional<Integer> maxOutputTokens() { return Optional.ofNullable(maxOutputTokens); }
     /** @return how many times a final answer of the wrong shape is repaired by re-prompting (0: never) */
@@ -179,6 +188,7 @@ public final class AgentConfig {
         private RetryPolicy retryPolicy = RetryPolicy.ofDefaults();
         private boolean parallelToolCalls;
         private @Nullable Duration toolTimeout;
+        private @Nullable Duration streamIdleTimeout = DEFAULT_STREAM_IDLE_TIMEOUT;
         private @Nullable Integer maxOutputTokens;
         private int structuredOutputRepairs = DEFAULT_STRUCTURED_OUTPUT_REPAIRS;
 
@@ -204,6 +214,7 @@ public final class AgentConfig {
             retryPolicy = c.retryPolicy;
             parallelToolCalls = c.parallelToolCalls;
             toolTimeout = c.toolTimeout;
+            streamIdleTimeout = c.streamIdleTimeout;
             maxOutputTokens = c.maxOutputTokens;
             structuredOutputRepairs = c.structuredOutputRepairs;
         }
@@ -361,6 +372,26 @@ public final class AgentConfig {
         /** @param toolTimeout the longest a tool call may take, above 0 (no limit by default) @return this builder */
         public Builder toolTimeout(Duration toolTimeout) {
             this.toolTimeout = SettingRules.positive(toolTimeout, "toolTimeout");
+            return this;
+        }
+
+        /**
+         * How long a streamed answer may go without a new piece before its call fails as a timed-out one
+         * ({@code ModelException.Timeout}): retried under the {@link RetryPolicy} like any other, then the run ends
+         * {@code Failed} with category {@code EXTERNAL}. The text that arrived is discarded on a retry (listeners are
+         * told with {@code AgentEvent.TextDiscarded}) and kept, marked incomplete, when the run ends.
+         *
+         * @param streamIdleTimeout above 0; {@link AgentConfig#DEFAULT_STREAM_IDLE_TIMEOUT} by default
+         * @return this builder
+         */
+        public Builder streamIdleTimeout(Duration streamIdleTimeout) {
+            this.streamIdleTimeout = SettingRules.positive(streamIdleTimeout, "streamIdleTimeout");
+            return this;
+        }
+
+        /** A streamed answer may be silent for as long as the run lasts. @return this builder */
+        public Builder withoutStreamIdleTimeout() {
+            this.streamIdleTimeout = null;
             return this;
         }
 

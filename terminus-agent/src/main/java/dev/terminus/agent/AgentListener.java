@@ -28,4 +28,15 @@ public interface AgentListener {
     default void onEvent(RunContext run, AgentEvent event) {
         onEvent(event);
     }
+
+    /**
+     * Whether this listener is handed the stream events too: {@link AgentEvent.TextDelta},
+     * {@link AgentEvent.TextDiscarded} and {@link AgentEvent.ToolStarted}. They come many to a call, so they are
+     * built only when some listener asks for them.
+     *
+     * @return false unless overridden
+     */
+    default boolean receivesStreamEvents() {
+        return false;
+    }
 }

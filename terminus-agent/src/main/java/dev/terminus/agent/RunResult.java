@@ -121,6 +121,18 @@ public final class RunResult {
     }
 
     /**
+     * The text of an answer that was cut short, when the run ended on one: its stream was ended by the deadline, a
+     * cancel or a failure, or the model stopped at its output cap or was stopped by a content filter. It is the
+     * transcript's last message, an assistant message marked {@linkplain Message.Assistant#incomplete() incomplete}.
+     *
+     * @return the text that arrived, if the run ended on an answer cut short
+     */
+    public Optional<String> incompleteAnswer() {
+        return !transcript.isEmpty() && transcript.getLast() instanceof Message.Assistant last && last.incomplete()
+                ? Optional.of(last.content()) : Optional.empty();
+    }
+
+    /**
      * The final answer as the agent's {@code OutputValidator} typed it (structured output): a record, or a
      * {@code Map} for plain JSON. Empty when the agent has no validator or the run did not end with a valid answer.
      *

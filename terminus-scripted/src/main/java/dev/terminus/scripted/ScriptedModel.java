@@ -8,6 +8,10 @@ import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.agent.spi.ModelStream;
+import dev.terminus.agent.spi.ModelStreams;
+import dev.terminus.agent.spi.StreamPart;
+import dev.terminus.agent.spi.StreamingModel;
 import dev.terminus.Preconditions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,7 +23,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A model that plays a fixed script, step by step, one step per call: answers, tool calls, errors, hangs and
- * delays. Deterministic; thread-safe (concurrent runs share the position), though usually one model serves one run.
+ * delays, and streamed answers (pieces with gaps between them, ending finished, cut by a failure, or stalled). It
+ * streams: an answer that is not a {@link Streamed} step arrives as one piece. Deterministic; thread-safe (concurrent runs share the position), though usually one model serves one run.
  * When the script is exhausted the last step repeats if {@link Builder#thenRepeatLast()} was set; otherwise the
  * call fails with an {@link IllegalStateException}.
  *
@@ -31,7 +36,7 @@ import org.jspecify.annotations.Nullable;
  *         .build();
  * }
  */
-public final class ScriptedModel implements Model {
+public final class ScriptedModel implements StreamingModel {
 
     /** One step of a script. */
     public sealed interface Step {}
@@ -47,6 +52,23 @@ public final class ScriptedModel implements Model {
 
     /** Wait, then take the next step. @param delay how long */
     public record Delay(Duration delay) implements Step {}
+
+    /**
+     * Stream an answer piece by piece.
+     *
+     * @param pieces the text pieces, in order
+     * @param gap how long before each piece
+     * @param response the whole answer it finishes with; null when the stream ends otherwise
+     * @param failure what the stream fails with after its pieces; null when it finishes or stalls
+     */
+    public record Streamed(List<String> pieces, Duration gap, @Nullable ModelResponse response,
+            @Nullable Exception failure) implements Step {
+        /** Copies the pieces. */
+        public Streamed {
+            pieces = List.copyOf(pieces);
+            Preconditions.notNull(gap, "gap");
+        }
+    }
 
     private final List<Step> steps;
     private final boolean repeatLast;
@@ -92,7 +114,99 @@ public final class ScriptedModel implements Model {
                     throw new IllegalStateException("unreachable: a hang ended without an interrupt");
                 }
                 case Delay delay -> Thread.sleep(delay.delay());
+                case Streamed streamed -> {
+                    try (ScriptedStream stream = new ScriptedStream(streamed)) {
+                        while (true) {
+                            if (stream.next(Long.MAX_VALUE) instanceof StreamPart.Finished finished) {
+                                return finished.response();
+                            }
+                        }
+                    }
+                }
             }
+        }
+    }
+
+    @Override
+    public ModelStream stream(ModelRequest request) throws Exception {
+        calls.incrementAndGet();
+        if (recordRequests) {
+            synchronized (requests) {
+                requests.add(new ModelRequest(List.copyOf(request.messages()), List.copyOf(request.tools()),
+                        request.maxOutputTokens(), request.responseSchema()));
+            }
+        }
+        while (true) {
+            Step step = next();
+            switch (step) {
+                case Respond respond -> {
+                    return ModelStreams.of(respond.response(), respond.response().message().content());
+                }
+                case Fail fail -> throw fail.error();
+                case Hang hang -> {
+                    return new ScriptedStream(new Streamed(List.of(), Duration.ZERO, null, null));
+                }
+                case Delay delay -> Thread.sleep(delay.delay());
+                case Streamed streamed -> {
+                    return new ScriptedStream(streamed);
+                }
+            }
+        }
+    }
+
+    /** Plays a {@link Streamed} step; waits with {@code Thread.sleep}, so an interrupt ends it at once. */
+    private static final class ScriptedStream implements ModelStream {
+        private final Streamed step;
+        private int next;
+        private long owedNanos = -1;
+        private boolean done;
+
+        ScriptedStream(Streamed step) {
+            this.step = step;
+        }
+
+        @Override
+        public @Nullable StreamPart next(long timeoutNanos) throws Exception {
+            if (done) {
+                throw new IllegalStateException("the stream is finished or closed");
+            }
+            if (next < step.pieces().size()) {
+                if (owedNanos < 0) {
+                    owedNanos = step.gap().toNanos();
+                }
+                if (owedNanos > timeoutNanos) {
+                    sleep(timeoutNanos);
+                    owedNanos -= timeoutNanos;
+                    return null;
+                }
+                sleep(owedNanos);
+                owedNanos = -1;
+                return StreamPart.text(step.pieces().get(next++));
+            }
+            if (step.failure() != null) {
+                done = true;
+                throw step.failure();
+            }
+            if (step.response() != null) {
+                done = true;
+                return StreamPart.finished(step.response());
+            }
+            if (timeoutNanos == Long.MAX_VALUE) {
+                new CountDownLatch(1).await(); // a stall until interrupted
+            }
+            sleep(timeoutNanos); // stalled: silent with the stream open
+            return null;
+        }
+
+        private static void sleep(long nanos) throws InterruptedException {
+            if (nanos > 0) {
+                Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+            }
+        }
+
+        @Override
+        public void close() {
+            done = true;
         }
     }
 
@@ -142,6 +256,7 @@ public final class ScriptedModel implements Model {
         private String provider = "scripted";
         private boolean recordRequests;
         private Usage usage = Usage.of(10, 5);
+        private Duration pieceGap = Duration.ZERO;
         private int nextCallId = 1;
         private int startAt;
 
@@ -208,6 +323,44 @@ public final class ScriptedModel implements Model {
         /** @param status 401 or 403 @return this builder, with an authentication failure step */
         public Builder authFailure(int status) {
             return fail(new ModelException.AuthenticationFailed(status, status + " invalid api key", null));
+        }
+
+        /**
+         * @param gap how long before each piece of the streamed steps added after this (none by default)
+         * @return this builder
+         */
+        public Builder pieceGap(Duration gap) {
+            this.pieceGap = Preconditions.nonNegative(gap, "pieceGap");
+            return this;
+        }
+
+        /** @param pieces a text answer streamed in these pieces, finished normally @return this builder */
+        public Builder streamed(String... pieces) {
+            return streamedThen(FinishReason.STOP, pieces);
+        }
+
+        /**
+         * @param finish why the model stopped ({@code LENGTH}, {@code CONTENT_FILTER}...)
+         * @param pieces the pieces that arrived before
+         * @return this builder, with a streamed answer that finishes so
+         */
+        public Builder streamedThen(FinishReason finish, String... pieces) {
+            return step(new Streamed(List.of(pieces), pieceGap,
+                    new ModelResponse(Message.Assistant.of(String.join("", pieces)), usage, finish), null));
+        }
+
+        /** @param pieces the pieces that arrive before the stream goes silent, its connection open @return this builder */
+        public Builder streamedThenStall(String... pieces) {
+            return step(new Streamed(List.of(pieces), pieceGap, null, null));
+        }
+
+        /**
+         * @param failure what the stream fails with (a reset connection: {@code ModelException.Timeout})
+         * @param pieces the pieces that arrive before
+         * @return this builder, with a stream cut by a failure
+         */
+        public Builder streamedThenFail(Exception failure, String... pieces) {
+            return step(new Streamed(List.of(pieces), pieceGap, null, Preconditions.notNull(failure, "failure")));
         }
 
         /** @return this builder, with a step that never answers until interrupted */

@@ -105,7 +105,8 @@ public final class AgentRun {
         state.reportProgressTo(events);
         state.lendModel(spec.model(), events);
         this.progress = new ProgressGuard(config.noProgressThreshold().orElse(0), config.stallThreshold().orElse(0));
-        this.modelCaller = new ModelCaller(this, spec.model(), config.retryPolicy());
+        this.modelCaller = new ModelCaller(this, spec.model(), config.retryPolicy(),
+                config.streamIdleTimeout().orElse(null));
         this.hooks = Hooks.of(spec.hooks());
         this.toolRound = new ToolRound(this, spec, state);
         RunRules rules = spec.rules();
@@ -536,6 +537,12 @@ public final class AgentRun {
     /** The transcript was compacted: the iteration's messages start at its end. */
     void transcriptReplaced() {
         iterationTranscriptStart = state.transcriptSize();
+    }
+
+    void toolStarted(ToolCall call) {
+        if (events.streaming()) {
+            events.publish(new AgentEvent.ToolStarted(config.name(), state.iteration, call.name(), call.id()));
+        }
     }
 
     void toolEvent(String tool, long nanos, @Nullable String error) {

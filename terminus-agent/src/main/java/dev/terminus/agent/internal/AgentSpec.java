@@ -69,6 +69,17 @@ public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools
     }
 
     /**
+     * @param listener one more listener, after the agent's own
+     * @return this spec with that listener too (for one run: a stream's buffer)
+     */
+    public AgentSpec withListener(AgentListener listener) {
+        List<AgentListener> more = new java.util.ArrayList<>(listeners);
+        more.add(listener);
+        return new AgentSpec(model, config, tools, toolSpecs, hooks, List.copyOf(more), userSimulator, completion,
+                completionCheck, rules, clock, argumentChecks);
+    }
+
+    /**
      * @return whether the model or a tool is declared not to answer interrupts, so some calls may run on threads of
      *     their own
      */

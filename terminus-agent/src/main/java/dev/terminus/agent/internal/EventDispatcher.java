@@ -19,6 +19,8 @@ final class EventDispatcher {
     private static final long LAST_EVENTS_WAIT_MILLIS = 100;
 
     private final AgentListener[] listeners;
+    /** Whether some listener receives the stream events. */
+    private final boolean streaming;
     /** Orders deliveries: nothing published before the last events is delivered after them. */
     private final ReentrantLock delivering = new ReentrantLock();
     private volatile boolean closed;
@@ -29,10 +31,20 @@ final class EventDispatcher {
     EventDispatcher(List<AgentListener> listeners, RunContext run) {
         this.listeners = listeners.toArray(AgentListener[]::new);
         this.run = run;
+        boolean any = false;
+        for (AgentListener listener : this.listeners) {
+            any |= listener.receivesStreamEvents();
+        }
+        this.streaming = any;
     }
 
     boolean active() {
         return listeners.length > 0;
+    }
+
+    /** @return whether some listener receives the stream events: check it before building one */
+    boolean streaming() {
+        return streaming;
     }
 
     void publish(AgentEvent event) {
@@ -74,7 +86,12 @@ final class EventDispatcher {
     }
 
     private void deliver(AgentEvent event) {
+        boolean streamEvent = event instanceof AgentEvent.TextDelta || event instanceof AgentEvent.TextDiscarded
+                || event instanceof AgentEvent.ToolStarted;
         for (AgentListener listener : listeners) {
+            if (streamEvent && !listener.receivesStreamEvents()) {
+                continue;
+            }
             try {
                 listener.onEvent(run, event);
             } catch (Exception e) {

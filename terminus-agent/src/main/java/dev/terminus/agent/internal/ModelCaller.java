@@ -5,8 +5,10 @@ import dev.terminus.ErrorInfo;
 import dev.terminus.Termination;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.RetryPolicy;
+import dev.terminus.agent.StreamStats;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.control.SupervisedCall;
+import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
@@ -29,12 +31,14 @@ final class ModelCaller {
     /** Whether each call runs on a thread of its own: the model does not answer interrupts, the run's thread does. */
     private final boolean supervised;
     private final SupervisedCall supervisedCall;
+    private final StreamedAnswer answer;
     private @Nullable ModelResponse response;
 
-    ModelCaller(AgentRun run, Model model, RetryPolicy retry) {
+    ModelCaller(AgentRun run, Model model, RetryPolicy retry, @Nullable Duration streamIdleTimeout) {
         this.run = run;
         this.model = model;
         this.retry = retry;
+        this.answer = new StreamedAnswer(run, model, streamIdleTimeout);
         this.supervised = run.superviseCalls() && !model.interruptible();
         this.supervisedCall = SupervisedCall.of(run.control(), "terminus-model-" + run.model().name())
                 .grace(run.graceNanos());
@@ -58,24 +62,27 @@ final class ModelCaller {
             boolean timed = run.events().active();
             long start = timed ? run.clock().nanoTime() : 0;
             try {
-                ModelResponse answer = supervised ? supervisedCall.call(() -> model.chat(request)) : model.chat(request);
-                if (answer == null) {
+                ModelResponse answered = supervised
+                        ? supervisedCall.call(() -> answer.call(request, timed)) : answer.call(request, timed);
+                if (answered == null) {
                     throw new IllegalStateException("model " + run.model().name() + " returned null");
                 }
                 if (timed) {
-                    event(run.clock().nanoTime() - start, answer, null);
+                    event(run.clock().nanoTime() - start, answered, null, answer.stats(false));
                 }
-                response = answer;
+                FinishReason finish = answered.finishReason();
+                response = finish == FinishReason.LENGTH || finish == FinishReason.CONTENT_FILTER
+                        ? new ModelResponse(answered.message().asIncomplete(), answered.usage(), finish) : answered;
                 return null;
             } catch (Exception e) {
                 // an Error (a workflow thread destroyed by its engine, a stack overflow) is no failure of the call:
                 // it passes through the loop untouched (ADR 0022)
-                if (timed) {
-                    event(run.clock().nanoTime() - start, null, e);
-                }
                 Termination outside = run.interruption(e);
+                if (timed) {
+                    event(run.clock().nanoTime() - start, null, e, answer.stats(outside != null));
+                }
                 if (outside != null) {
-                    return outside;
+                    return keepText(outside);
                 }
                 if (e instanceof ModelException.ContextLengthExceeded tooLong) {
                     // compaction, then one retry (the request sees the compacted transcript); then PromptTooLong
@@ -83,22 +90,36 @@ final class ModelCaller {
                             ? new Termination.PromptTooLong(tooLong.promptTokens(), tooLong.contextWindow())
                             : run.compactor().afterTooLong(tooLong);
                     if (end != null) {
-                        return end;
+                        return keepText(end);
                     }
+                    answer.discard(e);
                     compacted = true;
                     attempt--;
                     continue;
                 }
                 Termination end = classify(e, attempt);
                 if (end != null) {
-                    return end;
+                    return keepText(end);
                 }
+                // the call is made again: the text it gave is void, and those who saw it are told
+                answer.discard(e);
                 Termination slept = backoff(attempt + 1, e);
                 if (slept != null) {
                     return slept;
                 }
             }
         }
+    }
+
+    /**
+     * The run ends on a call cut short: the text that arrived stays in the transcript as its last message, marked
+     * incomplete, so the result holds what the listeners were shown.
+     */
+    private Termination keepText(Termination end) {
+        if (answer.hasText()) {
+            run.state().append(dev.terminus.Message.Assistant.incomplete(answer.text()));
+        }
+        return end;
     }
 
     /** The termination a failure ends the run with, or null to retry it. */
@@ -134,12 +155,14 @@ final class ModelCaller {
         }
     }
 
-    private void event(long nanos, @Nullable ModelResponse answer, @Nullable Throwable error) {
+    private void event(long nanos, @Nullable ModelResponse answered, @Nullable Throwable error,
+            @Nullable StreamStats stream) {
         EventDispatcher events = run.events();
         if (events.active()) {
             events.publish(new AgentEvent.ModelCalled(run.state().agentName(), run.state().iteration, run.model().name(),
-                    answer == null ? Usage.ZERO : answer.usage(), nanos,
-                    answer == null ? null : answer.finishReason(), error == null ? null : error.getClass().getName()));
+                    answered == null ? Usage.ZERO : answered.usage(), nanos,
+                    answered == null ? null : answered.finishReason(), error == null ? null : error.getClass().getName(),
+                    stream));
         }
     }
 }

@@ -50,6 +50,7 @@ final class ParallelToolRound {
                     round.reserved++;
                     ToolTask task = new ToolTask(() -> tool.call(call.arguments(), round.state()));
                     tasks[admitted] = task;
+                    round.run().toolStarted(call);
                     starts[admitted] = clock.nanoTime();
                     Thread.ofVirtual().name("terminus-tool-" + call.name()).start(task);
                 }

@@ -292,6 +292,7 @@ final class ToolRound {
      * answer interrupts (and the run has no supervisor of its own).
      */
     Outcome invoke(Tool tool, ToolCall call) {
+        run.toolStarted(call);
         // the duration only feeds the ToolCalled event: no clock reads when no listener will get one
         long start = timed ? run.clock().nanoTime() : 0;
         try {

@@ -35,6 +35,9 @@ final class MessageCodec implements ValueCodec<Message> {
                 gen.writeStringField("content", m.content());
                 gen.writeFieldName("toolCalls");
                 toolCalls.write(m.toolCalls(), gen);
+                if (m.incomplete()) {
+                    gen.writeBooleanField("incomplete", true);
+                }
             }
             case Message.ToolResult m -> {
                 gen.writeStringField("toolCallId", m.toolCallId());
@@ -61,6 +64,7 @@ final class MessageCodec implements ValueCodec<Message> {
         String toolCallId = null;
         String toolName = null;
         Boolean error = null;
+        Boolean incomplete = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -71,6 +75,7 @@ final class MessageCodec implements ValueCodec<Message> {
                 case "toolCallId" -> toolCallId = ValueCodecs.STRING.read(p, ctxt, "Message.toolCallId");
                 case "toolName" -> toolName = ValueCodecs.NULLABLE_STRING.read(p, ctxt, "Message.toolName");
                 case "error" -> error = ValueCodecs.BOOLEAN.read(p, ctxt, "Message.error");
+                case "incomplete" -> incomplete = ValueCodecs.BOOLEAN.read(p, ctxt, "Message.incomplete");
                 default -> {
                     if (strict) {
                         throw WireErrors.invalid(p, "Message has no field \"" + name + "\"");
@@ -91,23 +96,25 @@ final class MessageCodec implements ValueCodec<Message> {
         boolean toolOnly = toolCallId != null || toolName != null || error != null;
         return switch (role) {
             case "system", "user" -> {
-                if (strict && (calls != null || toolOnly)) {
+                if (strict && (calls != null || toolOnly || incomplete != null)) {
                     throw WireErrors.invalid(p, path + ": a " + role + " message has only \"role\" and \"content\"");
                 }
                 yield role.equals("system") ? new Message.System(content) : new Message.User(content);
             }
             case "assistant" -> {
                 if (strict && toolOnly) {
-                    throw WireErrors.invalid(p, path + ": an assistant message has only \"role\", \"content\" and \"toolCalls\"");
+                    throw WireErrors.invalid(p, path
+                            + ": an assistant message has only \"role\", \"content\", \"toolCalls\" and \"incomplete\"");
                 }
-                yield new Message.Assistant(content, calls == null ? List.of() : calls);
+                yield new Message.Assistant(content, calls == null ? List.of() : calls, Boolean.TRUE.equals(incomplete));
             }
             case "tool" -> {
                 if (toolCallId == null) {
                     throw WireErrors.invalid(p, path + ": a tool message is missing its field \"toolCallId\"");
                 }
-                if (strict && calls != null) {
-                    throw WireErrors.invalid(p, path + ": a tool message has no field \"toolCalls\"");
+                if (strict && (calls != null || incomplete != null)) {
+                    throw WireErrors.invalid(p, path + ": a tool message has no field \""
+                            + (calls != null ? "toolCalls" : "incomplete") + "\"");
                 }
                 yield new Message.ToolResult(toolCallId, toolName, content, error != null && error);
             }
