@@ -39,6 +39,7 @@ class AgentConfigTest {
         assertThat(config.retryPolicy()).isEqualTo(RetryPolicy.ofDefaults());
         assertThat(config.parallelToolCalls()).isFalse();
         assertThat(config.toolTimeout()).isEmpty();
+        assertThat(config.streamIdleTimeout()).contains(AgentConfig.DEFAULT_STREAM_IDLE_TIMEOUT);
         assertThat(config.maxOutputTokens()).isEmpty();
         assertThat(config.structuredOutputRepairs()).isEqualTo(2);
     }
@@ -94,6 +95,7 @@ class AgentConfigTest {
         assertThat(config.retryPolicy()).isEqualTo(RETRY);
         assertThat(config.parallelToolCalls()).isTrue();
         assertThat(config.toolTimeout()).contains(Duration.ofSeconds(5));
+        assertThat(config.streamIdleTimeout()).contains(Duration.ofSeconds(7));
         assertThat(config.maxOutputTokens()).contains(512);
         assertThat(config.structuredOutputRepairs()).isEqualTo(5);
     }
@@ -141,6 +143,7 @@ class AgentConfigTest {
                 .withoutNoProgressThreshold()
                 .withoutStallThreshold()
                 .withoutMaxConsecutiveMistakes()
+                .withoutStreamIdleTimeout()
                 .build();
 
         // when
@@ -150,6 +153,7 @@ class AgentConfigTest {
         assertThat(copy.noProgressThreshold()).isEmpty();
         assertThat(copy.stallThreshold()).isEmpty();
         assertThat(copy.maxConsecutiveMistakes()).isEmpty();
+        assertThat(copy.streamIdleTimeout()).isEmpty();
     }
 
     @Test
@@ -339,6 +343,8 @@ class AgentConfigTest {
                 bad("maxConsecutiveMistakes", b -> b.maxConsecutiveMistakes(0),
                         "maxConsecutiveMistakes must be >= 1, was 0"),
                 bad("toolTimeout", b -> b.toolTimeout(Duration.ZERO), "toolTimeout must be > 0, was PT0S"),
+                bad("streamIdleTimeout", b -> b.streamIdleTimeout(Duration.ofMillis(-5)),
+                        "streamIdleTimeout must be > 0, was PT-0.005S"),
                 bad("maxOutputTokens", b -> b.maxOutputTokens(0), "maxOutputTokens must be >= 1, was 0"),
                 bad("structuredOutputRepairs", b -> b.structuredOutputRepairs(-1),
                         "structuredOutputRepairs must be >= 0, was -1"),
@@ -383,7 +389,8 @@ class AgentConfigTest {
                 bad("costBudgetUsd", b -> b.costBudgetUsd(null), "costBudgetUsd must not be null"),
                 bad("timeBudget", b -> b.timeBudget(null), "timeBudget must not be null"),
                 bad("finalAnswerTool", b -> b.finalAnswerTool(null), "finalAnswerTool must not be null"),
-                bad("toolTimeout", b -> b.toolTimeout(null), "toolTimeout must not be null"));
+                bad("toolTimeout", b -> b.toolTimeout(null), "toolTimeout must not be null"),
+                bad("streamIdleTimeout", b -> b.streamIdleTimeout(null), "streamIdleTimeout must not be null"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -436,6 +443,7 @@ class AgentConfigTest {
                 .retryPolicy(RETRY)
                 .parallelToolCalls(true)
                 .toolTimeout(Duration.ofSeconds(5))
+                .streamIdleTimeout(Duration.ofSeconds(7))
                 .maxOutputTokens(512)
                 .structuredOutputRepairs(5);
     }
