@@ -185,4 +185,20 @@ class MessageTest {
         assertThat(first).hasSameHashCodeAs(second);
         assertThat(new Message.User("x")).isNotEqualTo(new Message.System("x"));
     }
+
+    @Test
+    void anAnswerCutShortIsMarkedIncompleteAndDiffersFromTheCompleteOne() {
+        // given
+        Message.Assistant whole = Message.Assistant.of("Once upon");
+
+        // when
+        Message.Assistant cut = whole.asIncomplete();
+
+        // then
+        assertThat(cut).isEqualTo(Message.Assistant.incomplete("Once upon"));
+        assertThat(cut.incomplete()).isTrue();
+        assertThat(whole.incomplete()).isFalse();
+        assertThat(cut).isNotEqualTo(whole);
+        assertThat(cut.asIncomplete()).isSameAs(cut);
+    }
 }

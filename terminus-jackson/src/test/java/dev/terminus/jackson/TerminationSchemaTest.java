@@ -246,6 +246,12 @@ class TerminationSchemaTest {
 
     static Stream<Named<String>> invalidTerminations() {
         return Stream.of(
+                Named.of("an assistant message whose incomplete flag is a string", """
+                        {"$kind":"NoProgress","unproductiveIterations":3,
+                         "snapshot":[{"role":"assistant","content":"x","incomplete":"yes"}]}"""),
+                Named.of("a tool message marked incomplete", """
+                        {"$kind":"NoProgress","unproductiveIterations":3,
+                         "snapshot":[{"role":"tool","toolCallId":"c1","content":"x","incomplete":true}]}"""),
                 Named.of("missing $kind", """
                         {"limit":25,"iterationsUsed":25}"""),
                 Named.of("MaxIterationsReached with a negative limit", """
@@ -315,6 +321,9 @@ class TerminationSchemaTest {
 
     static Stream<Named<String>> validTerminations() {
         return Stream.of(
+                Named.of("NoProgress holding an answer cut short", """
+                        {"$kind":"NoProgress","unproductiveIterations":3,
+                         "snapshot":[{"role":"assistant","content":"Once upon","incomplete":true}]}"""),
                 Named.of("an extension with nested fields", """
                         {"$kind":"QuotaExceeded","tenant":"acme","usage":{"used":11,"limit":10},"tags":["a",null]}"""),
                 Named.of("an extension with a one-letter tag", """

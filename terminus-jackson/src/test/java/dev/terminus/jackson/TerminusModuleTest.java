@@ -133,6 +133,34 @@ class TerminusModuleTest {
                     + "[{\"id\":\"c1\",\"name\":\"search\",\"arguments\":{\"q\":\"x\"}}]}");
             assertThat(STRICT.readValue(json, Message.class)).isEqualTo(message);
         }
+
+        @Test
+        void anAnswerCutShortIsWrittenWithItsIncompleteFlagAndACompleteOneWithout() throws IOException {
+            // given
+            Message cut = Message.Assistant.incomplete("Once upon");
+            Message whole = Message.Assistant.of("Once upon a time.");
+
+            // when
+            String cutJson = STRICT.writeValueAsString(cut);
+            String wholeJson = STRICT.writeValueAsString(whole);
+
+            // then
+            assertThat(cutJson).isEqualTo("{\"role\":\"assistant\",\"content\":\"Once upon\",\"toolCalls\":[],"
+                    + "\"incomplete\":true}");
+            assertThat(wholeJson).doesNotContain("incomplete");
+            assertThat(STRICT.readValue(cutJson, Message.class)).isEqualTo(cut);
+            assertThat(STRICT.readValue(wholeJson, Message.class)).isEqualTo(whole);
+        }
+
+        @Test
+        void aUserOrToolMessageMarkedIncompleteIsRefusedNamingTheField() {
+            assertThatThrownBy(() -> STRICT.readValue(
+                    "{\"role\":\"tool\",\"toolCallId\":\"c1\",\"content\":\"x\",\"incomplete\":true}", Message.class))
+                    .hasMessageContaining("a tool message has no field \"incomplete\"");
+            assertThatThrownBy(() -> STRICT.readValue(
+                    "{\"role\":\"user\",\"content\":\"x\",\"incomplete\":false}", Message.class))
+                    .hasMessageContaining("a user message has only \"role\" and \"content\"");
+        }
     }
 
     @Nested
