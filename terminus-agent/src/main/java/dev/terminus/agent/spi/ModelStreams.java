@@ -13,9 +13,17 @@ import org.jspecify.annotations.Nullable;
  * {@link Feed} that a provider's callbacks fill as the answer arrives.
  *
  * {@snippet :
- * // given: a provider client whose streaming call takes callbacks
  * ModelStreams.Feed feed = ModelStreams.feed(16);
- * // client.stream(request, feed::text, feed::finish, feed::fail) ... and on cancel: feed.onClose(handle::cancel)
+ * Thread provider = Thread.ofVirtual().start(() -> { // a provider's callbacks, on a thread of its own
+ *     try {
+ *         feed.text("Hel");
+ *         feed.text("lo");
+ *         feed.finish(ModelResponse.text("Hello", Usage.of(3, 2)));
+ *     } catch (InterruptedException e) {
+ *         feed.fail(e);
+ *     }
+ * });
+ * feed.onClose(provider::interrupt); // what cancels the call when the loop closes the stream before its end
  * }
  */
 public final class ModelStreams {

@@ -59,6 +59,10 @@ public final class TelemetryListener implements AgentListener {
             case AgentEvent.IterationStarted iteration -> { } // an iteration has no span: its calls hang from the run
             case AgentEvent.GuardTripped guard -> { } // RunTerminated follows with the same termination
             case AgentEvent.ToolProgress progress -> toolProgress(run, progress);
+            // stream events: this listener does not ask for them (a call's stream figures come with ModelCalled)
+            case AgentEvent.TextDelta delta -> { }
+            case AgentEvent.TextDiscarded discarded -> { }
+            case AgentEvent.ToolStarted toolStarted -> { }
         }
     }
 
