@@ -89,6 +89,11 @@ final class AgentLoop {
         this.iterationTranscriptStart = start;
     }
 
+    /** @return the text of a streamed model call under way, settled for a result made from outside; or null */
+    @Nullable String settleTextInFlight() {
+        return modelCaller.settleInFlight();
+    }
+
     /** @param when whether to stop between two iterations, asked after each */
     void suspendWhen(Predicate<RunContext> when) {
         this.suspendWhen = when;

@@ -330,7 +330,7 @@ public final class AgentRun {
 
     /** Ends the run from outside, with what it has, when its thread does not answer an interrupt in time. */
     RunResult abandon() {
-        return publication.abandon(loop.finalizing());
+        return publication.abandon(loop.finalizing(), loop.settleTextInFlight());
     }
 
     @Nullable RunResult published() {

@@ -116,10 +116,16 @@ final class ModelCaller {
      * incomplete, so the result holds what the listeners were shown.
      */
     private Termination keepText(Termination end) {
-        if (answer.hasText()) {
-            run.state().append(dev.terminus.Message.Assistant.incomplete(answer.text()));
+        String text = answer.settle();
+        if (text != null) {
+            run.state().append(dev.terminus.Message.Assistant.incomplete(text));
         }
         return end;
+    }
+
+    /** @return the text of a streamed call under way, for the result of a run ended from outside; null when none */
+    @Nullable String settleInFlight() {
+        return answer.settleInFlight();
     }
 
     /** The termination a failure ends the run with, or null to retry it. */

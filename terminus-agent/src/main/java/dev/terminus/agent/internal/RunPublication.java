@@ -58,7 +58,7 @@ final class RunPublication {
         }
         boolean interrupted = Thread.interrupted();
         state.closeIteration();
-        RunResult result = publish(end, finalizing, false);
+        RunResult result = publish(end, finalizing, false, null);
         if (interrupted || end instanceof Termination.Cancelled(String by) && Termination.Cancelled.THREAD_INTERRUPT.equals(by)) {
             Thread.currentThread().interrupt();
         }
@@ -66,21 +66,28 @@ final class RunPublication {
     }
 
     /** Ends the run from outside, with what it has, when its thread does not answer an interrupt in time. */
-    RunResult abandon(boolean finalizing) {
+    RunResult abandon(boolean finalizing, @Nullable String textInFlight) {
         Termination end = control.interruption();
         if (end == null) {
             end = new Termination.Failed(new ErrorInfo("dev.terminus.RunAbandoned",
                     "the run's thread did not answer an interrupt", ErrorCategory.INTERNAL));
         }
-        return publish(end, finalizing, true);
+        return publish(end, finalizing, true, textInFlight);
     }
 
-    private RunResult result(Termination end, boolean finalizing, boolean abandoned) {
+    private RunResult result(Termination end, boolean finalizing, boolean abandoned, @Nullable String textInFlight) {
         RunState.Snapshot snapshot = state.snapshot();
         List<Message> transcript = abandoned ? answeringOpenCalls(snapshot.transcript(), end) : snapshot.transcript();
+        if (textInFlight != null) {
+            // the abandoned thread was reading a streamed answer: the text shown so far is kept, as the thread would
+            List<Message> kept = new java.util.ArrayList<>(transcript);
+            kept.add(Message.Assistant.incomplete(textInFlight));
+            transcript = kept;
+        }
         String answer = state.finalAnswer;
+        // an answer cut short is no final answer: RunResult.incompleteAnswer() gives it
         if (answer == null && !transcript.isEmpty() && transcript.getLast() instanceof Message.Assistant last
-                && !last.content().isEmpty()) {
+                && !last.content().isEmpty() && !last.incomplete()) {
             answer = last.content();
         }
         RunResult result = RunResult.builder().termination(end).outcome(end.defaultOutcome()).transcript(transcript)
@@ -94,8 +101,8 @@ final class RunPublication {
      * Publishes the run's one result, with {@code GuardTripped} (for a guard or budget) and {@code RunTerminated} as
      * its last events; after that the dispatcher is closed, so a thread left running publishes nothing more.
      */
-    private RunResult publish(Termination end, boolean finalizing, boolean abandoned) {
-        RunResult result = result(end, finalizing, abandoned);
+    private RunResult publish(Termination end, boolean finalizing, boolean abandoned, @Nullable String textInFlight) {
+        RunResult result = result(end, finalizing, abandoned, textInFlight);
         if (!published.compareAndSet(null, result)) {
             return published.get();
         }

@@ -31,6 +31,8 @@ final class StreamedAnswer {
     private long startNanos;
     private long firstTextNanos = -1;
     private StreamStats.@Nullable End end;
+    /** Whether a streamed call is under way: begun, and neither finished nor settled by the caller. */
+    private boolean inFlight;
 
     StreamedAnswer(AgentRun run, Model model, @Nullable Duration idleTimeout) {
         this.run = run;
@@ -111,6 +113,7 @@ final class StreamedAnswer {
         deltas = 0;
         firstTextNanos = -1;
         end = null;
+        inFlight = true;
         startNanos = timed ? run.clock().nanoTime() : 0;
     }
 
@@ -132,16 +135,35 @@ final class StreamedAnswer {
         if (end == null) {
             end = how;
         }
+        if (how != StreamStats.End.CUT && how != StreamStats.End.FAILED && how != StreamStats.End.IDLE_TIMEOUT) {
+            inFlight = false;
+        }
     }
 
-    /** @return the text of the last call that arrived, joined; empty when none did */
-    synchronized String text() {
+    /**
+     * The text of the call under way when the run is ended from outside (abandoned at its deadline while its thread
+     * is still in the call), and the call is settled: the run's own thread will not keep it again.
+     *
+     * @return the text that arrived, or null when no call is under way or none arrived
+     */
+    synchronized @Nullable String settleInFlight() {
+        if (!inFlight || deltas == 0) {
+            return null;
+        }
+        inFlight = false;
         return text.toString();
     }
 
-    /** @return whether the last call gave some text */
-    synchronized boolean hasText() {
-        return deltas > 0;
+    /**
+     * The run ends on the last call: its text, when some arrived and the call was not settled already (by an
+     * abandoning supervisor, whose result holds it), goes to the transcript.
+     *
+     * @return the text to keep, or null
+     */
+    synchronized @Nullable String settle() {
+        boolean keep = inFlight && deltas > 0;
+        inFlight = false;
+        return keep ? text.toString() : null;
     }
 
     /**
@@ -152,6 +174,7 @@ final class StreamedAnswer {
     void discard(Exception failure) {
         int characters;
         synchronized (this) {
+            inFlight = false;
             if (deltas == 0) {
                 return;
             }

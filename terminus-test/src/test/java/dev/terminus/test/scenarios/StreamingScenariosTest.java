@@ -12,7 +12,12 @@ import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.RunStream;
 import dev.terminus.agent.StreamStats;
+import dev.terminus.agent.TimeBudgetEnforcement;
 import dev.terminus.agent.Tools;
+import dev.terminus.agent.spi.ModelRequest;
+import dev.terminus.agent.spi.ModelStream;
+import dev.terminus.agent.spi.StreamPart;
+import dev.terminus.agent.spi.StreamingModel;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.scripted.ScriptedModel;
@@ -223,6 +228,60 @@ class StreamingScenariosTest {
         // then: the run waited for its consumer and ended at its deadline with the text it had produced
         assertThat(result.termination()).isInstanceOf(Termination.TimeBudgetExhausted.class);
         assertThat(result.incompleteAnswer()).hasValueSatisfying(text -> assertThat(text).hasSizeLessThan(50));
+    }
+
+    @Test
+    void aRunAbandonedAtItsDeadlineWhileAStreamIgnoresInterruptsKeepsTheTextShownSoFar() {
+        // given: a model that says it ignores interrupts, and whose stream stalls, deaf to them, after one piece
+        StreamingModel deaf = new StreamingModel() {
+            @Override
+            public ModelStream stream(ModelRequest request) {
+                return new ModelStream() {
+                    private boolean gave;
+
+                    @Override
+                    public StreamPart next(long timeoutNanos) {
+                        if (!gave) {
+                            gave = true;
+                            return StreamPart.text("begun");
+                        }
+                        long until = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+                        while (System.nanoTime() < until) {
+                            try {
+                                Thread.sleep(20);
+                            } catch (InterruptedException deaf) {
+                                // ignored, as the model said it would be
+                            }
+                        }
+                        return null;
+                    }
+
+                    @Override
+                    public void close() {}
+                };
+            }
+
+            @Override
+            public boolean interruptible() {
+                return false;
+            }
+        };
+        Agent agent = Agent.builder(deaf).config(AgentConfig.custom().timeBudget(Duration.ofMillis(200))
+                .timeBudgetEnforcement(TimeBudgetEnforcement.SUPERVISED_THREAD).build()).build();
+
+        // when
+        List<AgentEvent> events = new ArrayList<>();
+        RunResult result;
+        try (RunStream stream = agent.stream("go")) {
+            stream.forEach(events::add);
+            result = stream.result();
+        }
+
+        // then: the supervisor's result holds what the consumer was shown
+        assertThat(result.termination()).isInstanceOf(Termination.TimeBudgetExhausted.class);
+        assertThat(text(events)).isEqualTo("begun");
+        assertThat(result.incompleteAnswer()).contains("begun");
+        assertThat(result.finalAnswer()).isEmpty();
     }
 
     private static RunResult awaitWithoutReading(RunStream stream) {
