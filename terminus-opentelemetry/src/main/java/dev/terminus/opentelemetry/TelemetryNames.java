@@ -83,6 +83,19 @@ public final class TelemetryNames {
     /** Why the model stopped (a one-element string array): {@code stop}, {@code tool_calls}, {@code length}, ... */
     public static final String GEN_AI_RESPONSE_FINISH_REASONS = "gen_ai.response.finish_reasons";
 
+    /**
+     * {@code true} on the {@code chat} span of a call of a model that streams ({@code StreamingModel}); absent for a
+     * model that does not (the conventions read an absent value as {@code false}).
+     */
+    public static final String GEN_AI_REQUEST_STREAM = "gen_ai.request.stream";
+
+    /**
+     * Seconds from the start of a streamed model call to its first text piece, on its {@code chat} span ({@code double}).
+     * Absent for a model that does not stream, and for a streamed call that gave no text (an answer of tool calls
+     * only, or a call that failed before its first piece).
+     */
+    public static final String GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK = "gen_ai.response.time_to_first_chunk";
+
     /** The tool's name. */
     public static final String GEN_AI_TOOL_NAME = "gen_ai.tool.name";
 
@@ -119,6 +132,23 @@ public final class TelemetryNames {
 
     /** How many times a stage's body ran ({@code StageResult.attempts()}), on the stage's span: 0 when skipped. */
     public static final String TERMINUS_STAGE_ATTEMPTS = "terminus.stage.attempts";
+
+    /**
+     * Seconds per output token after the first, of a streamed model call that succeeded, on its {@code chat} span
+     * ({@code double}): (the call's duration − {@link #GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK}) / (output tokens − 1), the
+     * output tokens being the call's usage. Present only when the call gave text and more than one output token. The
+     * GenAI conventions name this measure only as a model server's metric ({@code gen_ai.server.time_per_output_token});
+     * measured by a client it is Terminus's own, as is {@link #CLIENT_OPERATION_TIME_PER_OUTPUT_TOKEN}.
+     */
+    public static final String TERMINUS_RESPONSE_TIME_PER_OUTPUT_TOKEN = "terminus.response.time_per_output_token";
+
+    /**
+     * How a streamed model call's stream ended ({@code StreamStats.End.tag()}), on its {@code chat} span:
+     * {@code finished}, {@code length}, {@code content_filter}, {@code idle_timeout} (silent for the agent's
+     * {@code streamIdleTimeout}), {@code failed} (the provider failed mid-stream) or {@code cut} (the run's deadline
+     * passed, or it was cancelled). Absent for a model that does not stream.
+     */
+    public static final String TERMINUS_STREAM_END = "terminus.stream.end";
 
     // ---------------------------------------------------------------- fixed values
 
@@ -159,4 +189,19 @@ public final class TelemetryNames {
 
     /** Histogram ({@code s}): model calls' durations, by operation, model and provider, with the error type of failures. */
     public static final String GEN_AI_CLIENT_OPERATION_DURATION = "gen_ai.client.operation.duration";
+
+    /**
+     * Histogram ({@code s}): the time to the first text piece of streamed model calls that gave text (whether they
+     * then succeeded or not), by operation, model and provider: the span's
+     * {@link #GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK}.
+     */
+    public static final String GEN_AI_CLIENT_OPERATION_TIME_TO_FIRST_CHUNK = "gen_ai.client.operation.time_to_first_chunk";
+
+    /**
+     * Histogram ({@code s}): the time per output token after the first of streamed model calls that succeeded with
+     * text and more than one output token, by operation, model and provider: the span's
+     * {@link #TERMINUS_RESPONSE_TIME_PER_OUTPUT_TOKEN}. Terminus's own: the GenAI conventions' metric of this measure,
+     * {@code gen_ai.server.time_per_output_token}, is a model server's, and a client's measure includes the network.
+     */
+    public static final String CLIENT_OPERATION_TIME_PER_OUTPUT_TOKEN = "terminus.client.operation.time_per_output_token";
 }

@@ -36,7 +36,15 @@ import java.util.Objects;
  *       {@code gen_ai.usage.cache_read.input_tokens} (when not 0) and {@code gen_ai.response.finish_reasons}
  *       ({@code ["stop"]}, {@code ["tool_calls"]}, {@code ["length"]}, {@code ["content_filter"]},
  *       {@code ["refusal"]}, {@code ["other"]}); when it failed the status {@code ERROR} with {@code error.type} = the
- *       exception's class name.</li>
+ *       exception's class name. A call of a model that streams ({@code StreamingModel}) also has
+ *       {@code gen_ai.request.stream=true}; {@code terminus.stream.end}, how its stream ended
+ *       ({@code StreamStats.End.tag()}: {@code finished}, {@code length}, {@code content_filter},
+ *       {@code idle_timeout}, {@code failed}, {@code cut}); when text arrived {@code gen_ai.response.time_to_first_chunk}
+ *       (s, from the call's start); and when it succeeded with text and more than one output token
+ *       {@code terminus.response.time_per_output_token} (s): (duration − time to first chunk) / (output tokens − 1),
+ *       the output tokens being the call's usage. The GenAI conventions name a time per output token only as a model
+ *       server's metric ({@code gen_ai.server.time_per_output_token}), not as a span attribute or a client's
+ *       measure, so this one is Terminus's own. A model that does not stream has none of these four.</li>
  *   <li>{@code execute_tool {tool}} (INTERNAL), one per tool call, a child of the run span:
  *       {@code gen_ai.operation.name=execute_tool}, {@code gen_ai.tool.name}; when it failed the status
  *       {@code ERROR} with {@code error.type} = the error kind ({@code tool_error}, {@code invalid_arguments},
@@ -58,6 +66,13 @@ import java.util.Objects;
  *       {@code gen_ai.request.model}, {@code gen_ai.provider.name}.</li>
  *   <li>{@code gen_ai.client.operation.duration} (histogram, {@code s}), once per model call: the same attributes
  *       without the token type, plus {@code error.type} when it failed.</li>
+ *   <li>{@code gen_ai.client.operation.time_to_first_chunk} (histogram, {@code s}), once per streamed model call that
+ *       gave text, whether it then succeeded or not (the convention gives it no {@code error.type}): the span's
+ *       {@code gen_ai.response.time_to_first_chunk}, with {@code gen_ai.operation.name=chat},
+ *       {@code gen_ai.request.model}, {@code gen_ai.provider.name}.</li>
+ *   <li>{@code terminus.client.operation.time_per_output_token} (histogram, {@code s}, Terminus's own, bucketed as
+ *       the conventions advise for {@code gen_ai.server.time_per_output_token}), once per call that has the span's
+ *       {@code terminus.response.time_per_output_token}, with the same attributes.</li>
  * </ul>
  *
  * <h2>Bounded attribute values</h2>

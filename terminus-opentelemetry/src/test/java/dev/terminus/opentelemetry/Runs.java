@@ -8,6 +8,7 @@ import dev.terminus.agent.Tool;
 import dev.terminus.agent.ToolFunction;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.spi.Model;
 import dev.terminus.scripted.ScriptedModel;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,7 @@ final class Runs {
         return search((arguments, run) -> "source A");
     }
 
-    static AgentBuilder agent(ScriptedModel model, AgentListener telemetry) {
+    static AgentBuilder agent(Model model, AgentListener telemetry) {
         return Agent.builder(model).config(AgentConfig.custom().name(AGENT).build()).listener(telemetry);
     }
 }

@@ -28,6 +28,13 @@ import org.jspecify.annotations.Nullable;
  * <p>An agent's {@link ServedTools} (an MCP server's) are listed by an activity before the run starts; a run whose
  * served tools cannot be started ends {@code Failed} with category {@code CONFIGURATION}.
  *
+ * <p>A streaming model's answer is read whole inside its model activity, silent no longer than the agent's
+ * {@code streamIdleTimeout}, and fails there as it fails in one process, so the loop classifies and retries it alike;
+ * its live pieces are not published to the workflow's listeners (they stay inside the activity: a listener of stream
+ * events hears each answer as one piece). The text of a stream that fails or is cut stays there too: a run that ends
+ * on one holds no incomplete answer in its transcript, where the same run in one process keeps the text that arrived.
+ * An answer stopped at its output cap or by a content filter is marked incomplete in both.
+ *
  * {@snippet :
  * AgentWorkflow workflow = client.newWorkflowStub(AgentWorkflow.class,
  *         WorkflowOptions.newBuilder().setTaskQueue("agents").setWorkflowId("order-42").build());

@@ -32,6 +32,10 @@ import io.temporal.workflow.unsafe.WorkflowUnsafe;
  * worker or another, come with a new context, as those of a run whose worker crashed. A listener therefore keys its
  * per-run state weakly by the context, or lets go of it when a context is no longer referenced, as the telemetry
  * listener does. Event durations are workflow time.
+ *
+ * <p>It receives stream events when the listener it passes them to does. A workflow's run gives each model answer as
+ * one piece, and its {@code ModelCalled} events carry no {@code StreamStats} (a telemetry listener's {@code chat}
+ * spans then have no stream attributes): a streaming model's stream is read inside its model activity.
  */
 public final class ReplaySafeListener implements AgentListener {
     private final AgentListener listener;
@@ -46,6 +50,12 @@ public final class ReplaySafeListener implements AgentListener {
      */
     public static ReplaySafeListener of(AgentListener listener) {
         return new ReplaySafeListener(Preconditions.notNull(listener, "listener"));
+    }
+
+    /** @return whether the listener it passes events on to receives stream events */
+    @Override
+    public boolean receivesStreamEvents() {
+        return listener.receivesStreamEvents();
     }
 
     @Override

@@ -9,8 +9,11 @@ import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.jackson.TerminusModule;
 import dev.terminus.jackson.UnrecognizedTermination;
+import dev.terminus.temporal.wire.ModelAnswer;
+import dev.terminus.temporal.wire.TranscriptPage;
 import io.temporal.api.common.v1.Payload;
 import io.temporal.common.converter.DataConverter;
 import java.math.BigDecimal;
@@ -86,6 +89,31 @@ class TerminusDataConverterTest {
     }
 
     @Test
+    void theMarkOfAnAnswerCutShortCrossesTheWireInAModelAnswerAnOutputAndATranscriptPage() {
+        // given
+        DataConverter converter = TerminusDataConverter.ofDefaults();
+        Message.Assistant cut = Message.Assistant.incomplete("The list: a, b,");
+        ModelAnswer answer = new ModelAnswer(cut, Usage.of(10, 8), FinishReason.LENGTH);
+        AgentRunOutput output = new AgentRunOutput(new Termination.OutputTruncated(8), Outcome.FAILED, null, 1, 0,
+                Usage.of(10, 8), BigDecimal.ZERO, Duration.ZERO, List.of(new Message.User("list"), cut), null);
+        TranscriptPage page = new TranscriptPage(1, 0, List.of(new Message.User("list"), cut));
+
+        // when
+        ModelAnswer answerBack = roundTrip(converter, answer, ModelAnswer.class);
+        AgentRunOutput outputBack = roundTrip(converter, output, AgentRunOutput.class);
+        TranscriptPage pageBack = roundTrip(converter, page, TranscriptPage.class);
+
+        // then
+        assertThat(answerBack).isEqualTo(answer);
+        assertThat(answerBack.response().message().incomplete()).isTrue();
+        assertThat(outputBack).isEqualTo(output);
+        assertThat(outputBack.transcript().getLast()).isEqualTo(cut);
+        assertThat(pageBack.messages().getLast()).isEqualTo(cut);
+        assertThat(converter.toPayload(answer).orElseThrow().getData().toString(StandardCharsets.UTF_8))
+                .contains("\"incomplete\":true");
+    }
+
+    @Test
     void aConverterWithAStoreRefusesATinyThresholdNamingIt(@TempDir Path dir)
             throws Exception {
         // given
@@ -113,5 +141,9 @@ class TerminusDataConverterTest {
         // then
         assertThat(payload.getSerializedSize()).isLessThan(200);
         assertThat(converter.fromPayload(payload, AgentRunOutput.class, AgentRunOutput.class)).isEqualTo(output);
+    }
+
+    private static <T> T roundTrip(DataConverter converter, T value, Class<T> type) {
+        return converter.fromPayload(converter.toPayload(value).orElseThrow(), type, type);
     }
 }

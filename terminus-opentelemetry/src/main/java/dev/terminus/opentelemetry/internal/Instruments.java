@@ -8,7 +8,7 @@ import io.opentelemetry.api.metrics.Meter;
 import java.util.List;
 
 /**
- * The four metric instruments, built once per telemetry instance, with the semantic conventions' bucket advice. The
+ * The six metric instruments, built once per telemetry instance, with the semantic conventions' bucket advice. The
  * pipeline listener builds the two run instruments alone, identically, so that both listeners' measurements go to the
  * same metrics.
  */
@@ -19,6 +19,12 @@ final class Instruments {
     /** The GenAI conventions' advice for {@code gen_ai.client.operation.duration}: doubling from 10 ms to 82 s. */
     private static final List<Double> CALL_BUCKETS = List.of(0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56,
             5.12, 10.24, 20.48, 40.96, 81.92);
+    /**
+     * The GenAI conventions' advice for a model server's {@code gen_ai.server.time_per_output_token}, the measure
+     * {@code terminus.client.operation.time_per_output_token} takes from the client: 10 ms to 2.5 s.
+     */
+    private static final List<Double> TOKEN_TIME_BUCKETS = List.of(0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4,
+            0.5, 0.75, 1.0, 2.5);
     /** Runs last longer than calls: the same doubling, on to about 22 minutes. */
     private static final List<Double> RUN_BUCKETS = List.of(0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56,
             5.12, 10.24, 20.48, 40.96, 81.92, 163.84, 327.68, 655.36, 1310.72);
@@ -27,6 +33,8 @@ final class Instruments {
     final DoubleHistogram runDuration;
     final LongHistogram tokenUsage;
     final DoubleHistogram operationDuration;
+    final DoubleHistogram timeToFirstChunk;
+    final DoubleHistogram timePerOutputToken;
 
     Instruments(Meter meter) {
         this.runsCompleted = runsCompleted(meter);
@@ -41,6 +49,18 @@ final class Instruments {
                 .setUnit("s")
                 .setDescription("GenAI operation duration.")
                 .setExplicitBucketBoundariesAdvice(CALL_BUCKETS)
+                .build();
+        this.timeToFirstChunk = meter.histogramBuilder(TelemetryNames.GEN_AI_CLIENT_OPERATION_TIME_TO_FIRST_CHUNK)
+                .setUnit("s")
+                .setDescription("Time to receive the first chunk, measured from when the client issues the generation"
+                        + " request to when the first chunk is received in the response stream.")
+                .setExplicitBucketBoundariesAdvice(CALL_BUCKETS)
+                .build();
+        this.timePerOutputToken = meter.histogramBuilder(TelemetryNames.CLIENT_OPERATION_TIME_PER_OUTPUT_TOKEN)
+                .setUnit("s")
+                .setDescription("Time per output token after the first of streamed model calls that succeeded, as"
+                        + " the client sees it.")
+                .setExplicitBucketBoundariesAdvice(TOKEN_TIME_BUCKETS)
                 .build();
     }
 

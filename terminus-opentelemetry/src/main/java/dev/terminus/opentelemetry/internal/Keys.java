@@ -16,6 +16,12 @@ final class Keys {
             AttributeKey.longKey(TelemetryNames.GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS);
     static final AttributeKey<List<String>> FINISH_REASONS =
             AttributeKey.stringArrayKey(TelemetryNames.GEN_AI_RESPONSE_FINISH_REASONS);
+    static final AttributeKey<Boolean> REQUEST_STREAM = AttributeKey.booleanKey(TelemetryNames.GEN_AI_REQUEST_STREAM);
+    static final AttributeKey<Double> TIME_TO_FIRST_CHUNK =
+            AttributeKey.doubleKey(TelemetryNames.GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK);
+    static final AttributeKey<Double> TIME_PER_OUTPUT_TOKEN =
+            AttributeKey.doubleKey(TelemetryNames.TERMINUS_RESPONSE_TIME_PER_OUTPUT_TOKEN);
+    static final AttributeKey<String> STREAM_END = AttributeKey.stringKey(TelemetryNames.TERMINUS_STREAM_END);
     static final AttributeKey<String> TOOL_NAME = AttributeKey.stringKey(TelemetryNames.GEN_AI_TOOL_NAME);
     static final AttributeKey<String> TOKEN_TYPE = AttributeKey.stringKey(TelemetryNames.GEN_AI_TOKEN_TYPE);
     static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey(TelemetryNames.ERROR_TYPE);

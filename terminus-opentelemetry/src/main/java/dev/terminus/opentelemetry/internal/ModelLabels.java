@@ -16,7 +16,10 @@ final class ModelLabels {
     final Attributes inputTokens;
     /** {@code gen_ai.client.token.usage} of output tokens. */
     final Attributes outputTokens;
-    /** {@code gen_ai.client.operation.duration} of a call that succeeded. */
+    /**
+     * {@code gen_ai.client.operation.duration} of a call that succeeded; also the attributes of the stream metrics
+     * ({@code gen_ai.client.operation.time_to_first_chunk}, {@code terminus.client.operation.time_per_output_token}).
+     */
     final Attributes succeeded;
     private final ConcurrentHashMap<String, Attributes> failed = new ConcurrentHashMap<>();
 

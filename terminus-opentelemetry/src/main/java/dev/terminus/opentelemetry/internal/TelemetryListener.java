@@ -5,6 +5,7 @@ import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.StreamStats;
 import dev.terminus.agent.Usage;
 import dev.terminus.opentelemetry.TelemetryNames;
 import io.opentelemetry.api.OpenTelemetry;
@@ -34,7 +35,7 @@ public final class TelemetryListener implements AgentListener {
     private final RunRegistry runs = new RunRegistry();
 
     /**
-     * Builds the tracer, the meter and the four instruments, once.
+     * Builds the tracer, the meter and the six instruments, once.
      *
      * @param openTelemetry where the spans and metrics go
      */
@@ -59,7 +60,7 @@ public final class TelemetryListener implements AgentListener {
             case AgentEvent.IterationStarted iteration -> { } // an iteration has no span: its calls hang from the run
             case AgentEvent.GuardTripped guard -> { } // RunTerminated follows with the same termination
             case AgentEvent.ToolProgress progress -> toolProgress(run, progress);
-            // stream events: this listener does not ask for them (a call's stream figures come with ModelCalled)
+            // stream events: this listener does not ask for them (a stream's timing comes with ModelCalled)
             case AgentEvent.TextDelta delta -> { }
             case AgentEvent.TextDiscarded discarded -> { }
             case AgentEvent.ToolStarted toolStarted -> { }
@@ -115,6 +116,10 @@ public final class TelemetryListener implements AgentListener {
                 .setAttribute(Keys.REQUEST_MODEL, model.model)
                 .setAttribute(Keys.PROVIDER_NAME, model.provider);
         double seconds = called.durationNanos() / NANOS_PER_SECOND;
+        @Nullable StreamStats stream = called.stream();
+        if (stream != null) {
+            streamed(builder, model, stream);
+        }
         if (error == null) {
             Usage usage = called.usage();
             builder.setAttribute(Keys.INPUT_TOKENS, usage.inputTokens())
@@ -125,6 +130,13 @@ public final class TelemetryListener implements AgentListener {
             if (called.finishReason() != null) {
                 builder.setAttribute(Keys.FINISH_REASONS, Labels.finishReasons(called.finishReason()));
             }
+            if (stream != null && stream.timeToFirstTextNanos() >= 0 && usage.outputTokens() > 1) {
+                // the decode rate as the client sees it: the time after the first piece over the tokens after the first
+                long afterFirstNanos = Math.max(0, called.durationNanos() - stream.timeToFirstTextNanos());
+                double perToken = afterFirstNanos / NANOS_PER_SECOND / (usage.outputTokens() - 1);
+                builder.setAttribute(Keys.TIME_PER_OUTPUT_TOKEN, perToken);
+                instruments.timePerOutputToken.record(perToken, model.succeeded);
+            }
             builder.startSpan().end(end, TimeUnit.NANOSECONDS);
             instruments.operationDuration.record(seconds, model.succeeded);
             instruments.tokenUsage.record(usage.inputTokens(), model.inputTokens);
@@ -132,6 +144,21 @@ public final class TelemetryListener implements AgentListener {
         } else {
             failed(builder.setAttribute(Keys.ERROR_TYPE, error).startSpan(), end);
             instruments.operationDuration.record(seconds, model.failed(error));
+        }
+    }
+
+    /**
+     * The stream's attributes on a call's span, and its time to the first piece as a metric: the conventions'
+     * {@code gen_ai.client.operation.time_to_first_chunk} has no {@code error.type}, so a call that failed after its
+     * first piece is measured with the attributes of one that succeeded.
+     */
+    private void streamed(SpanBuilder builder, ModelLabels model, StreamStats stream) {
+        builder.setAttribute(Keys.REQUEST_STREAM, true)
+                .setAttribute(Keys.STREAM_END, stream.end().tag());
+        if (stream.timeToFirstTextNanos() >= 0) {
+            double firstChunk = stream.timeToFirstTextNanos() / NANOS_PER_SECOND;
+            builder.setAttribute(Keys.TIME_TO_FIRST_CHUNK, firstChunk);
+            instruments.timeToFirstChunk.record(firstChunk, model.succeeded);
         }
     }
 

@@ -36,7 +36,8 @@ import org.jspecify.annotations.Nullable;
  * and tools (its served tools started by the first call that needs them) and the system clock, and its model and tools
  * are called from there, each call holding the agent ({@link AgentRecipes#lease}), on the activity's thread, while
  * {@link Heartbeats} heartbeat for it and interrupt the call when Temporal ends the activity (its cancellation, its
- * timeout, its workflow's end, the worker's shutdown).
+ * timeout, its workflow's end, the worker's shutdown). A streaming model's answer is read whole here
+ * ({@link WholeAnswers}).
  */
 public final class AgentActivitiesImpl implements AgentActivities {
     private final AgentRecipes recipes;
@@ -66,8 +67,9 @@ public final class AgentActivitiesImpl implements AgentActivities {
             Agent agent = agent(call.agentName(), lease, context, false);
             try {
                 ModelAnswer answer = ModelAnswer.of(Heartbeats.around(context, () -> ModelCallSequence.with(
-                        call.sequence(), () -> agent.model().chat(
-                                call.request(transcript(context, call.messages(), call.transcript()))))));
+                        call.sequence(), () -> WholeAnswers.of(agent.model(),
+                                call.request(transcript(context, call.messages(), call.transcript())),
+                                agent.config().streamIdleTimeout().orElse(null)))));
                 return limit(context).modelAnswer(answer);
             } catch (ActivityCompletionException e) {
                 throw e;
