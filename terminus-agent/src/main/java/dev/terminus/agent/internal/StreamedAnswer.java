@@ -4,7 +4,7 @@ import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.StreamStats;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.Model;
-import dev.terminus.agent.spi.ModelException;
+import dev.terminus.agent.spi.ModelStreams;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.agent.spi.ModelStream;
@@ -82,8 +82,7 @@ final class StreamedAnswer {
                 switch (part) {
                     case null -> {
                         ended(StreamStats.End.IDLE_TIMEOUT);
-                        throw new ModelException.Timeout("the stream of model " + run.model().name()
-                                + " was silent for " + idleNanos / 1_000_000 + " ms (streamIdleTimeout)", null);
+                        throw ModelStreams.silent(run.model().name(), idleNanos);
                     }
                     case StreamPart.TextDelta delta -> {
                         piece(delta.text(), timed);

@@ -1,6 +1,7 @@
 package dev.terminus.agent.spi;
 
 import dev.terminus.Preconditions;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,6 +62,53 @@ public final class ModelStreams {
             throw new IllegalArgumentException("capacity must be at least 1, was " + capacity);
         }
         return new Feed(capacity);
+    }
+
+    /**
+     * A model's answer, whole: a {@link StreamingModel}'s stream read to its end (its pieces dropped) and closed, each
+     * piece waited for at most {@code idleTimeout}; a plain model called as it is. For engines that need whole answers
+     * (a workflow's activity), failing as the loop fails a streamed call: with the provider's exception, or with
+     * {@link #silent} when the stream is silent too long.
+     *
+     * @param model the model
+     * @param request the call
+     * @param idleTimeout how long the stream may be silent; null for as long as it takes
+     * @return the whole answer
+     * @throws Exception what the model or its stream threw, or the timeout of a silent stream
+     */
+    public static ModelResponse whole(Model model, ModelRequest request, @Nullable Duration idleTimeout)
+            throws Exception {
+        if (!(model instanceof StreamingModel streaming)) {
+            return model.chat(request);
+        }
+        long idleNanos = idleTimeout == null ? Long.MAX_VALUE : idleTimeout.toNanos();
+        ModelStream stream = streaming.stream(request);
+        if (stream == null) {
+            throw new IllegalStateException("model " + model.name() + " returned no stream");
+        }
+        try (stream) {
+            while (true) {
+                StreamPart part = stream.next(idleNanos);
+                if (part == null) {
+                    throw silent(model.name(), idleNanos);
+                }
+                if (part instanceof StreamPart.Finished finished) {
+                    return finished.response();
+                }
+            }
+        }
+    }
+
+    /**
+     * The failure of a stream silent for longer than its idle timeout: a retryable timeout.
+     *
+     * @param modelName the model's name
+     * @param idleNanos the idle timeout, in nanoseconds
+     * @return the exception, naming the model, the timeout and the setting
+     */
+    public static ModelException.Timeout silent(String modelName, long idleNanos) {
+        return new ModelException.Timeout("the stream of model " + modelName + " was silent for "
+                + idleNanos / 1_000_000 + " ms (streamIdleTimeout)", null);
     }
 
     private static final class Played implements ModelStream {

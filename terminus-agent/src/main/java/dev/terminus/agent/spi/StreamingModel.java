@@ -38,12 +38,6 @@ public interface StreamingModel extends Model {
      */
     @Override
     default ModelResponse chat(ModelRequest request) throws Exception {
-        try (ModelStream stream = stream(request)) {
-            while (true) {
-                if (stream.next(Long.MAX_VALUE) instanceof StreamPart.Finished finished) {
-                    return finished.response();
-                }
-            }
-        }
+        return ModelStreams.whole(this, request, null);
     }
 }

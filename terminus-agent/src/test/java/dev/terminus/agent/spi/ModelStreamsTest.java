@@ -178,4 +178,40 @@ class ModelStreamsTest {
         // then
         assertThat(part).isNull();
     }
+
+    @Test
+    void aWholeAnswerOfASilentStreamFailsAsARetryableTimeoutNamingTheModelAndTheSetting() {
+        // given: a streaming model whose stream never gives a piece
+        StreamingModel silent = new StreamingModel() {
+            @Override
+            public ModelStream stream(ModelRequest request) {
+                return ModelStreams.feed(1);
+            }
+
+            @Override
+            public String name() {
+                return "quiet-1";
+            }
+        };
+
+        // when / then
+        assertThatThrownBy(() -> ModelStreams.whole(silent, REQUEST, Duration.ofMillis(30)))
+                .isInstanceOfSatisfying(ModelException.Timeout.class, e -> assertThat(e.isRetryable()).isTrue())
+                .hasMessage("the stream of model quiet-1 was silent for 30 ms (streamIdleTimeout)");
+    }
+
+    @Test
+    void aWholeAnswerOfAPlainModelIsItsChatAnswer() throws Exception {
+        // given
+        Model plain = request -> HELLO;
+
+        // when
+        ModelResponse answer = ModelStreams.whole(plain, REQUEST, Duration.ofMillis(30));
+
+        // then
+        assertThat(answer).isSameAs(HELLO);
+    }
+
+    private static final ModelRequest REQUEST =
+            new ModelRequest(java.util.List.of(new dev.terminus.Message.User("hi")), java.util.List.of(), null);
 }

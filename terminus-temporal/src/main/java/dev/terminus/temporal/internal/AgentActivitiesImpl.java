@@ -37,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  * are called from there, each call holding the agent ({@link AgentRecipes#lease}), on the activity's thread, while
  * {@link Heartbeats} heartbeat for it and interrupt the call when Temporal ends the activity (its cancellation, its
  * timeout, its workflow's end, the worker's shutdown). A streaming model's answer is read whole here
- * ({@link WholeAnswers}).
+ * ({@code ModelStreams.whole}).
  */
 public final class AgentActivitiesImpl implements AgentActivities {
     private final AgentRecipes recipes;
@@ -67,7 +67,7 @@ public final class AgentActivitiesImpl implements AgentActivities {
             Agent agent = agent(call.agentName(), lease, context, false);
             try {
                 ModelAnswer answer = ModelAnswer.of(Heartbeats.around(context, () -> ModelCallSequence.with(
-                        call.sequence(), () -> WholeAnswers.of(agent.model(),
+                        call.sequence(), () -> dev.terminus.agent.spi.ModelStreams.whole(agent.model(),
                                 call.request(transcript(context, call.messages(), call.transcript())),
                                 agent.config().streamIdleTimeout().orElse(null)))));
                 return limit(context).modelAnswer(answer);
