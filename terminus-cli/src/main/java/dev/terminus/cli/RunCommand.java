@@ -246,11 +246,15 @@ final class RunCommand implements Callable<Integer> {
             rows.add(RunReport.demoRow(name, agent.expect(), result));
             results.add(RunReport.json(name, result));
         }
+        // streams are read in this process: a workflow's run is not streamed
+        List<StreamedDemo.Row> streamed = connection == null ? StreamedDemo.run(listeners) : List.of();
+        mismatches += (int) streamed.stream().filter(row -> !row.asExpected()).count();
         ConvergeDemo convergence = connection == null ? ConvergeDemo.run() : ConvergeDemo.run(connection);
         if (!convergence.asExpected()) {
             mismatches++;
         }
         results.add(convergence.json());
+        streamed.forEach(row -> results.add(StreamedDemo.json(row)));
         if (json) {
             terminus.out.print(Wire.pretty(results));
         } else {
@@ -259,6 +263,13 @@ final class RunCommand implements Callable<Integer> {
             terminus.out.println();
             Text.table(rows).forEach(terminus.out::println);
             answered.forEach(terminus.out::println);
+            terminus.out.println();
+            if (connection == null) {
+                StreamedDemo.lines(streamed).forEach(terminus.out::println);
+            } else {
+                terminus.out.println("The streamed scenarios run in one process only (a workflow's run is not"
+                        + " streamed): left out with --temporal.");
+            }
             terminus.out.println();
             convergence.lines().forEach(terminus.out::println);
             terminus.out.println();
