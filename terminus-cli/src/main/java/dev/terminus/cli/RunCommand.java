@@ -49,6 +49,16 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the result as JSON (the termination in the wire format)")
     private boolean json;
 
+    @Option(names = "--stream", description = {"show the run as it goes: the answer's text on standard output as it"
+            + " arrives (each model call's text from a new line), then the summary. When a model call is made again"
+            + " after its text was shown, the line ends and standard error says \"terminus: the last N characters above"
+            + " are discarded: the model call failed (ERROR) and is made again; the answer restarts on the next line\";"
+            + " the summary's Answer (or Cut short, for an answer the run cut) is the text the transcript holds.",
+            "With --json: one JSON object per line for each event (\"type\" names it, then its fields; a TextDelta's"
+            + " \"text\" is its piece, a TextDiscarded's \"characters\" how many are void), the last line the run's"
+            + " result as --json prints it."})
+    private boolean stream;
+
     @Mixin
     private ProviderOptions providers = new ProviderOptions();
 
@@ -78,6 +88,11 @@ final class RunCommand implements Callable<Integer> {
         if (demo && providers.chosen()) {
             return terminus.badInput(new BadInputException("--demo runs the scripted scenarios; --provider needs a"
                     + " SCENARIO file"));
+        }
+        if (stream && (demo || temporal.chosen())) {
+            return terminus.badInput(new BadInputException(demo
+                    ? "--stream shows one run as it goes: it needs a SCENARIO file, not --demo"
+                    : "--stream shows a run in this process as it goes; a workflow's run (--temporal) is not streamed"));
         }
         if (temporal.chosen() && (providers.chosen() || otlp != null)) {
             return terminus.badInput(new BadInputException("--temporal runs scripted scenarios on a worker; "
@@ -144,22 +159,39 @@ final class RunCommand implements Callable<Integer> {
         } catch (ScenarioException e) {
             throw ScenarioFiles.badInput(e, Wire.sourceName(path));
         }
-        RunResult result = connection == null ? agent.run() : null;
-        ScenarioRuns.Progress progress = connection == null ? null
-                : connection.run(agent, scenario, new String(text, StandardCharsets.UTF_8));
-        RunView view = result != null ? RunView.of(result) : RunView.of(progress, agent.agent().config().name());
-        if (json) {
-            terminus.out.print(Wire.pretty(RunReport.json(agent.name(), view)));
-        } else {
-            RunReport.text(agent.name(), view).forEach(terminus.out::println);
+        if (connection != null) {
+            ScenarioRuns.Progress progress = connection.run(agent, scenario, new String(text, StandardCharsets.UTF_8));
+            print(terminus, agent.name(), RunView.of(progress, agent.agent().config().name()));
+            if (progress instanceof ScenarioRuns.Progress.Paused paused) {
+                Pauses.printWaiting(paused, temporal, json ? terminus.err : terminus.out);
+            }
+            terminus.out.flush();
+            return 0;
         }
-        if (result != null) {
+        // a Ctrl-C interrupts this thread: the run ends Cancelled("thread-interrupt") and its result is printed
+        InterruptOnShutdown shutdown = InterruptOnShutdown.of(Thread.currentThread());
+        try {
+            RunResult result = !stream ? agent.run()
+                    : json ? StreamedRun.json(agent.stream(), terminus.out)
+                    : StreamedRun.text(agent.stream(), terminus.out, terminus.err);
+            print(terminus, agent.name(), RunView.of(result));
             Pauses.saveIfPaused(result, agent, text, Path.of(checkpoints), json ? terminus.err : terminus.out);
-        } else if (progress instanceof ScenarioRuns.Progress.Paused paused) {
-            Pauses.printWaiting(paused, temporal, json ? terminus.err : terminus.out);
+            terminus.out.flush();
+            return 0;
+        } finally {
+            shutdown.close();
         }
-        terminus.out.flush();
-        return 0;
+    }
+
+    /** The result: the summary, its JSON, or (after a stream of JSON events) its JSON on one line. */
+    private void print(TerminusCommand terminus, String scenario, RunView view) {
+        if (!json) {
+            RunReport.text(scenario, view).forEach(terminus.out::println);
+        } else if (stream) {
+            terminus.out.println(Wire.compact(RunReport.json(scenario, view)));
+        } else {
+            terminus.out.print(Wire.pretty(RunReport.json(scenario, view)));
+        }
     }
 
     /** Runs every built-in scenario; exits 1 when one did not end as it expects. */
@@ -214,11 +246,15 @@ final class RunCommand implements Callable<Integer> {
             rows.add(RunReport.demoRow(name, agent.expect(), result));
             results.add(RunReport.json(name, result));
         }
+        // streams are read in this process: a workflow's run is not streamed
+        List<StreamedDemo.Row> streamed = connection == null ? StreamedDemo.run(listeners) : List.of();
+        mismatches += (int) streamed.stream().filter(row -> !row.asExpected()).count();
         ConvergeDemo convergence = connection == null ? ConvergeDemo.run() : ConvergeDemo.run(connection);
         if (!convergence.asExpected()) {
             mismatches++;
         }
         results.add(convergence.json());
+        streamed.forEach(row -> results.add(StreamedDemo.json(row)));
         if (json) {
             terminus.out.print(Wire.pretty(results));
         } else {
@@ -227,6 +263,13 @@ final class RunCommand implements Callable<Integer> {
             terminus.out.println();
             Text.table(rows).forEach(terminus.out::println);
             answered.forEach(terminus.out::println);
+            terminus.out.println();
+            if (connection == null) {
+                StreamedDemo.lines(streamed).forEach(terminus.out::println);
+            } else {
+                terminus.out.println("The streamed scenarios run in one process only (a workflow's run is not"
+                        + " streamed): left out with --temporal.");
+            }
             terminus.out.println();
             convergence.lines().forEach(terminus.out::println);
             terminus.out.println();

@@ -40,8 +40,13 @@ final class RunReport {
             lines.add(label("Cost") + "$" + result.costUsd().toPlainString());
             lines.add(label("Duration") + result.duration().toMillis() + " ms");
         }
-        if (result.finalAnswer() != null) {
+        // an answer cut short is shown as such, not as the answer
+        if (result.finalAnswer() != null && !result.finalAnswer().equals(result.incompleteAnswer())) {
             lines.addAll(Text.wrap(label("Answer"), result.finalAnswer()));
+        }
+        if (result.incompleteAnswer() != null) {
+            lines.addAll(Text.wrap(label("Cut short"), result.incompleteAnswer().isEmpty() ? "(no text arrived)"
+                    : result.incompleteAnswer()));
         }
         List<String> steps = Playbook.nextSteps(termination, result.gate());
         for (int i = 0; i < steps.size(); i++) {
@@ -76,6 +81,9 @@ final class RunReport {
             node.putNull("finalAnswer");
         } else {
             node.put("finalAnswer", result.finalAnswer());
+        }
+        if (result.incompleteAnswer() != null) {
+            node.put("incompleteAnswer", result.incompleteAnswer());
         }
         List<IterationRecord> records = result.iterations();
         ArrayNode iterations = records == null ? NODES.arrayNode() : node.putArray("iterationRecords");
@@ -116,7 +124,7 @@ final class RunReport {
                 known ? String.valueOf(result.duration().toMillis()) : "-", check);
     }
 
-    private static ObjectNode usage(Usage usage) {
+    static ObjectNode usage(Usage usage) {
         ObjectNode node = NODES.objectNode();
         node.put("inputTokens", usage.inputTokens());
         node.put("outputTokens", usage.outputTokens());

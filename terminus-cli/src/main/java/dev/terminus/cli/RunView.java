@@ -34,23 +34,25 @@ import org.jspecify.annotations.Nullable;
  *     waits at a gate)
  * @param gate what the run's gate waits for, when it paused at one: input when its checkpoint (or its workflow's
  *     pending gate) holds a tool's request for input, else approval
+ * @param incompleteAnswer the text of the answer the run was cut short on (its stream ended by the deadline, a
+ *     cancel or a failure, or the model stopped at its output cap or by a filter), or null
  */
 record RunView(Termination termination, Outcome outcome, @Nullable String finalAnswer, int iterationCount,
         int toolCalls, Usage usage, BigDecimal costUsd, Duration duration, @Nullable List<IterationRecord> iterations,
-        List<Message> transcript, boolean figures, Playbook.Gate gate) {
+        List<Message> transcript, boolean figures, Playbook.Gate gate, @Nullable String incompleteAnswer) {
 
     static RunView of(RunResult result) {
         Playbook.Gate gate = result.checkpoint().map(Checkpoint::inputRequest).isPresent()
                 ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL;
         return new RunView(result.termination(), result.outcome(), result.finalAnswer().orElse(null), result.iterations().size(),
                 result.toolCalls(), result.usage(), result.costUsd(), result.duration(), result.iterations(),
-                result.transcript(), true, gate);
+                result.transcript(), true, gate, result.incompleteAnswer().orElse(null));
     }
 
     static RunView of(AgentRunOutput output) {
         return new RunView(output.termination(), output.outcome(), output.finalAnswer(), output.iterations(),
                 output.toolCalls(), output.usage(), output.costUsd(), output.duration(), null, output.transcript(), true,
-                Playbook.Gate.APPROVAL);
+                Playbook.Gate.APPROVAL, incomplete(output.transcript()));
     }
 
     /**
@@ -63,7 +65,7 @@ record RunView(Termination termination, Outcome outcome, @Nullable String finalA
         return new RunView(new Termination.HitlGatePending(gate.gateId(), gate.toolCallId(), gate.summary(), agentId,
                 gate.iteration()), Outcome.SUSPENDED, null, gate.iteration(), 0, Usage.ZERO, BigDecimal.ZERO,
                 Duration.ZERO, null, List.of(), false,
-                gate.waitsForInput() ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL);
+                gate.waitsForInput() ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL, null);
     }
 
     /**
@@ -76,5 +78,11 @@ record RunView(Termination termination, Outcome outcome, @Nullable String finalA
             case ScenarioRuns.Progress.Ended ended -> of(ended.output());
             case ScenarioRuns.Progress.Paused paused -> waiting(paused.gate(), agentId);
         };
+    }
+
+    /** The text of the answer a workflow's run was cut short on: its transcript's last message, marked incomplete. */
+    private static @Nullable String incomplete(List<Message> transcript) {
+        return !transcript.isEmpty() && transcript.getLast() instanceof Message.Assistant last && last.incomplete()
+                ? last.content() : null;
     }
 }

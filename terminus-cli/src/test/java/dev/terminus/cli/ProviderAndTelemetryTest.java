@@ -3,6 +3,8 @@ package dev.terminus.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.ByteArrayInputStream;
@@ -34,8 +36,16 @@ class ProviderAndTelemetryTest {
              "usage": {"prompt_tokens": 21, "completion_tokens": 7, "total_tokens": 28}}
             """;
 
+    /** The pieces a streamed answer arrives in: {@link #ANSWER}'s text. */
+    private static final List<String> PIECES = List.of("It will ", "be 4 ", "degrees.");
+    /** A request that asks for the answer as a stream. */
+    private static final java.util.regex.Pattern STREAM_REQUESTED = java.util.regex.Pattern.compile("\"stream\"\\s*:\\s*true");
+
     @TempDir
     Path dir;
+
+    /** How many chat requests asked for a stream. */
+    private final java.util.concurrent.atomic.AtomicInteger streamedRequests = new java.util.concurrent.atomic.AtomicInteger();
 
     private HttpServer server;
     private final List<String> received = new CopyOnWriteArrayList<>();
@@ -54,8 +64,13 @@ class ProviderAndTelemetryTest {
         received.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath() + " "
                 + exchange.getRequestHeaders().getFirst("Authorization") + " "
                 + exchange.getRequestHeaders().getFirst("Content-Type"));
-        exchange.getRequestBody().readAllBytes();
+        String request = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         boolean chat = exchange.getRequestURI().getPath().endsWith("/chat/completions");
+        if (chat && chatStatus == 200 && STREAM_REQUESTED.matcher(request).find()) {
+            streamedRequests.incrementAndGet();
+            answerStreamed(exchange);
+            return;
+        }
         byte[] body = chat ? chatBody.getBytes(StandardCharsets.UTF_8) : new byte[0];
         exchange.getResponseHeaders().add("Content-Type", "application/json");
         exchange.sendResponseHeaders(chat ? chatStatus : 200, body.length == 0 ? -1 : body.length);
@@ -63,6 +78,37 @@ class ProviderAndTelemetryTest {
             exchange.getResponseBody().write(body);
         }
         exchange.close();
+    }
+
+    /**
+     * The answer in OpenAI's streaming format (server-sent events of {@code chat.completion.chunk}s): a role, the text in
+     * {@link #PIECES}, the finish reason, the usage, then {@code [DONE]}, each event flushed as it is written.
+     */
+    private static void answerStreamed(HttpExchange exchange) throws IOException {
+        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+        exchange.sendResponseHeaders(200, 0);
+        try (var body = exchange.getResponseBody()) {
+            List<String> chunks = new java.util.ArrayList<>();
+            chunks.add(chunk("\"choices\": [{\"index\": 0, \"delta\": {\"role\": \"assistant\", \"content\": \"\"},"
+                    + " \"finish_reason\": null}]"));
+            for (String piece : PIECES) {
+                chunks.add(chunk("\"choices\": [{\"index\": 0, \"delta\": {\"content\": \"" + piece + "\"},"
+                        + " \"finish_reason\": null}]"));
+            }
+            chunks.add(chunk("\"choices\": [{\"index\": 0, \"delta\": {}, \"finish_reason\": \"stop\"}]"));
+            chunks.add(chunk("\"choices\": [], \"usage\": {\"prompt_tokens\": 21, \"completion_tokens\": 7,"
+                    + " \"total_tokens\": 28}"));
+            chunks.add("[DONE]");
+            for (String chunk : chunks) {
+                body.write(("data: " + chunk + "\n\n").getBytes(StandardCharsets.UTF_8));
+                body.flush();
+            }
+        }
+    }
+
+    private static String chunk(String fields) {
+        return "{\"id\": \"chatcmpl-1\", \"object\": \"chat.completion.chunk\", \"created\": 1,"
+                + " \"model\": \"gpt-4o-mini\", " + fields + "}";
     }
 
     @AfterEach
@@ -114,6 +160,43 @@ class ProviderAndTelemetryTest {
                 .contains("Answer It will be 4 degrees.");
         assertThat(received).singleElement().asString().startsWith("POST /v1/chat/completions Bearer " + KEY);
         assertThat(result.out() + result.err()).doesNotContain(KEY);
+    }
+
+    @Test
+    void aRealProviderStreamsItsAnswerThroughTheCommandThenTheSummary() throws IOException {
+        // when
+        Cli.Result result = run(Map.of(Providers.OPENAI_KEY, KEY), "run", "--stream", "--provider", "openai",
+                "--base-url", base() + "/v1", "--model", "gpt-4o-mini", scenario().toString());
+
+        // then: the text first, whole, then the summary of the same run
+        assertThat(result.status()).as(result.err()).isZero();
+        assertThat(result.out()).startsWith("It will be 4 degrees.\n\n  Scenario      weather\n");
+        assertThat(result.flatOut()).contains("Termination NaturalCompletion").contains("Tokens 21 in, 7 out")
+                .contains("Answer It will be 4 degrees.");
+        assertThat(received).singleElement().asString().startsWith("POST /v1/chat/completions Bearer " + KEY);
+        assertThat(result.out() + result.err()).doesNotContain(KEY);
+    }
+
+    @Test
+    void aRealProvidersAnswerArrivesAsTextEventsThenTheResult() throws IOException {
+        // when
+        Cli.Result result = run(Map.of(Providers.OPENAI_KEY, KEY), "run", "--stream", "--json", "--provider",
+                "openai", "--base-url", base() + "/v1", scenario().toString());
+
+        // then: a model that streams gives its pieces as they arrived; one that does not, its whole text as one
+        assertThat(result.status()).as(result.err()).isZero();
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> lines = new java.util.ArrayList<>();
+        for (String line : result.out().lines().toList()) {
+            lines.add(json.readTree(line));
+        }
+        List<String> pieces = lines.stream().filter(line -> line.path("type").asText().equals("TextDelta"))
+                .map(delta -> delta.get("text").asText()).toList();
+        assertThat(pieces).isEqualTo(streamedRequests.get() == 1 ? PIECES : List.of("It will be 4 degrees."));
+        JsonNode last = lines.getLast();
+        assertThat(last.get("termination").get("$kind").asText()).isEqualTo("NaturalCompletion");
+        assertThat(last.get("finalAnswer").asText()).isEqualTo("It will be 4 degrees.");
+        assertThat(last.get("usage").get("outputTokens").asInt()).isEqualTo(7);
     }
 
     @Test

@@ -50,6 +50,57 @@ class RunCommandTest {
         assertThat(report.get("transcript").size()).isPositive();
     }
 
+    static Stream<String> streamedDemoScenarios() {
+        return ScenarioReader.STREAMED_DEMO.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("streamedDemoScenarios")
+    void everyStreamedDemoScenarioEndsWithTheCaseItExpectsWhenRunWithStream(String name) throws Exception {
+        // given
+        Path file = dir.resolve(name + ".json");
+        Files.writeString(file, ScenarioReader.demoText(name));
+        String expected = JSON.readTree(file.toFile()).get("expect").asText();
+
+        // when
+        Cli.Result result = Cli.run("run", "--stream", "--json", file.toString());
+
+        // then: the text of the pieces not discarded is the answer the transcript holds, cut short or not
+        assertThat(result.status()).as(result.err()).isZero();
+        java.util.List<String> lines = result.out().lines().toList();
+        JsonNode report = JSON.readTree(lines.getLast());
+        assertThat(report.get("termination").get("$kind").asText()).isEqualTo(expected);
+        StringBuilder kept = new StringBuilder();
+        for (String line : lines.subList(0, lines.size() - 1)) {
+            JsonNode event = JSON.readTree(line);
+            switch (event.get("type").asText()) {
+                case "TextDelta" -> kept.append(event.get("text").asText());
+                case "TextDiscarded" -> kept.setLength(kept.length() - event.get("characters").asInt());
+                default -> { }
+            }
+        }
+        String answer = report.has("incompleteAnswer") ? report.get("incompleteAnswer").asText()
+                : report.get("finalAnswer").asText();
+        assertThat(kept.toString()).isNotEmpty().isEqualTo(answer);
+    }
+
+    @Test
+    void theDemoShowsTheStreamedRowsEachEndingAsItsScenarioExpects() throws IOException {
+        // when
+        Cli.Result result = Cli.run("run", "--demo");
+
+        // then: a row per streamed scenario, its case and its check
+        assertThat(result.status()).isZero();
+        for (String name : ScenarioReader.STREAMED_DEMO) {
+            String expected = JSON.readTree(ScenarioReader.demoText(name)).get("expect").asText();
+            assertThat(result.out()).containsPattern("(?m)^" + name + "\\s+" + expected + "\\s.*\\sok$");
+        }
+        // the discard of the retried stream, and the answers the deadline and the silent stream cut short
+        assertThat(result.out()).containsPattern("(?m)^streamed-retried\\s+NaturalCompletion(\\s+\\S+){4}\\s+20\\s")
+                .containsPattern("(?m)^streamed-deadline\\s+TimeBudgetExhausted\\s.*\\s\\d+ chars, cut short\\s")
+                .containsPattern("(?m)^streamed-stall\\s+Failed\\s.*\\s\\d+ chars, cut short\\s");
+    }
+
     @Test
     void theDemoCoversEveryCaseTheLoopProducesAndEndsAsExpected() {
         // when
@@ -140,7 +191,7 @@ class RunCommandTest {
         // then
         assertThat(result.status()).as(result.err()).isZero();
         JsonNode results = JSON.readTree(result.out());
-        assertThat(results.size()).isEqualTo(ScenarioReader.DEMO.size() + 1);
+        assertThat(results.size()).isEqualTo(ScenarioReader.DEMO.size() + 1 + ScenarioReader.STREAMED_DEMO.size());
         JsonNode convergence = results.get(ScenarioReader.DEMO.size());
         assertThat(convergence.get("engine").asText()).isEqualTo("converge");
         assertThat(convergence.get("termination").toString()).isEqualTo("{\"$kind\":\"Converged\",\"cycles\":4}");

@@ -134,13 +134,15 @@ public record Scenario(
      * @param toolTimeoutMs per-tool timeout
      * @param parallelToolCalls run a round's calls in parallel
      * @param retries model-call retries
+     * @param streamIdleTimeoutMs how long a streamed answer may go without a piece before its call fails as timed out
+     *     (0: never)
      */
     public record Limits(@Nullable Integer maxIterations, @Nullable Integer maxToolCalls,
             @Nullable TokenBudgetDef tokenBudget, java.math.@Nullable BigDecimal costBudgetUsd,
             @Nullable Long timeBudgetMs, @Nullable Long interruptGraceMs, @Nullable Double budgetPressureThreshold,
             @Nullable Integer noProgressThreshold, @Nullable Integer stallThreshold,
             @Nullable Integer maxConsecutiveMistakes, @Nullable Integer maxOutputTokens, @Nullable Long toolTimeoutMs,
-            @Nullable Boolean parallelToolCalls, @Nullable RetriesDef retries) {}
+            @Nullable Boolean parallelToolCalls, @Nullable RetriesDef retries, @Nullable Long streamIdleTimeoutMs) {}
 
     /**
      * Token caps.
@@ -226,20 +228,26 @@ public record Scenario(
             @Nullable Integer iteration, @JsonProperty(required = true) String halt) {}
 
     /**
-     * One model answer: text, tool calls, an error, a hang or a delay.
+     * One model answer: text, tool calls, an error, a hang, a delay, or a text answer streamed in pieces.
      *
      * @param text a text answer
      * @param finish why the model stopped: stop (default), length, content_filter, refusal
      * @param toolCalls tool calls
-     * @param error a provider error: rate_limit, server_error, timeout, auth, context_length, refused, crash
+     * @param error a provider error: rate_limit, server_error, timeout, auth, context_length, refused, crash; in a
+     *     streamed step that ends {@code fail}, what the stream fails with after its pieces
      * @param status the HTTP status of an error (auth: 401 by default, server_error: 500)
      * @param hang never answer until interrupted
      * @param delayMs wait this long first
      * @param usage the usage of this answer
+     * @param pieces a text answer streamed in these pieces, in order
+     * @param pieceGapMs for a streamed step: how long before each piece (default 0)
+     * @param end for a streamed step: how the stream ends after its pieces: stop (default), length, content_filter,
+     *     refusal (it finishes so), stall (silent, its connection open) or fail (with {@code error})
      */
     public record StepDef(@Nullable String text, @Nullable String finish, @Nullable List<CallDef> toolCalls,
             @Nullable String error, @Nullable Integer status, @Nullable Boolean hang, @Nullable Long delayMs,
-            @Nullable UsageDef usage) {}
+            @Nullable UsageDef usage, @Nullable List<String> pieces, @Nullable Long pieceGapMs,
+            @Nullable String end) {}
 
     /**
      * A tool call in a script step.

@@ -1,6 +1,7 @@
 package dev.terminus.cli.scenario;
 
 import dev.terminus.Message;
+import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentBuilder;
@@ -16,23 +17,21 @@ import dev.terminus.agent.PriceTable;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.RunStream;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Tool;
-import dev.terminus.agent.Usage;
 import dev.terminus.agent.UserTurn;
+import dev.terminus.agent.control.Handle;
 import dev.terminus.agent.control.RunClock;
-import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.cli.scenario.Scenario.HookDef;
-import dev.terminus.cli.scenario.Scenario.StepDef;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
@@ -97,7 +96,7 @@ public final class ScenarioAgent {
             throw new ScenarioException("\"script\" is required (or run the scenario with --provider, so a real model"
                     + " answers)");
         }
-        ScriptedModel model = model(scenario, scriptStep);
+        ScriptedModel model = ScenarioScript.model(scenario, scriptStep);
         return build(scenario, model, ScenarioTools.with(scenario, mcpTools), null, model, listeners);
     }
 
@@ -208,7 +207,7 @@ public final class ScenarioAgent {
         if (scenario.script() == null) {
             throw new ScenarioException("\"script\" is required");
         }
-        return model(scenario, scriptStep);
+        return ScenarioScript.model(scenario, scriptStep);
     }
 
     /** @return the scenario's name, or its task when it has none */
@@ -227,20 +226,49 @@ public final class ScenarioAgent {
     }
 
     /**
-     * Runs the task; when the scenario says {@code cancelAfterMs}, cancels it then.
+     * Runs the task; when the scenario says {@code cancelAfterMs}, cancels it then. An interrupt of this thread
+     * cancels the run ({@code Cancelled("thread-interrupt")}), which still returns its result, and is kept.
      *
      * @return the result
-     * @throws InterruptedException when this thread is interrupted while waiting
      */
-    public RunResult run() throws InterruptedException {
+    public RunResult run() {
         if (scenario.cancelAfterMs() == null) {
             return agent.run(scenario.task());
         }
         RunHandle handle = agent.start(scenario.task());
-        if (handle.await(Duration.ofMillis(scenario.cancelAfterMs())).isEmpty()) {
-            handle.cancel("terminus run");
+        try {
+            if (handle.await(Duration.ofMillis(scenario.cancelAfterMs())).isEmpty()) {
+                handle.cancel("terminus run");
+            }
+        } catch (InterruptedException e) {
+            handle.cancel(Termination.Cancelled.THREAD_INTERRUPT);
+            Thread.currentThread().interrupt();
         }
-        return handle.await();
+        return Handle.awaitCancellingOnInterrupt(handle);
+    }
+
+    /**
+     * Starts the task and streams its events ({@link Agent#stream(String)}); when the scenario says
+     * {@code cancelAfterMs}, cancels it then.
+     *
+     * @return the run's events, the last carrying its result
+     */
+    public RunStream stream() {
+        RunStream stream = agent.stream(scenario.task());
+        Long cancelAfterMs = scenario.cancelAfterMs();
+        if (cancelAfterMs != null) {
+            Thread.ofVirtual().name("terminus-cancel-after").start(() -> {
+                try {
+                    Thread.sleep(cancelAfterMs);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (!stream.isDone()) {
+                    stream.cancel("terminus run");
+                }
+            });
+        }
+        return stream;
     }
 
     /**
@@ -306,6 +334,14 @@ public final class ScenarioAgent {
                 if (l.retries() != null) {
                     config.retryPolicy(l.retries().policy());
                 }
+                if (l.streamIdleTimeoutMs() != null) {
+                    if (l.streamIdleTimeoutMs() < 0) {
+                        throw new ScenarioException("limits.streamIdleTimeoutMs: must be >= 0 (0: no idle timeout),"
+                                + " was " + l.streamIdleTimeoutMs());
+                    }
+                    if (l.streamIdleTimeoutMs() == 0) config.withoutStreamIdleTimeout();
+                    else config.streamIdleTimeout(Duration.ofMillis(l.streamIdleTimeoutMs()));
+                }
             }
             if (scenario.prices() != null) {
                 PriceTable.Builder prices = PriceTable.builder();
@@ -318,60 +354,6 @@ public final class ScenarioAgent {
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new ScenarioException("limits: " + e.getMessage());
         }
-    }
-
-    private static ScriptedModel model(Scenario scenario, int scriptStep) throws ScenarioException {
-        ScriptedModel.Builder model = ScriptedModel.builder().startAt(scriptStep);
-        Scenario.ModelDef def = scenario.model();
-        Usage usage = Usage.of(10, 5);
-        if (def != null) {
-            if (def.name() != null) model.name(def.name());
-            if (def.provider() != null) model.provider(def.provider());
-            if (def.usage() != null) usage = usage(def.usage(), "model.usage");
-        }
-        List<StepDef> steps = scenario.script();
-        int callIds = 1;
-        for (int i = 0; i < steps.size(); i++) {
-            String at = "script[" + i + "]";
-            StepDef step = steps.get(i);
-            if (step.delayMs() != null) {
-                model.delay(Duration.ofMillis(step.delayMs()));
-            }
-            Usage stepUsage = step.usage() == null ? usage : usage(step.usage(), at + ".usage");
-            int kinds = (step.text() != null || step.toolCalls() != null ? 1 : 0) + (step.error() != null ? 1 : 0)
-                    + (Boolean.TRUE.equals(step.hang()) ? 1 : 0);
-            if (kinds != 1 && !(kinds == 0 && step.delayMs() != null)) {
-                throw new ScenarioException(at + ": a step is exactly one of an answer (text and/or toolCalls), an"
-                        + " error or a hang");
-            }
-            if (Boolean.TRUE.equals(step.hang())) {
-                model.hang();
-            } else if (step.error() != null) {
-                model.fail(error(step, at));
-            } else if (step.text() != null || step.toolCalls() != null) {
-                List<ToolCall> calls = new ArrayList<>();
-                if (step.toolCalls() != null) {
-                    for (int c = 0; c < step.toolCalls().size(); c++) {
-                        Scenario.CallDef call = step.toolCalls().get(c);
-                        String id = "call_" + callIds++;
-                        calls.add(at(at + ".toolCalls[" + c + "]", () -> new ToolCall(id,
-                                call.name(), call.arguments() == null ? Map.of() : call.arguments())));
-                    }
-                }
-                FinishReason finish = step.finish() != null ? enumOf(FinishReason.class, step.finish(), at + ".finish")
-                        : calls.isEmpty() ? FinishReason.STOP : FinishReason.TOOL_CALLS;
-                String text = step.text() == null ? "" : step.text();
-                model.respond(new ModelResponse(new Message.Assistant(text, calls), stepUsage, finish));
-            }
-        }
-        if (Boolean.TRUE.equals(scenario.repeatLast())) {
-            model.thenRepeatLast();
-        }
-        return model.build();
-    }
-
-    private static Exception error(StepDef step, String at) throws ScenarioException {
-        return providerError(step.error(), step.status(), at + ".error");
     }
 
     /** The provider error a scenario names, as the scripted model raises it. */
@@ -388,10 +370,6 @@ public final class ScenarioAgent {
             default -> throw new ScenarioException(at + ": unknown error \"" + error + "\" (known: rate_limit,"
                     + " server_error, timeout, auth, context_length, refused, crash)");
         };
-    }
-
-    private static Usage usage(Scenario.UsageDef usage, String at) throws ScenarioException {
-        return at(at, () -> new Usage(usage.input(), usage.output(), usage.cachedInput(), usage.reasoning()));
     }
 
     private static AgentHook hook(HookDef def, String at) throws ScenarioException {
@@ -422,7 +400,7 @@ public final class ScenarioAgent {
         };
     }
 
-    private static <E extends Enum<E>> E enumOf(Class<E> type, String value, String at) throws ScenarioException {
+    static <E extends Enum<E>> E enumOf(Class<E> type, String value, String at) throws ScenarioException {
         for (E constant : type.getEnumConstants()) {
             if (constant.name().equalsIgnoreCase(value)) {
                 return constant;

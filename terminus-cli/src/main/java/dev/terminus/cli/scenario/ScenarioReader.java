@@ -44,6 +44,14 @@ public final class ScenarioReader {
             "human-intervention", "invariant-violated", "semantic-invariant-violated",
             "acceptance-invariant-violated", "promotion-rejected");
 
+    /**
+     * The built-in scenarios of {@code terminus run --demo} whose model streams its answers, in the order they are
+     * shown: each is run in this process through {@code Agent.stream}, as {@code terminus run --stream} runs one.
+     */
+    public static final List<String> STREAMED_DEMO = List.of(
+            "streamed-answer", "streamed-retried", "streamed-deadline", "streamed-stall", "streamed-length",
+            "streamed-content-filter");
+
     private ScenarioReader() {}
 
     /**

@@ -75,7 +75,7 @@ final class ScenarioModel implements Model {
                 delays.add(true);
             }
             if (step.text() != null || step.toolCalls() != null || step.error() != null
-                    || Boolean.TRUE.equals(step.hang())) {
+                    || Boolean.TRUE.equals(step.hang()) || step.pieces() != null) {
                 delays.add(false);
             }
         }

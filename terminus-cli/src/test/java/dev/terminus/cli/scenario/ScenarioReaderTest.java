@@ -10,7 +10,8 @@ class ScenarioReaderTest {
 
     @Test
     void everyDemoScenarioWrittenBackReadsToAnEqualScenario() throws ScenarioException {
-        for (String name : ScenarioReader.DEMO) {
+        for (String name : java.util.stream.Stream.concat(ScenarioReader.DEMO.stream(),
+                ScenarioReader.STREAMED_DEMO.stream()).toList()) {
             // given
             Scenario scenario = ScenarioReader.demo(name);
 

@@ -42,4 +42,21 @@ class ScenarioModelTest {
         // then
         assertThat(List.of(third, first)).containsExactly("two", "zero");
     }
+
+    @Test
+    void aStreamedStepIsOneStepAndTheCallAfterItPlaysTheNext() throws Exception {
+        // given: a streamed answer after a delay, then a text answer
+        ScenarioModel model = new ScenarioModel(ScenarioReader.read("""
+                {"task": "Talk.", "script": [{"delayMs": 1, "pieces": ["stre", "amed"]}, {"text": "after"}]}
+                """.getBytes(StandardCharsets.UTF_8), "t"));
+        ModelRequest request = new ModelRequest(List.of(), List.of(), null, null);
+
+        // when
+        String first = ModelCallSequence.with(0, () -> model.chat(request)).message().content();
+        String second = ModelCallSequence.with(1, () -> model.chat(request)).message().content();
+
+        // then: the activity's whole answer is the streamed pieces joined
+        assertThat(model.stepOf(1)).isEqualTo(2);
+        assertThat(List.of(first, second)).containsExactly("streamed", "after");
+    }
 }
