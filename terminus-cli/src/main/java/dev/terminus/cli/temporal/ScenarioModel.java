@@ -3,6 +3,8 @@ package dev.terminus.cli.temporal;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.agent.spi.ModelStream;
+import dev.terminus.agent.spi.StreamingModel;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
@@ -14,9 +16,10 @@ import java.util.List;
  * A scenario's scripted model in a model activity: it keeps no position of its own, but plays the step of the call
  * the activity makes ({@link ModelCallSequence#current()}), as the scenario's {@code ScriptedModel} would on that call
  * of one run (the delays before it included). So one instance serves concurrent runs of the scenario, and a worker
- * that did not make a run's earlier calls answers the next one right.
+ * that did not make a run's earlier calls answers the next one right. It streams as the scripted model does, so the
+ * activity reads a streamed step with the agent's {@code streamIdleTimeout}, as a run in one process does.
  */
-final class ScenarioModel implements Model {
+final class ScenarioModel implements StreamingModel {
     private final Scenario scenario;
     private final List<Boolean> delays;
     private final String name;
@@ -36,9 +39,18 @@ final class ScenarioModel implements Model {
 
     @Override
     public ModelResponse chat(ModelRequest request) throws Exception {
+        return scriptOfThisCall().chat(request);
+    }
+
+    @Override
+    public ModelStream stream(ModelRequest request) throws Exception {
+        return scriptOfThisCall().stream(request);
+    }
+
+    private StreamingModel scriptOfThisCall() throws ScenarioException {
         long call = ModelCallSequence.current().orElseThrow(() -> new IllegalStateException(
                 "a scenario's model answers in a model activity, which numbers its calls"));
-        return ScenarioAgent.scriptedModel(scenario, stepOf(call)).chat(request);
+        return ScenarioAgent.scriptedModel(scenario, stepOf(call));
     }
 
     /**

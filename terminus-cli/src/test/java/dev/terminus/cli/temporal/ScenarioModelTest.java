@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.temporal.ModelCallSequence;
+import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
+import dev.terminus.agent.spi.ModelStreams;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -58,5 +61,22 @@ class ScenarioModelTest {
         // then: the activity's whole answer is the streamed pieces joined
         assertThat(model.stepOf(1)).isEqualTo(2);
         assertThat(List.of(first, second)).containsExactly("streamed", "after");
+    }
+
+    @Test
+    void aStalledStreamedStepFailsInItsActivityAfterTheIdleTimeoutAsInOneProcess() throws Exception {
+        // given: a step whose stream stalls after one piece
+        ScenarioModel model = new ScenarioModel(ScenarioReader.read("""
+                {"task": "Talk.", "script": [{"pieces": ["half"], "end": "stall"}]}
+                """.getBytes(StandardCharsets.UTF_8), "t"));
+        ModelRequest request = new ModelRequest(List.of(), List.of(), null, null);
+
+        // when: the activity reads the answer whole with a 50 ms idle timeout
+        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(() -> ModelCallSequence.with(0,
+                () -> ModelStreams.whole(model, request, Duration.ofMillis(50))));
+
+        // then
+        assertThat(failure).isInstanceOf(ModelException.Timeout.class)
+                .hasMessageEndingWith("was silent for 50 ms (streamIdleTimeout)");
     }
 }
