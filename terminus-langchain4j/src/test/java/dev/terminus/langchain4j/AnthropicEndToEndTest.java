@@ -55,7 +55,7 @@ class AnthropicEndToEndTest {
     }
 
     private RunResult run(AgentConfig config, @Nullable Compaction compaction) {
-        LangChain4jModel model = LangChain4jModels.anthropic("claude-sonnet-4-5", KEY,
+        LangChain4jModel model = LangChain4jModels.anthropicNonStreaming("claude-sonnet-4-5", KEY,
                 ProviderSettings.custom().baseUrl(server.baseUrl()).build());
         AgentBuilder agent = Agent.builder(model).config(config).tool(weather);
         return (compaction == null ? agent : agent.compaction(compaction)).build().run("What should I wear in Oslo?");

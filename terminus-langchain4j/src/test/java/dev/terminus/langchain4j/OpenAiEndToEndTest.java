@@ -61,7 +61,7 @@ class OpenAiEndToEndTest {
     }
 
     private RunResult run(AgentConfig config, @Nullable Compaction compaction) {
-        LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
+        LangChain4jModel model = LangChain4jModels.openAiNonStreaming("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
         AgentBuilder agent = Agent.builder(model).config(config).tool(weather);
         return (compaction == null ? agent : agent.compaction(compaction)).build().run("What should I wear in Oslo?");
     }
@@ -317,7 +317,7 @@ class OpenAiEndToEndTest {
             }
         };
         server.enqueue(text("{\"advice\":\"Wear a coat.\"}", "stop", SMALL));
-        LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
+        LangChain4jModel model = LangChain4jModels.openAiNonStreaming("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
 
         // when
         RunResult result = Agent.builder(model).config(quickRetries()).outputValidator(advice).build()
