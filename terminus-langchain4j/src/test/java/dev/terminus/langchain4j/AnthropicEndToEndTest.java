@@ -31,7 +31,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Agent runs on LangChain4j's real Anthropic client, over HTTP, against a loopback server speaking the Messages API. */
+/**
+ * Agent runs on LangChain4j's real Anthropic client answering whole, over HTTP, against a loopback server speaking the
+ * Messages API. (Streamed answers are in {@link StreamingNetworkFaultsTest}.)
+ */
 @Timeout(30)
 class AnthropicEndToEndTest {
     private static final String KEY = "sk-ant-test-0123456789";

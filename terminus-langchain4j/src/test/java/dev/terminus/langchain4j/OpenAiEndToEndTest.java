@@ -37,7 +37,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Agent runs on LangChain4j's real OpenAI client, over HTTP, against a loopback server speaking OpenAI's API. */
+/**
+ * Agent runs on LangChain4j's real OpenAI client answering whole, over HTTP, against a loopback server speaking
+ * OpenAI's API. (Streamed answers are in {@link StreamingNetworkFaultsTest}.)
+ */
 @Timeout(30)
 class OpenAiEndToEndTest {
     private static final String KEY = "sk-test-0123456789";

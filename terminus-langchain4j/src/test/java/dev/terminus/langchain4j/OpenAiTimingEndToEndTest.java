@@ -21,7 +21,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Slow providers: the client's timeout is a retryable failure, and the run's time budget cuts a call short. */
+/**
+ * Slow providers answering whole: the client's timeout is a retryable failure, and the run's time budget cuts a call
+ * short. (A slow stream is cut by the agent's {@code streamIdleTimeout}: {@link StreamingNetworkFaultsTest}.)
+ */
 @Timeout(30)
 class OpenAiTimingEndToEndTest {
     private static final String KEY = "sk-test-0123456789";

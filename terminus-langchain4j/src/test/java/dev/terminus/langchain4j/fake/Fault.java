@@ -50,6 +50,11 @@ public sealed interface Fault {
             if (streamsTo(request)) {
                 return streamed(request).answer(request, connection, in, out);
             }
+            return send(out);
+        }
+
+        /** Sends the response as it is; the connection is kept alive. */
+        boolean send(OutputStream out) throws IOException {
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             out.write(head(status, contentType, headers, bytes.length));
             out.write(bytes);
@@ -189,6 +194,25 @@ public sealed interface Fault {
                 default -> throw new IllegalStateException("unknown cut " + cut);
             }
         }
+    }
+
+    /**
+     * A whole response sent as it is, even to a request that asks for a stream: a server that ignores
+     * {@code "stream": true}.
+     *
+     * @param reply the response
+     */
+    record AsIs(Reply reply) implements Fault {
+        @Override
+        public boolean answer(FaultServer.Request request, Socket connection, InputStream in, OutputStream out)
+                throws IOException {
+            return reply.send(out);
+        }
+    }
+
+    /** The provider's response sent whole, whatever the request asks. */
+    static AsIs asIs(Canned canned) {
+        return new AsIs(reply(canned));
     }
 
     /** Reads the request and answers nothing, not even a status line, until the client closes the connection. */
