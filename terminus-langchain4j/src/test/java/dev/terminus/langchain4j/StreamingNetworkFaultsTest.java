@@ -19,7 +19,9 @@ import dev.terminus.agent.Usage;
 import dev.terminus.langchain4j.fake.FaultServer;
 import dev.terminus.langchain4j.fake.ProviderWire;
 import dev.terminus.langchain4j.fake.ProviderWire.Ending;
+import dev.terminus.langchain4j.fake.Sse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -178,6 +180,27 @@ class StreamingNetworkFaultsTest {
         assertThat(server.requests()).hasSize(1);
         assertThat(ends()).containsExactly(StreamStats.End.FAILED);
         assertThat(result.incompleteAnswer()).contains("Wear a");
+    }
+
+    @Test
+    void anAnthropicOverloadedErrorEventMidStreamIsRetriedAsItsWholeAnswers529IsAndTheRetryCompletes() {
+        // given: a piece, then Anthropic's error event; then, on the retry, the whole answer
+        ProviderWire wire = ProviderWire.ANTHROPIC;
+        List<String> failing = new ArrayList<>(wire.streamedText(Ending.DONE, "Wear", " a")
+                .subList(0, wire.eventsThroughPiece(1)));
+        failing.add(Sse.anthropicError("overloaded_error", "Overloaded"));
+        server.then(stream(failing), stream(wire.streamedText(Ending.DONE, "Wear", " a", " coat.")));
+
+        // when
+        RunResult result = run(wire);
+
+        // then
+        assertThat(result).endedWith(new Termination.NaturalCompletion());
+        assertThat(result.finalAnswer()).contains("Wear a coat.");
+        assertThat(runs.attempts).containsExactly("ServerError", null);
+        assertThat(runs.calls.getFirst().error()).isNotNull();
+        assertThat(runs.streamEvents).filteredOn(AgentEvent.TextDiscarded.class::isInstance).singleElement()
+                .satisfies(discarded -> assertThat(((AgentEvent.TextDiscarded) discarded).characters()).isEqualTo(4));
     }
 
     @ParameterizedTest

@@ -219,6 +219,15 @@ public final class Sse {
                 + "{\"type\": \"text_delta\", \"text\": \"Wear a co");
     }
 
+    /**
+     * @param type the error's type ({@code overloaded_error}, {@code api_error}, ...)
+     * @param message its message
+     * @return Anthropic's error event, which ends a stream that failed after it started
+     */
+    public static String anthropicError(String type, String message) {
+        return anthropicEvent("error", Map.of("type", "error", "error", Map.of("type", type, "message", message)));
+    }
+
     private static String anthropicEvent(String type, Object data) {
         return "event: " + type + "\ndata: " + (data instanceof String text ? text : FakeServer.json(data)) + "\n\n";
     }
