@@ -203,6 +203,25 @@ class StreamingNetworkFaultsTest {
                 .satisfies(discarded -> assertThat(((AgentEvent.TextDiscarded) discarded).characters()).isEqualTo(4));
     }
 
+    @Test
+    void anAnthropicStreamThatEndsWithoutItsMessageStopIsRetriedThenFailsExternalKeepingTheText() {
+        // given: the body ends cleanly before message_delta and message_stop (LangChain4j's client says nothing then)
+        ProviderWire wire = ProviderWire.ANTHROPIC;
+        List<String> events = wire.streamedText(Ending.DONE, "Wear", " a");
+        server.always(stream(events.subList(0, wire.eventsThroughPiece(2))));
+
+        // when
+        RunResult result = run(wire);
+
+        // then: at once, not after the stream idle timeout
+        assertThat(result.termination()).isInstanceOfSatisfying(Termination.Failed.class, failed -> {
+            assertThat(failed.error().category()).isEqualTo(ErrorCategory.EXTERNAL);
+            assertThat(failed.error().message()).contains("the provider's stream ended before the end of the answer");
+        });
+        assertThat(runs.attempts).containsExactly("Timeout", "Timeout", "Timeout");
+        assertThat(result.incompleteAnswer()).contains("Wear a");
+    }
+
     @ParameterizedTest
     @EnumSource(ProviderWire.class)
     void aServerThatAnswersAStreamingRequestWholeFailsWithoutARetrySayingSo(ProviderWire wire) {
