@@ -387,24 +387,4 @@ class ErrorsTest {
         assertThat(classified).isInstanceOf(ModelException.Timeout.class)
                 .hasMessage("the call to the provider failed: java.net.ConnectException");
     }
-
-    @ParameterizedTest
-    @CsvSource({"overloaded_error, ServerError, true", "api_error, ServerError, true",
-            "rate_limit_error, RateLimited, true", "invalid_request_error, AnthropicStreamingException, false"})
-    void anAnthropicErrorEventMidStreamIsClassifiedAsTheSameErrorsStatus(String type, String expected,
-            boolean retryable) {
-        // given: what LangChain4j's Anthropic client hands the handler for an event: error
-        RuntimeException error = new dev.langchain4j.model.anthropic.internal.api.AnthropicStreamingException(
-                "Overloaded", type);
-
-        // when
-        Exception classified = Errors.classify(error, null);
-
-        // then
-        assertThat(classified.getClass().getSimpleName()).isEqualTo(expected);
-        assertThat(classified instanceof ModelException model && model.isRetryable()).isEqualTo(retryable);
-        if (classified instanceof ModelException) {
-            assertThat(classified).hasMessage("the provider's stream sent an error event (" + type + "): Overloaded");
-        }
-    }
 }
