@@ -3,6 +3,7 @@ package dev.terminus.langchain4j;
 import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
@@ -66,6 +67,10 @@ import org.jspecify.annotations.Nullable;
  * RunResult result = agent.run("What should I wear in Oslo today?");
  * }
  *
+ * <p>A LangChain4j {@code StreamingChatModel} is wrapped by {@link #of(StreamingChatModel)}, as a
+ * {@link LangChain4jStreamingModel} that maps all of the above the same way and streams the answer's text to the run's
+ * listeners as it is written; the models of {@link LangChain4jModels} stream.
+ *
  * <p>{@link #close()} releases what {@link LangChain4jModels} built for the model (its HTTP client's connections and
  * threads); a model wrapping a {@code ChatModel} of your own has nothing of its own to release.
  *
@@ -119,16 +124,75 @@ public final class LangChain4jModel implements Model, AutoCloseable {
      */
     public static LangChain4jModel of(ChatModel chatModel) {
         Preconditions.notNull(chatModel, "chatModel");
-        ChatRequestParameters defaults = chatModel.defaultRequestParameters();
+        return of(chatModel, reportedName(chatModel.defaultRequestParameters(), "chatModel"),
+                reportedProvider(chatModel.provider()), null, null);
+    }
+
+    /**
+     * Wraps a LangChain4j streaming chat model, with the model's name and provider as the model itself reports them
+     * (as {@link #of(ChatModel)} reads them): the answer streams, piece by piece, to the run's listeners, and a call
+     * the run stops is cancelled on the wire (see {@link LangChain4jStreamingModel}).
+     *
+     * {@snippet :
+     * // given: String key
+     * StreamingChatModel client = OpenAiStreamingChatModel.builder().apiKey(key).modelName("gpt-4o-mini").build();
+     * StreamingModel model = LangChain4jModel.of(client);   // name "gpt-4o-mini", provider "openai"
+     * }
+     *
+     * @param streamingChatModel the model, with a model name (LangChain4j's streaming clients make no retries)
+     * @return the Terminus model
+     * @throws NullPointerException when the model is null
+     * @throws IllegalArgumentException when the model reports no model name (name it with
+     *     {@link #of(StreamingChatModel, String, String)})
+     */
+    public static LangChain4jStreamingModel of(StreamingChatModel streamingChatModel) {
+        Preconditions.notNull(streamingChatModel, "streamingChatModel");
+        return of(streamingChatModel, reportedName(streamingChatModel.defaultRequestParameters(), "streamingChatModel"),
+                reportedProvider(streamingChatModel.provider()));
+    }
+
+    /**
+     * Wraps a LangChain4j streaming chat model under a name and provider of your choosing.
+     *
+     * @param streamingChatModel the model
+     * @param modelName the model's name, for prices and telemetry (e.g. {@code gpt-4o-mini})
+     * @param provider the provider's name, reported in {@code ProviderAuthFailed} (e.g. {@code openai})
+     * @return the Terminus model
+     * @throws NullPointerException when an argument is null
+     * @throws IllegalArgumentException when a name is blank
+     */
+    public static LangChain4jStreamingModel of(StreamingChatModel streamingChatModel, String modelName,
+            String provider) {
+        return streaming(streamingChatModel, modelName, provider, false, null, null);
+    }
+
+    /**
+     * Wraps a streaming model whose API key is known, to keep it out of error messages, which owns what
+     * {@code owned} releases, and which takes a JSON Schema response format when {@code jsonSchema} says so whatever
+     * it declares.
+     */
+    static LangChain4jStreamingModel streaming(StreamingChatModel streamingChatModel, String modelName,
+            String provider, boolean jsonSchema, @Nullable String secret, @Nullable AutoCloseable owned) {
+        Preconditions.notNull(streamingChatModel, "streamingChatModel");
+        Preconditions.notBlank(modelName, "modelName");
+        Preconditions.notBlank(provider, "provider");
+        return new LangChain4jStreamingModel(streamingChatModel, modelName, provider, jsonSchema, secret, owned);
+    }
+
+    /** The model name a LangChain4j model reports, or an error that says how to name it. */
+    private static String reportedName(@Nullable ChatRequestParameters defaults, String argument) {
         String name = defaults == null ? null : defaults.modelName();
         if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("chatModel reports no model name (defaultRequestParameters().modelName()"
-                    + " is " + (name == null ? "null" : "\"" + name + "\"") + "): name it with LangChain4jModel.of("
-                    + "chatModel, modelName, provider)");
+            throw new IllegalArgumentException(argument + " reports no model name (defaultRequestParameters()"
+                    + ".modelName() is " + (name == null ? "null" : "\"" + name + "\"") + "): name it with "
+                    + "LangChain4jModel.of(" + argument + ", modelName, provider)");
         }
-        ModelProvider provider = chatModel.provider();
-        return of(chatModel, name, provider == null ? "other"
-                : provider.name().toLowerCase(java.util.Locale.ROOT).replace("_", ""), null, null);
+        return name;
+    }
+
+    /** A LangChain4j provider's name in lower case without underscores; {@code other} for none. */
+    private static String reportedProvider(@Nullable ModelProvider provider) {
+        return provider == null ? "other" : provider.name().toLowerCase(java.util.Locale.ROOT).replace("_", "");
     }
 
     /**

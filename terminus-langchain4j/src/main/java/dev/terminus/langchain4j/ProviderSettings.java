@@ -19,7 +19,10 @@ import org.jspecify.annotations.Nullable;
  * }
  */
 public final class ProviderSettings {
-    /** How long one model call may take, connecting included, unless set. */
+    /**
+     * How long one model call may take, connecting included, unless set: for a streaming model, until its answer
+     * starts (each silence of the stream after that is bounded by the agent's {@code streamIdleTimeout}).
+     */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
 
     private static final ProviderSettings DEFAULTS = new ProviderSettings(null, DEFAULT_TIMEOUT);

@@ -31,7 +31,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Agent runs on LangChain4j's real Anthropic client, over HTTP, against a loopback server speaking the Messages API. */
+/**
+ * Agent runs on LangChain4j's real Anthropic client answering whole, over HTTP, against a loopback server speaking the
+ * Messages API. (Streamed answers are in {@link StreamingNetworkFaultsTest}.)
+ */
 @Timeout(30)
 class AnthropicEndToEndTest {
     private static final String KEY = "sk-ant-test-0123456789";
@@ -55,7 +58,7 @@ class AnthropicEndToEndTest {
     }
 
     private RunResult run(AgentConfig config, @Nullable Compaction compaction) {
-        LangChain4jModel model = LangChain4jModels.anthropic("claude-sonnet-4-5", KEY,
+        LangChain4jModel model = LangChain4jModels.anthropicNonStreaming("claude-sonnet-4-5", KEY,
                 ProviderSettings.custom().baseUrl(server.baseUrl()).build());
         AgentBuilder agent = Agent.builder(model).config(config).tool(weather);
         return (compaction == null ? agent : agent.compaction(compaction)).build().run("What should I wear in Oslo?");

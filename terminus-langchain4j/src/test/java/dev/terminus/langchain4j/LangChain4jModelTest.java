@@ -221,7 +221,7 @@ class LangChain4jModelTest {
         ChatModel chatModel = stub(false, request -> answer("hi"));
 
         // when / then
-        assertThatThrownBy(() -> LangChain4jModel.of(null, "m", "p")).isInstanceOf(NullPointerException.class)
+        assertThatThrownBy(() -> LangChain4jModel.of((ChatModel) null, "m", "p")).isInstanceOf(NullPointerException.class)
                 .hasMessage("chatModel must not be null");
         assertThatThrownBy(() -> LangChain4jModel.of(chatModel, " ", "p")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("modelName must not be blank, was \" \"");

@@ -1,19 +1,23 @@
 package dev.terminus.langchain4j;
 
+import static dev.terminus.langchain4j.fake.Fault.reply;
 import static dev.terminus.test.TerminusAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
+import dev.langchain4j.model.anthropic.AnthropicStreamingChatModel;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.RunResult;
-import dev.terminus.langchain4j.fake.FakeOpenAiServer;
-import dev.terminus.langchain4j.fake.FakeOpenAiServer.Tokens;
-import dev.terminus.langchain4j.fake.FakeServer.Received;
+import dev.terminus.langchain4j.fake.FaultServer;
+import dev.terminus.langchain4j.fake.ProviderWire;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,56 +25,83 @@ class LangChain4jModelsTest {
     private static final String KEY = "sk-secret-key-0123456789";
 
     @Test
-    void openAiBuildsTheOpenAiClientWithJsonSchemaSupport() {
+    void openAiBuildsTheStreamingOpenAiClient() {
         // given / when
-        LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY);
+        LangChain4jStreamingModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY);
 
         // then
         assertThat(model.provider()).isEqualTo("openai");
         assertThat(model.name()).isEqualTo("gpt-4o-mini");
-        assertThat(model.chatModel()).isInstanceOf(OpenAiChatModel.class);
-        assertThat(model.chatModel().supportedCapabilities()).contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
+        assertThat(model.streamingChatModel()).isInstanceOf(OpenAiStreamingChatModel.class);
+        model.close();
     }
 
     @Test
-    void anthropicBuildsTheAnthropicClient() {
+    void anthropicBuildsTheStreamingAnthropicClient() {
         // given / when
-        LangChain4jModel model = LangChain4jModels.anthropic("claude-sonnet-4-5", KEY);
+        LangChain4jStreamingModel model = LangChain4jModels.anthropic("claude-sonnet-4-5", KEY);
 
         // then
         assertThat(model.provider()).isEqualTo("anthropic");
         assertThat(model.name()).isEqualTo("claude-sonnet-4-5");
-        assertThat(model.chatModel()).isInstanceOf(AnthropicChatModel.class);
+        assertThat(model.streamingChatModel()).isInstanceOf(AnthropicStreamingChatModel.class);
+        model.close();
+    }
+
+    @Test
+    void theNonStreamingFactoriesBuildTheWholeAnswerClientsOpenAisWithJsonSchemaSupport() {
+        // given / when
+        LangChain4jModel openAi = LangChain4jModels.openAiNonStreaming("gpt-4o-mini", KEY, ProviderSettings.ofDefaults());
+        LangChain4jModel anthropic = LangChain4jModels.anthropicNonStreaming("claude-sonnet-4-5", KEY,
+                ProviderSettings.ofDefaults());
+        LangChain4jModel ollama = LangChain4jModels.ollamaNonStreaming("llama3.2", ProviderSettings.ofDefaults());
+
+        // then
+        assertThat(openAi.chatModel()).isInstanceOf(OpenAiChatModel.class);
+        assertThat(openAi.chatModel().supportedCapabilities()).contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
+        assertThat(anthropic.chatModel()).isInstanceOf(AnthropicChatModel.class);
+        assertThat(ollama.chatModel()).isInstanceOf(OpenAiChatModel.class);
+        assertThat(ollama.provider()).isEqualTo("ollama");
+        List.of(openAi, anthropic, ollama).forEach(LangChain4jModel::close);
     }
 
     @Test
     void theApiKeyIsNotInToString() {
         // given / when
-        LangChain4jModel openAi = LangChain4jModels.openAi("gpt-4o-mini", KEY);
-        LangChain4jModel anthropic = LangChain4jModels.anthropic("claude-sonnet-4-5", KEY);
+        LangChain4jStreamingModel openAi = LangChain4jModels.openAi("gpt-4o-mini", KEY);
+        LangChain4jStreamingModel anthropic = LangChain4jModels.anthropic("claude-sonnet-4-5", KEY);
+        LangChain4jModel whole = LangChain4jModels.openAiNonStreaming("gpt-4o-mini", KEY, ProviderSettings.ofDefaults());
 
         // then
-        assertThat(openAi.toString()).isEqualTo("LangChain4jModel[provider=openai, model=gpt-4o-mini]");
+        assertThat(openAi.toString()).isEqualTo("LangChain4jStreamingModel[provider=openai, model=gpt-4o-mini]");
         assertThat(anthropic.toString()).doesNotContain(KEY);
+        assertThat(whole.toString()).isEqualTo("LangChain4jModel[provider=openai, model=gpt-4o-mini]");
+        openAi.close();
+        anthropic.close();
+        whole.close();
     }
 
     @Test
     @Timeout(30)
-    void ollamaTalksToTheServersOpenAiCompatibleApi() {
+    void ollamaStreamsFromTheServersOpenAiCompatibleApi() throws Exception {
         // given
-        try (FakeOpenAiServer server = new FakeOpenAiServer()) {
-            server.enqueue(FakeOpenAiServer.text("Hello.", "stop", new Tokens(3, 2, 0, 0)));
-            LangChain4jModel model = LangChain4jModels.ollama("llama3.2", ProviderSettings.custom().baseUrl(server.origin()).build());
+        try (FaultServer server = new FaultServer()) {
+            server.always(reply(ProviderWire.OPENAI.answer("Hello there.")));
+            LangChain4jStreamingModel model = LangChain4jModels.ollama("llama3.2",
+                    ProviderSettings.custom().baseUrl(server.origin()).build());
 
             // when
             RunResult result = Agent.builder(model).build().run("Say hello");
 
             // then
             assertThat(result).endedWith(new Termination.NaturalCompletion());
+            assertThat(result.finalAnswer()).contains("Hello there.");
             assertThat(model.provider()).isEqualTo("ollama");
-            Received request = server.requests().getFirst();
+            FaultServer.Request request = server.requests().getFirst();
             assertThat(request.path()).isEqualTo("/v1/chat/completions");
-            assertThat(request.json().get("model").asText()).isEqualTo("llama3.2");
+            assertThat(new ObjectMapper().readTree(request.body()).get("model").asText()).isEqualTo("llama3.2");
+            assertThat(request.streams()).isTrue();
+            model.close();
         }
     }
 

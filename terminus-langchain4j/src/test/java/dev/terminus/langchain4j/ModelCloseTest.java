@@ -25,7 +25,7 @@ class ModelCloseTest {
         Leaks leaks = Leaks.snapshot();
         try (FaultServer server = new FaultServer()) {
             server.always(reply(ProviderWire.OPENAI.answer("Wear a coat.")));
-            LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", FaultyRuns.KEY,
+            LangChain4jStreamingModel model = LangChain4jModels.openAi("gpt-4o-mini", FaultyRuns.KEY,
                     ProviderSettings.custom().baseUrl(ProviderWire.OPENAI.baseUrl(server.origin())).build());
             RunResult result = Agent.builder(model).build().run("What should I wear?");
             assertThat(result).endedWith(new Termination.NaturalCompletion());
@@ -41,14 +41,21 @@ class ModelCloseTest {
     @Test
     void aClosedModelRefusesCalls() {
         // given
-        LangChain4jModel model = LangChain4jModels.anthropic("claude-sonnet-4-5", FaultyRuns.KEY);
+        LangChain4jStreamingModel model = LangChain4jModels.anthropic("claude-sonnet-4-5", FaultyRuns.KEY);
+        LangChain4jModel whole = LangChain4jModels.anthropicNonStreaming("claude-sonnet-4-5", FaultyRuns.KEY,
+                ProviderSettings.ofDefaults());
 
         // when
         model.close();
+        whole.close();
         RunResult result = Agent.builder(model).build().run("What should I wear?");
+        RunResult wholeResult = Agent.builder(whole).build().run("What should I wear?");
 
         // then
         assertThat(result.termination()).isInstanceOfSatisfying(Termination.Failed.class,
+                failed -> assertThat(failed.error().message())
+                        .isEqualTo("LangChain4jStreamingModel[provider=anthropic, model=claude-sonnet-4-5] is closed"));
+        assertThat(wholeResult.termination()).isInstanceOfSatisfying(Termination.Failed.class,
                 failed -> assertThat(failed.error().message())
                         .isEqualTo("LangChain4jModel[provider=anthropic, model=claude-sonnet-4-5] is closed"));
     }

@@ -23,15 +23,21 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A chaotic network under the real provider clients: each fault the {@link FaultServer} injects, in the OpenAI and
- * the Anthropic wire format, ends the run with the termination the README's table gives, retried or not as it
- * says; and no thread, connection or process is left behind. Stalls and {@code Retry-After} are in {@link NetworkTimingTest}.
+ * A chaotic network under the real provider clients answering whole: each fault the {@link FaultServer} injects, in
+ * the OpenAI and the Anthropic wire format, ends the run with the termination the README's table gives, retried or
+ * not as it says; and no thread, connection or process is left behind. Stalls and {@code Retry-After} are in
+ * {@link NetworkTimingTest}; the same faults under the streaming clients in {@link StreamedNetworkFaultsTest}.
  */
 @Timeout(30)
 class NetworkFaultsTest {
-    private final FaultyRuns runs = new FaultyRuns();
+    private final FaultyRuns runs = runs();
     private final FaultServer server = runs.server;
     private final List<@Nullable String> attempts = runs.attempts;
+
+    /** @return the runs of this class: on the clients that answer whole */
+    FaultyRuns runs() {
+        return new FaultyRuns();
+    }
 
     @AfterEach
     void nothingIsLeftBehind() throws InterruptedException {

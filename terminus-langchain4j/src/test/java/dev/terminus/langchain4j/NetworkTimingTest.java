@@ -22,9 +22,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The network faults whose outcome is a matter of time: a body that stalls past the time budget ends the run at its
- * deadline (the call aborted on the wire, its connection closed), and a 429's {@code Retry-After} is waited before the
- * retry but never past the time budget.
+ * The network faults whose outcome is a matter of time, on the clients that answer whole (streams that stall are in
+ * {@link StreamingNetworkFaultsTest} and {@link StreamCancelTest}): a body that stalls past the time budget ends the
+ * run at its deadline (the call aborted on the wire, its connection closed), and a 429's {@code Retry-After} is
+ * waited before the retry but never past the time budget.
  */
 @Timeout(30)
 class NetworkTimingTest {

@@ -37,7 +37,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Agent runs on LangChain4j's real OpenAI client, over HTTP, against a loopback server speaking OpenAI's API. */
+/**
+ * Agent runs on LangChain4j's real OpenAI client answering whole, over HTTP, against a loopback server speaking
+ * OpenAI's API. (Streamed answers are in {@link StreamingNetworkFaultsTest}.)
+ */
 @Timeout(30)
 class OpenAiEndToEndTest {
     private static final String KEY = "sk-test-0123456789";
@@ -61,7 +64,7 @@ class OpenAiEndToEndTest {
     }
 
     private RunResult run(AgentConfig config, @Nullable Compaction compaction) {
-        LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
+        LangChain4jModel model = LangChain4jModels.openAiNonStreaming("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
         AgentBuilder agent = Agent.builder(model).config(config).tool(weather);
         return (compaction == null ? agent : agent.compaction(compaction)).build().run("What should I wear in Oslo?");
     }
@@ -317,7 +320,7 @@ class OpenAiEndToEndTest {
             }
         };
         server.enqueue(text("{\"advice\":\"Wear a coat.\"}", "stop", SMALL));
-        LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
+        LangChain4jModel model = LangChain4jModels.openAiNonStreaming("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
 
         // when
         RunResult result = Agent.builder(model).config(quickRetries()).outputValidator(advice).build()

@@ -21,7 +21,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Slow providers: the client's timeout is a retryable failure, and the run's time budget cuts a call short. */
+/**
+ * Slow providers answering whole: the client's timeout is a retryable failure, and the run's time budget cuts a call
+ * short. (A slow stream is cut by the agent's {@code streamIdleTimeout}: {@link StreamingNetworkFaultsTest}.)
+ */
 @Timeout(30)
 class OpenAiTimingEndToEndTest {
     private static final String KEY = "sk-test-0123456789";
@@ -38,7 +41,7 @@ class OpenAiTimingEndToEndTest {
     void aCallSlowerThanTheClientTimeoutIsRetriedAsATimeout() {
         // given: the first answer comes after the client gave up
         server.enqueue(text("late", "stop", SMALL).after(2_000), text("Wear a coat.", "stop", SMALL));
-        LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY,
+        LangChain4jModel model = LangChain4jModels.openAiNonStreaming("gpt-4o-mini", KEY,
                 ProviderSettings.custom().baseUrl(server.baseUrl()).timeout(Duration.ofMillis(300)).build());
         List<@Nullable String> errors = new CopyOnWriteArrayList<>();
         AgentListener modelCalls = event -> {
@@ -63,7 +66,7 @@ class OpenAiTimingEndToEndTest {
     void theRunsTimeBudgetInterruptsACallThatHangs() {
         // given: an answer that would come long after the run's time budget
         server.enqueue(text("late", "stop", SMALL).after(10_000));
-        LangChain4jModel model = LangChain4jModels.openAi("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
+        LangChain4jModel model = LangChain4jModels.openAiNonStreaming("gpt-4o-mini", KEY, ProviderSettings.custom().baseUrl(server.baseUrl()).build());
         AgentConfig config = AgentConfig.custom().timeBudget(Duration.ofMillis(500)).build();
 
         // when

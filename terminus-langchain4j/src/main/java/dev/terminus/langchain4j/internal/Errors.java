@@ -32,6 +32,7 @@ import org.jspecify.annotations.Nullable;
  *       unresolved host (any I/O failure but a JSON one): {@link ModelException.Timeout};</li>
  *   <li>a prompt too long for the context window (see {@link ContextLength}), or 413: {@link
  *       ModelException.ContextLengthExceeded} with the numbers the message gives;</li>
+ *   <li>an error event in the middle of a stream, as the same error's status ({@link StreamErrorEvents});</li>
  *   <li>a content-filter error ({@code code: "content_filter"}, {@link ContentFilteredException}):
  *       {@link ModelException.Refused} with reason {@code content_filter};</li>
  *   <li>any other 4xx (a 400 not recognized above, a 404 for an unknown model, a 422):
@@ -92,6 +93,10 @@ public final class Errors {
         if (http != null) {
             Exception byStatus = byStatus(http, ProviderError.parse(http.getMessage()), error, secret);
             return byStatus != null ? byStatus : unclassified(error, secret);
+        }
+        Exception event = StreamErrorEvents.classify(error, secret);
+        if (event != null) {
+            return event;
         }
         Exception byType = byType(error, secret);
         if (byType != null) {
@@ -168,7 +173,7 @@ public final class Errors {
     }
 
     /** The original exception as the cause, unless its text holds the secret. */
-    private static @Nullable Throwable causeOf(Throwable error, @Nullable String secret) {
+    static @Nullable Throwable causeOf(Throwable error, @Nullable String secret) {
         int depth = 0;
         for (Throwable e = error; e != null && depth < MAX_DEPTH; e = e.getCause(), depth++) {
             if (secret != null && e.getMessage() != null && e.getMessage().contains(secret)) {

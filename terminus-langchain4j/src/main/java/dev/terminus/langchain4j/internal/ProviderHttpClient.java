@@ -6,6 +6,9 @@ import dev.langchain4j.http.client.HttpClient;
 import dev.langchain4j.http.client.HttpClientBuilder;
 import dev.langchain4j.http.client.HttpRequest;
 import dev.langchain4j.http.client.SuccessfulHttpResponse;
+import dev.langchain4j.http.client.sse.CancellationUnsupportedHandle;
+import dev.langchain4j.http.client.sse.ServerSentEvent;
+import dev.langchain4j.http.client.sse.ServerSentEventContext;
 import dev.langchain4j.http.client.sse.ServerSentEventListener;
 import dev.langchain4j.http.client.sse.ServerSentEventParser;
 import java.io.InputStream;
@@ -31,7 +34,8 @@ import org.jspecify.annotations.Nullable;
  *       {@link ProviderHttpException}, an {@link HttpException} LangChain4j maps as it maps its own;</li>
  *   <li>a call whose thread is interrupted (the run's deadline, a cancellation) is cancelled on the wire: the
  *       exchange is aborted and its connection closed, so a stalled body leaves no connection or thread waiting for
- *       the client's timeout;</li>
+ *       the client's timeout; a streamed call is cancelled the same way when the loop closes its stream
+ *       ({@link StreamedCall}), before its first event too;</li>
  *   <li>{@link #close()} shuts the JDK client down: its pooled connections and its selector thread end with the
  *       model instead of when the client is garbage collected.</li>
  * </ul>
@@ -82,28 +86,106 @@ public final class ProviderHttpClient implements HttpClient, AutoCloseable {
                 .headers(response.headers().map()).body(response.body()).build();
     }
 
-    /** Sends the request and streams the response's events to the listener, from the client's own threads. */
+    /**
+     * Sends the request and streams the response's events to the listener, from the client's own threads. When the
+     * call is a {@link StreamedCall}'s, its exchange is registered with it, so a cancel aborts the exchange before the
+     * response and closes its body (and connection) after; the call is told when the body ended. A listener that
+     * throws on an event (LangChain4j's Anthropic client, on a chunk that is not JSON) ends the stream with that
+     * failure instead of having it dropped, and a 2xx that is not an event stream (a server that ignored
+     * {@code "stream": true}) is a failure that says so.
+     */
     @Override
     public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
-        client.sendAsync(jdkRequest(request), HttpResponse.BodyHandlers.ofInputStream()).whenComplete((response, e) -> {
-            if (e != null) {
-                listener.onError(failure(e instanceof java.util.concurrent.CompletionException ? e.getCause() : e));
-                return;
-            }
-            try (InputStream body = response.body()) {
-                if (response.statusCode() / 100 != 2) {
-                    listener.onError(error(response.statusCode(), response.headers(),
-                            new String(body.readAllBytes(), StandardCharsets.UTF_8)));
+        StreamedCall call = StreamedCall.starting();
+        CompletableFuture<HttpResponse<InputStream>> exchange =
+                client.sendAsync(jdkRequest(request), HttpResponse.BodyHandlers.ofInputStream());
+        if (call != null) {
+            call.onWire(() -> exchange.cancel(true)); // aborts the exchange and closes its connection
+        }
+        exchange.whenComplete((response, e) -> {
+            try {
+                if (e != null) {
+                    listener.onError(failure(e instanceof java.util.concurrent.CompletionException ? e.getCause() : e));
                     return;
                 }
-                listener.onOpen(SuccessfulHttpResponse.builder().statusCode(response.statusCode())
-                        .headers(response.headers().map()).build());
-                parser.parse(body, listener);
-                listener.onClose();
-            } catch (java.io.IOException | RuntimeException failed) {
-                listener.onError(failed);
+                stream(response, parser, listener, call);
+            } finally {
+                if (call != null) {
+                    call.bodyEnded();
+                }
             }
         });
+    }
+
+    private static void stream(HttpResponse<InputStream> response, ServerSentEventParser parser,
+            ServerSentEventListener listener, @Nullable StreamedCall call) {
+        InputStream body = response.body();
+        if (call != null) {
+            call.onWire(body); // closed at once when the call was cancelled already
+        }
+        try (body) {
+            if (response.statusCode() / 100 != 2) {
+                listener.onError(error(response.statusCode(), response.headers(),
+                        new String(body.readAllBytes(), StandardCharsets.UTF_8)));
+                return;
+            }
+            String type = response.headers().firstValue("Content-Type").orElse("");
+            if (type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+                String text = new String(body.readNBytes(500), StandardCharsets.UTF_8);
+                listener.onError(new IllegalStateException("the provider answered a streaming request with "
+                        + type + ", not an event stream (text/event-stream): " + text));
+                return;
+            }
+            listener.onOpen(SuccessfulHttpResponse.builder().statusCode(response.statusCode())
+                    .headers(response.headers().map()).build());
+            FailingListener failing = new FailingListener(listener);
+            parser.parse(body, failing);
+            if (!failing.failed) {
+                listener.onClose();
+            }
+        } catch (java.io.IOException | RuntimeException failed) {
+            listener.onError(failed);
+        }
+    }
+
+    /** Hands a failure of the listener's own on an event to its {@code onError}, and stops reading the stream. */
+    private static final class FailingListener implements ServerSentEventListener {
+        private final ServerSentEventListener listener;
+        private boolean failed;
+
+        FailingListener(ServerSentEventListener listener) {
+            this.listener = listener;
+        }
+
+        @Override
+        public void onEvent(ServerSentEvent event, ServerSentEventContext context) {
+            if (failed) {
+                return;
+            }
+            try {
+                listener.onEvent(event, context);
+            } catch (RuntimeException e) {
+                failed = true;
+                try {
+                    context.parsingHandle().cancel();
+                } catch (RuntimeException unsupported) {
+                    // a parser that cannot stop: what it reads next is dropped here
+                }
+                listener.onError(e);
+            }
+        }
+
+        @Override
+        public void onEvent(ServerSentEvent event) {
+            onEvent(event, new ServerSentEventContext(new CancellationUnsupportedHandle()));
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            if (!failed) {
+                listener.onError(error);
+            }
+        }
     }
 
     /** Shuts the JDK client down at once: calls under way are aborted, pooled connections closed. */

@@ -9,18 +9,24 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
-/** What the {@link FaultServer} does with one request. */
+/**
+ * What the {@link FaultServer} does with one request. A request that asks for a stream ({@code "stream": true}) gets
+ * a 2xx JSON answer as the provider streams it ({@link Sse#of}), in server-sent events: whole, cut by a reset after
+ * half its events, or stalling after half its events; error statuses and other bodies are answered as they are.
+ */
 public sealed interface Fault {
 
     /**
      * Answers the request.
      *
+     * @param request the request, read
      * @return whether the connection stays open for the next request
      * @throws IOException when the client went away
      */
-    boolean answer(Socket connection, InputStream in, OutputStream out) throws IOException;
+    boolean answer(FaultServer.Request request, Socket connection, InputStream in, OutputStream out) throws IOException;
 
     /**
      * A whole response; the connection is kept alive.
@@ -39,12 +45,31 @@ public sealed interface Fault {
         }
 
         @Override
-        public boolean answer(Socket connection, InputStream in, OutputStream out) throws IOException {
+        public boolean answer(FaultServer.Request request, Socket connection, InputStream in, OutputStream out)
+                throws IOException {
+            if (streamsTo(request)) {
+                return streamed(request).answer(request, connection, in, out);
+            }
+            return send(out);
+        }
+
+        /** Sends the response as it is; the connection is kept alive. */
+        boolean send(OutputStream out) throws IOException {
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             out.write(head(status, contentType, headers, bytes.length));
             out.write(bytes);
             out.flush();
             return true;
+        }
+
+        /** @return whether the request asks for a stream and this is an answer to stream */
+        boolean streamsTo(FaultServer.Request request) {
+            return request.streams() && status / 100 == 2 && contentType.equals("application/json");
+        }
+
+        /** @return this answer as the provider streams it to the request */
+        Streamed streamed(FaultServer.Request request) {
+            return stream(Sse.of(request.path(), body));
         }
     }
 
@@ -55,7 +80,12 @@ public sealed interface Fault {
      */
     record ResetMidBody(Reply reply) implements Fault {
         @Override
-        public boolean answer(Socket connection, InputStream in, OutputStream out) throws IOException {
+        public boolean answer(FaultServer.Request request, Socket connection, InputStream in, OutputStream out)
+                throws IOException {
+            if (reply.streamsTo(request)) {
+                Streamed streamed = reply.streamed(request);
+                return streamed.resetAfter(streamed.events().size() / 2).answer(request, connection, in, out);
+            }
             halfOf(reply, out);
             connection.setSoLinger(true, 0);
             connection.close();
@@ -71,13 +101,140 @@ public sealed interface Fault {
      */
     record StallMidBody(Reply reply) implements Fault {
         @Override
-        public boolean answer(Socket connection, InputStream in, OutputStream out) throws IOException {
+        public boolean answer(FaultServer.Request request, Socket connection, InputStream in, OutputStream out)
+                throws IOException {
+            if (reply.streamsTo(request)) {
+                Streamed streamed = reply.streamed(request);
+                return streamed.stallAfter(streamed.events().size() / 2).answer(request, connection, in, out);
+            }
             halfOf(reply, out);
             while (in.read() >= 0) {
                 // the client sends nothing more on this connection; wait for it to close
             }
             return false;
         }
+    }
+
+    /**
+     * A 200 streaming server-sent events ({@code text/event-stream}, chunked), one chunk each, flushed one by one; then
+     * the end of the body, or a cut.
+     *
+     * @param events the events, each with its blank line
+     * @param sent how many are sent before the cut; all of them when there is none
+     * @param cut what happens after them
+     */
+    record Streamed(List<String> events, int sent, Cut cut) implements Fault {
+        /** What ends a stream. */
+        public enum Cut {
+            /** The body's end: the connection is kept alive. */
+            NONE,
+            /** Nothing more, the connection open, until the client closes it. */
+            STALL,
+            /** A TCP reset (linger 0), {@value #READ_GRACE_MS} ms after the events. */
+            RESET
+        }
+
+        /** How long a reset waits after the events it follows, so the client has read them. */
+        public static final long READ_GRACE_MS = 200;
+
+        /** Checks the count of events sent. */
+        public Streamed {
+            events = List.copyOf(events);
+            if (sent < 0 || sent > events.size()) {
+                throw new IllegalArgumentException("sent must be within 0.." + events.size() + ", was " + sent);
+            }
+        }
+
+        /** @return the same stream, stalling after its first {@code sent} events */
+        public Streamed stallAfter(int sent) {
+            return new Streamed(events, sent, Cut.STALL);
+        }
+
+        /** @return the same stream, reset after its first {@code sent} events */
+        public Streamed resetAfter(int sent) {
+            return new Streamed(events, sent, Cut.RESET);
+        }
+
+        @Override
+        public boolean answer(FaultServer.Request request, Socket connection, InputStream in, OutputStream out)
+                throws IOException {
+            out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-cache"
+                    + "\r\nTransfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            for (String event : events.subList(0, sent)) {
+                byte[] bytes = event.getBytes(StandardCharsets.UTF_8);
+                out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                out.write(bytes);
+                out.write("\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+            }
+            switch (cut) {
+                case NONE -> {
+                    out.write("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                    out.flush();
+                    return true;
+                }
+                case STALL -> {
+                    while (in.read() >= 0) {
+                        // the client sends nothing more on this connection; wait for it to close
+                    }
+                    return false;
+                }
+                case RESET -> {
+                    // a moment for the client to read the events: a reset drops what its side has not read yet
+                    try {
+                        Thread.sleep(READ_GRACE_MS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    connection.setSoLinger(true, 0);
+                    connection.close();
+                    return false;
+                }
+                default -> throw new IllegalStateException("unknown cut " + cut);
+            }
+        }
+    }
+
+    /**
+     * A whole response sent as it is, even to a request that asks for a stream: a server that ignores
+     * {@code "stream": true}.
+     *
+     * @param reply the response
+     */
+    record AsIs(Reply reply) implements Fault {
+        @Override
+        public boolean answer(FaultServer.Request request, Socket connection, InputStream in, OutputStream out)
+                throws IOException {
+            return reply.send(out);
+        }
+    }
+
+    /** The provider's response sent whole, whatever the request asks. */
+    static AsIs asIs(Canned canned) {
+        return new AsIs(reply(canned));
+    }
+
+    /** Reads the request and answers nothing, not even a status line, until the client closes the connection. */
+    record Silent() implements Fault {
+        @Override
+        public boolean answer(FaultServer.Request request, Socket connection, InputStream in, OutputStream out)
+                throws IOException {
+            while (in.read() >= 0) {
+                // wait for the client to close
+            }
+            return false;
+        }
+    }
+
+    /** A server that never answers. */
+    static Silent silent() {
+        return new Silent();
+    }
+
+    /** A whole stream of these events. */
+    static Streamed stream(List<String> events) {
+        return new Streamed(events, events.size(), Streamed.Cut.NONE);
     }
 
     /** A JSON response. */

@@ -22,8 +22,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * A loopback HTTP/1.1 server on a raw socket that answers each request with the next {@link Fault} a test
  * scripted: a response of the provider's wire format ({@link FakeOpenAiServer} and {@link FakeAnthropicServer} make
- * the bodies), or a broken one: a connection reset in the middle of the body, a body that stalls until the client
- * gives up. It keeps connections alive as real providers do, and counts the connections open on its side, so a test
+ * the bodies, streamed as server-sent events to a request that asks for a stream), or a broken one: a connection
+ * reset in the middle of the body, a body that stalls until the client gives up. It keeps connections alive as real providers do, and counts the connections open on its side, so a test
  * checks that the client released every one. A closed port, for a refused connection, is {@link #closedPort()}.
  */
 public final class FaultServer implements AutoCloseable {
@@ -32,10 +32,20 @@ public final class FaultServer implements AutoCloseable {
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final Deque<Fault> script = new ArrayDeque<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
+    private final List<Long> closes = new CopyOnWriteArrayList<>();
     private volatile Fault fallback = Fault.reply(418, "{\"error\":{\"message\":\"no fault scripted\"}}");
 
     /** A request as received, with the time it arrived ({@link System#nanoTime()}). */
-    public record Request(String method, String path, String body, long receivedNanos) {}
+    public record Request(String method, String path, String body, long receivedNanos) {
+        /** @return whether the body asks for a stream of server-sent events ({@code "stream": true}) */
+        public boolean streams() {
+            try {
+                return FakeServer.JSON.readTree(body).path("stream").asBoolean(false);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                return false;
+            }
+        }
+    }
 
     /** Opens the server on a free loopback port. */
     public FaultServer() {
@@ -85,6 +95,14 @@ public final class FaultServer implements AutoCloseable {
         return open.size();
     }
 
+    /**
+     * @return when each connection that ended ended on the server's side ({@link System#nanoTime()}), in order: the
+     *     client closed it, or the server reset it
+     */
+    public List<Long> connectionsEndedNanos() {
+        return List.copyOf(closes);
+    }
+
     private void accept() {
         while (!socket.isClosed()) {
             try {
@@ -109,13 +127,14 @@ public final class FaultServer implements AutoCloseable {
                 synchronized (script) {
                     fault = script.isEmpty() ? fallback : script.removeFirst();
                 }
-                if (!fault.answer(connection, in, out)) {
+                if (!fault.answer(request, connection, in, out)) {
                     return;
                 }
             }
         } catch (IOException e) {
             // the client reset or closed the connection: nothing more to serve on it
         } finally {
+            closes.add(System.nanoTime());
             open.remove(connection);
         }
     }

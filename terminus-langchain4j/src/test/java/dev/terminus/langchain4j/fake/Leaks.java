@@ -14,13 +14,15 @@ import java.util.stream.Collectors;
  *
  * <p>Threads the JVM or the test framework start once and share with everything in the process are not counted,
  * as the first test to touch them would otherwise see them as its own: the carriers and pollers of virtual threads
- * ({@code ForkJoinPool-N-worker-M}, {@code MasterPoller}, {@code VirtualThread-unblocker}, {@code Read-Poller},
+ * ({@code ForkJoinPool-N-worker-M}, the timer of their timed waits {@code ForkJoinPool-N-delayScheduler},
+ * {@code MasterPoller}, {@code VirtualThread-unblocker}, {@code Read-Poller},
  * {@code Write-Poller}), the common pool, JUnit's timeout watcher, and the run clock's one timer thread
  * ({@code terminus-run-timers}). A virtual thread left waiting on a call would hold its connection, which is counted.
  */
 public final class Leaks {
     private static final Duration GRACE = Duration.ofSeconds(5);
-    private static final Pattern SHARED = Pattern.compile("ForkJoinPool-\\d+-worker-\\d+|ForkJoinPool\\.commonPool-worker-\\d+"
+    private static final Pattern SHARED = Pattern.compile("ForkJoinPool-\\d+-worker-\\d+|ForkJoinPool-\\d+-delayScheduler"
+            + "|ForkJoinPool\\.commonPool-worker-\\d+"
             + "|MasterPoller|VirtualThread-unblocker|Read-Poller|Write-Poller|junit-jupiter-timeout-watcher"
             + "|terminus-run-timers");
     private final Set<Thread> before;
