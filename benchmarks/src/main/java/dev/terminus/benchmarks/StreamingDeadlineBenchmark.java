@@ -168,8 +168,8 @@ public class StreamingDeadlineBenchmark {
 
         ProviderThreadModel(String[] pieces) {
             this.pieces = pieces;
-            this.response = new ModelResponse(Message.Assistant.of(String.join("", pieces)), Usage.of(10, pieces.length),
-                    FinishReason.STOP);
+            this.response = new ModelResponse(Message.Assistant.of(String.join("", pieces)),
+                    Usage.of(10, pieces.length), FinishReason.STOP);
         }
 
         @Override
