@@ -12,10 +12,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The measurement settings of the benchmarks whose latencies are read side by side ({@link AgentLoopBenchmark},
- * {@link SupervisionFloorBenchmark}, {@link TelemetryBenchmark}, {@link CheckpointBenchmark}): one state per
- * benchmark, sampled time per operation in microseconds, 5 warm-up and 5 measurement iterations of 1 s, 2 forks.
- * JMH's annotations are inherited, so a subclass declares only its state and its {@code @Benchmark} methods, and
- * their numbers stay comparable.
+ * {@link SupervisionFloorBenchmark}, {@link TelemetryBenchmark}, {@link CheckpointBenchmark},
+ * {@link StreamingBenchmark}): one state per benchmark, sampled time per operation in microseconds, 5 warm-up and 5
+ * measurement iterations of 1 s, 2 forks. JMH's annotations are inherited, so a subclass declares only its state and
+ * its {@code @Benchmark} methods, and their numbers stay comparable.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
