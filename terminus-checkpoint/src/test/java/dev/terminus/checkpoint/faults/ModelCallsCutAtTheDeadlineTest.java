@@ -62,7 +62,7 @@ class ModelCallsCutAtTheDeadlineTest {
                 new Caller(null, null, false, List.of(1)),
                 new Features(0.8, false, CompletionCheck.AFTER_EACH_TOOL_CALL, true, true, false, 1, 60, null, -1));
         var caller = new AtomicReference<Thread>();
-        FaultRig rig = new FaultRig(schedule, manual -> new LateWakeAtTheDeadline(manual, caller, BUDGET_MS));
+        FaultRig rig = new FaultRig(schedule, manual -> new LateWakeAtTheDeadline(manual, caller));
 
         // when
         RunResult result;
@@ -105,7 +105,7 @@ class ModelCallsCutAtTheDeadlineTest {
         RunResult result = runPastTheDeadline(agent, clock, summarizer);
 
         // then
-        assertThat(summarizer.interrupted.get()).as("the summarizer was interrupted").isTrue();
+        assertThat(summarizer.interrupted.await(10, TimeUnit.SECONDS)).as("the summarizer was interrupted").isTrue();
         assertThat(result.termination()).isInstanceOf(Termination.TimeBudgetExhausted.class);
         assertThat(result.duration()).isLessThanOrEqualTo(Duration.ofMillis(BUDGET_MS + GRACE_MS));
         assertThat(result.transcript()).as("no summary of a cut call").noneMatch(message ->
@@ -146,7 +146,7 @@ class ModelCallsCutAtTheDeadlineTest {
         RunResult result = runPastTheDeadline(agent, clock, asked);
 
         // then
-        assertThat(asked.interrupted.get()).as("the asked call was interrupted").isTrue();
+        assertThat(asked.interrupted.await(10, TimeUnit.SECONDS)).as("the asked call was interrupted").isTrue();
         assertThat(result.termination()).isInstanceOf(Termination.TimeBudgetExhausted.class);
         assertThat(result.duration()).isLessThanOrEqualTo(Duration.ofMillis(BUDGET_MS + GRACE_MS));
     }
@@ -185,7 +185,7 @@ class ModelCallsCutAtTheDeadlineTest {
      */
     private static final class DeafModel implements Model {
         final CountDownLatch inside = new CountDownLatch(1);
-        final AtomicBoolean interrupted = new AtomicBoolean();
+        final CountDownLatch interrupted = new CountDownLatch(1);
         private final String name;
         private final ManualClock clock;
 
@@ -203,8 +203,11 @@ class ModelCallsCutAtTheDeadlineTest {
                 try {
                     answer.await();
                 } catch (InterruptedException e) {
-                    interrupted.set(true); // deaf on purpose
+                    interrupted.countDown(); // deaf on purpose
                 }
+            }
+            if (Thread.currentThread().isInterrupted()) { // interrupted, but answered before it waited again
+                interrupted.countDown();
             }
             return ModelResponse.text("summary", Usage.of(3, 2));
         }
@@ -222,21 +225,24 @@ class ModelCallsCutAtTheDeadlineTest {
 
     /**
      * The rig's clock as the agent reads it, with a run's thread that wakes late at the deadline: the first wait of
-     * the caller's thread that ends at or past the deadline returns only once nothing more is due on the clock. The
-     * clock moves on meanwhile as far as anything scheduled takes it, as real time does while a woken thread waits
-     * for a processor. (The thread waits at all only once the model's call is under way.)
+     * the caller's thread that ends at or past the deadline returns only once nothing more is due on the clock, or
+     * the clock has passed the deadline plus the grace. The clock moves on meanwhile as far as what is scheduled takes
+     * it, as real time does while a woken thread waits for a processor. (The thread waits at all only once the
+     * model's call is under way.)
      */
     private static final class LateWakeAtTheDeadline implements RunClock {
         private final ManualClock clock;
         private final AtomicReference<Thread> caller;
         private final long deadline;
+        private final long graceOver;
         private final AtomicBoolean waited = new AtomicBoolean();
         private final AtomicBoolean wokeLate = new AtomicBoolean();
 
-        LateWakeAtTheDeadline(ManualClock clock, AtomicReference<Thread> caller, int budgetMs) {
+        LateWakeAtTheDeadline(ManualClock clock, AtomicReference<Thread> caller) {
             this.clock = clock;
             this.caller = caller;
-            this.deadline = clock.nanoTime() + Duration.ofMillis(budgetMs).toNanos();
+            this.deadline = clock.nanoTime() + Duration.ofMillis(BUDGET_MS).toNanos();
+            this.graceOver = deadline + Duration.ofMillis(GRACE_MS).toNanos();
         }
 
         @Override
@@ -271,8 +277,8 @@ class ModelCallsCutAtTheDeadlineTest {
         }
 
         /**
-         * Before its first wait (for the model's call) the run's thread stays runnable, so that the clock does not move,
-         * until the call is under way: its first pause is on the clock beside the deadline.
+         * Before its first wait (for the model's call) the run's thread stays runnable, so that the clock does not
+         * move, until the call is under way: its first pause is on the clock beside the deadline.
          */
         private void awaitTheCallUnderWay() {
             long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
@@ -284,10 +290,10 @@ class ModelCallsCutAtTheDeadlineTest {
             }
         }
 
-        /** Sleeps until nothing is due on the clock; an interrupt meanwhile is kept for the caller. */
+        /** Sleeps until nothing is due or the grace is over; an interrupt meanwhile is kept for the caller. */
         private void wakeLate() {
             boolean interrupted = Thread.interrupted();
-            while (clock.scheduled() > 0) {
+            while (clock.scheduled() > 0 && clock.nanoTime() - graceOver < 0) {
                 try {
                     Thread.sleep(1);
                 } catch (InterruptedException e) {
