@@ -51,8 +51,9 @@ import org.openjdk.jmh.annotations.Setup;
  * <ul>
  *   <li>{@link #terminus()} — the default configuration with every guard on: iteration cap, tool-call cap, token
  *       budget, cost budget (with a price for the model, so every call is priced), time budget (with no enforcement
- *       option chosen: the run stays on the calling thread and a deadline timer is armed and disarmed per run), no
- *       progress, stall, consecutive mistakes. Run the benchmark with {@code -jvmArgsAppend -Djmh.executor=VIRTUAL}
+ *       option chosen: the run stays on the calling thread and a deadline timer is armed and disarmed per run, on the
+ *       system clock's timer, which a deadline later than its next wake-up does not wake: ADR 0028), no progress,
+ *       stall, consecutive mistakes. Run the benchmark with {@code -jvmArgsAppend -Djmh.executor=VIRTUAL}
  *       to call it from a virtual thread.</li>
  *   <li>{@link #terminusSupervisedThread()} — the same with {@code TimeBudgetEnforcement.SUPERVISED_THREAD}: the
  *       whole run on a virtual thread of its own, the caller waiting (the opt-in mode that returns on time whatever

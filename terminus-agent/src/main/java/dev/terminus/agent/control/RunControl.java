@@ -1,6 +1,8 @@
 package dev.terminus.agent.control;
 
 import dev.terminus.Termination;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -378,26 +380,51 @@ public final class RunControl {
 
     /**
      * A registered hook. Closing it waits for a run of it that has begun (hooks do not block) and stops any later
-     * one, so once {@link #close()} returns the hook neither runs nor will.
+     * one, so once {@link #close()} returns the hook neither runs nor will. No monitor is held while the hook runs: a
+     * thread the hook wakes (the one waiting for a call the run stops) closes its registration at once, and must not
+     * find it locked by the stopping thread, still inside the hook.
      */
     private final class StopHook implements Registration {
+        private static final int REGISTERED = 0;
+        private static final int RUNNING = 1;
+        private static final int OVER = 2;
+        private static final VarHandle STATE;
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(StopHook.class, "state", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
         private final Runnable action;
-        private boolean closed;
+        /** {@link #REGISTERED}, {@link #RUNNING} or {@link #OVER}; set through {@link #STATE} where it is compared. */
+        private volatile int state;
+        /** The thread running the hook, which may close its own registration from inside it. */
+        private volatile @Nullable Thread runner;
 
         StopHook(Runnable action) {
             this.action = action;
         }
 
-        synchronized void runIfRegistered() {
-            if (!closed) {
-                action.run();
+        void runIfRegistered() {
+            if (STATE.compareAndSet(this, REGISTERED, RUNNING)) {
+                runner = Thread.currentThread();
+                try {
+                    action.run();
+                } finally {
+                    state = OVER;
+                }
             }
         }
 
         @Override
         public void close() {
-            synchronized (this) {
-                closed = true;
+            if (!STATE.compareAndSet(this, REGISTERED, OVER)) {
+                while (state == RUNNING && runner != Thread.currentThread()) { // it runs elsewhere: hooks are short
+                    Thread.yield();
+                }
             }
             synchronized (lock) {
                 if (stopHooks != null) {

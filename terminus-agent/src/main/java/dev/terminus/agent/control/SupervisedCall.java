@@ -14,9 +14,10 @@ import org.jspecify.annotations.Nullable;
  * thread waits for it, under the run's {@link RunControl}. The wait ends when the call ends, when its own time limit
  * passes, when the run stops (cancelled, out of time), or when the waiting thread is interrupted, even if the call
  * ignores its own interrupt. When the run stops or its thread is interrupted, the call's thread is interrupted and
- * given the grace to end: a call that ends with a value within it keeps the value (the run stops at its next check);
- * one that does not is left behind and its outcome discarded. An interrupt of the waiting thread during the grace is
- * kept for after it.
+ * given the grace to end, both at once on the thread that stops the run and timed on the run's clock from the stop,
+ * however late the waiting thread wakes: a call that ends with a value within the grace keeps the value (the run
+ * stops at its next check); one that does not is left behind and its outcome discarded. An interrupt of the waiting
+ * thread during the grace is kept for after it.
  *
  * {@snippet :
  * // given: Tool search; Map<String, Object> arguments
@@ -85,6 +86,11 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
     /**
      * Makes the call and waits for it.
      *
+     * <p>When the run stops, the call is cut at once, on the thread that stops it (the deadline's timer, a
+     * canceller): the call's thread is interrupted and its grace is timed on the run's clock from that moment. How
+     * soon the waiting thread gets the processor back changes neither: a value the call gives after the stop and its
+     * grace is never kept, and the call was interrupted at the stop, not when the waiting thread woke.
+     *
      * @param body the call
      * @param <T> its value
      * @return its value
@@ -103,66 +109,124 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
             control.interruptedWhileWaiting();
             throw new InterruptedException("interrupted before the call started");
         }
-        Worker<T> worker = new Worker<>(body);
-        CompletableFuture<@Nullable Object> woken = new CompletableFuture<>();
-        worker.done.whenComplete((value, error) -> woken.complete(null));
-        RunControl.Registration stop = control.onStop(() -> woken.complete(null));
+        Cut<T> cut = new Cut<>(new Worker<>(body));
+        RunControl.Registration stop = control.onStop(cut::begin);
         if (control.isStopped()) { // a call the run no longer wants is not started
             stop.close();
+            cut.release();
             throw new CancellationException("the run stopped before the call started");
         }
         try {
-            if (executor == null) {
-                Thread.ofVirtual().name(threadName).start(worker);
-            } else {
-                executor.execute(worker);
+            Exception stopped = new CancellationException("the run stopped before the call ended");
+            try {
+                if (executor == null) {
+                    Thread.ofVirtual().name(threadName).start(cut.worker);
+                } else {
+                    executor.execute(cut.worker);
+                }
+                control.clock().await(cut.woken, timeoutNanos);
+            } catch (InterruptedException e) {
+                control.interruptedWhileWaiting(); // the run stops now, unless it was stopping: the cut has begun
+                stopped = e;
+            } catch (TimeoutException e) {
+                cut.worker.interrupt();
+                throw e;
             }
-            control.clock().await(woken, timeoutNanos);
-        } catch (InterruptedException e) {
-            control.interruptedWhileWaiting();
-            return giveGrace(worker, e);
-        } catch (TimeoutException e) {
-            worker.interrupt();
-            throw e;
+            return cut.outcome(stopped);
         } finally {
             stop.close();
+            cut.release();
         }
-        if (!worker.done.isDone()) { // the run stopped first
-            return giveGrace(worker, new CancellationException("the run stopped before the call ended"));
-        }
-        return outcome(worker);
-    }
-
-    private <T extends @Nullable Object> T giveGrace(Worker<T> worker, Exception stop) throws Exception {
-        worker.interrupt();
-        awaitGrace(worker.done);
-        if (worker.done.isDone() && !worker.done.isCompletedExceptionally()) {
-            return worker.done.resultNow();
-        }
-        throw stop;
     }
 
     /**
-     * Gives a stopped call its grace to end. An interrupt of the waiting thread meanwhile (the deadline's own, or
-     * another) does not cut the grace short: it is kept, and restored once the grace is over.
+     * What the run's stop does to the call, and what the call's outcome is then. Its own thread (the stopping one)
+     * interrupts the call and times the grace; the first of the call's end and the grace's end
+     * {@linkplain #settled settles} the call, whichever thread gets there first.
      */
-    private void awaitGrace(CompletableFuture<?> done) {
-        RunClock clock = control.clock();
-        long end = clock.nanoTime() + graceNanos;
-        boolean interrupted = false;
-        try {
-            for (long left = graceNanos; left > 0 && !done.isDone(); left = end - clock.nanoTime()) {
-                try {
-                    clock.await(done, left);
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (TimeoutException | ExecutionException e) {
-                    return; // late, or failed: either way its outcome is not kept
+    private final class Cut<T extends @Nullable Object> {
+        final Worker<T> worker;
+        /** Completed when the call ends, or when the run stops: what the waiting thread waits for first. */
+        final CompletableFuture<@Nullable Void> woken = new CompletableFuture<>();
+        /** True when the call ended (before the stop, or within its grace), false when its grace ran out first. */
+        private final CompletableFuture<Boolean> settled = new CompletableFuture<>();
+        /** Whether the stop cut the call while it ran (its outcome then counts only as a value within the grace). */
+        private volatile boolean begun;
+        private volatile RunClock.@Nullable Scheduled grace;
+
+        Cut(Worker<T> worker) {
+            this.worker = worker;
+            worker.done.whenComplete((value, error) -> {
+                settled.complete(true);
+                woken.complete(null);
+                cancelGrace();
+            });
+        }
+
+        /** The run stopped: interrupts the call and starts its grace, on the stopping thread. Does not block. */
+        void begin() {
+            if (settled.isDone()) { // it ended before the stop: its outcome is its own
+                woken.complete(null);
+                return;
+            }
+            begun = true;
+            worker.interrupt();
+            if (graceNanos == 0) {
+                settled.complete(false);
+            } else {
+                grace = control.clock().schedule(graceNanos, () -> settled.complete(false));
+                if (settled.isDone()) { // it ended meanwhile
+                    cancelGrace();
                 }
             }
-        } finally {
+            woken.complete(null);
+        }
+
+        /**
+         * The call's outcome once the waiting thread is woken: its value when it gave one before the stop or within
+         * the grace, its own failure when it failed before the run stopped, else {@code stop}. An interrupt of the
+         * waiting thread during the grace does not cut it short: it is kept, and restored once the call is settled.
+         */
+        T outcome(Exception stop) throws Exception {
+            if (!settled.isDone()) {
+                awaitSettled();
+            }
+            if (settled.getNow(false)) { // the call ended, before the stop or within its grace
+                if (!worker.done.isCompletedExceptionally()) {
+                    return worker.done.resultNow();
+                }
+                if (!begun && !(stop instanceof InterruptedException)) { // its own failure, before the run stopped
+                    return SupervisedCall.outcome(worker);
+                }
+            }
+            throw stop;
+        }
+
+        private void awaitSettled() {
+            boolean interrupted = false;
+            while (!settled.isDone()) {
+                try {
+                    control.clock().await(settled, Long.MAX_VALUE); // the grace's timer settles it at the latest
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException | TimeoutException e) {
+                    throw new IllegalStateException("the settling of a call cannot fail", e);
+                }
+            }
             if (interrupted) {
                 Thread.currentThread().interrupt();
+            }
+        }
+
+        /** No timer of the call's is left on the clock once the waiting thread is done with it. */
+        void release() {
+            cancelGrace();
+        }
+
+        private void cancelGrace() {
+            RunClock.Scheduled timer = grace;
+            if (timer != null) {
+                timer.cancel();
             }
         }
     }

@@ -3,26 +3,20 @@ package dev.terminus.agent.control;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
-/** {@link System#nanoTime()}, one shared daemon timer thread, and the JDK's own timed waits. */
+/**
+ * {@link System#nanoTime()}, one shared daemon timer thread that a deadline armed later than its next wake-up does
+ * not wake ({@link TimerThread}, ADR 0028), and the JDK's own timed waits.
+ */
 final class SystemClock implements RunClock {
     static final SystemClock INSTANCE = new SystemClock();
 
-    private final ScheduledThreadPoolExecutor timers;
+    private final TimerThread timers = new TimerThread("terminus-run-timers");
 
-    private SystemClock() {
-        timers = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, "terminus-run-timers");
-            thread.setDaemon(true);
-            return thread;
-        });
-        timers.setRemoveOnCancelPolicy(true);
-    }
+    private SystemClock() {}
 
     @Override
     public long nanoTime() {
@@ -31,8 +25,7 @@ final class SystemClock implements RunClock {
 
     @Override
     public Scheduled schedule(long delayNanos, Runnable action) {
-        ScheduledFuture<?> future = timers.schedule(action, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
-        return () -> future.cancel(false);
+        return timers.schedule(delayNanos, action);
     }
 
     /** @return {@link UUID#randomUUID()}: gate ids stay unguessable where nothing asks them to repeat */

@@ -88,7 +88,8 @@ public final class AgentRun {
         this.control = control;
         this.events = new EventDispatcher(spec.listeners(), state);
         state.reportProgressTo(events);
-        state.lendModel(spec.model(), events);
+        state.lendModel(spec.model(), events, superviseCalls && !spec.model().interruptible()
+                ? SupervisedCall.of(control, "terminus-model-" + model.name()).grace(graceNanos) : null);
         this.progress = new ProgressGuard(config.noProgressThreshold().orElse(0), config.stallThreshold().orElse(0));
         this.hooks = Hooks.of(spec.hooks());
         this.toolRound = new ToolRound(this, spec, state);

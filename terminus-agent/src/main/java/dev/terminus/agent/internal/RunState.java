@@ -6,6 +6,7 @@ import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.control.RunClock;
+import dev.terminus.agent.control.SupervisedCall;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelRequest;
@@ -45,6 +46,7 @@ final class RunState implements RunContext {
     /** The run's model and listeners, lent to its tools ({@link #askModel}); set before any tool runs. */
     private @Nullable Model lentModel;
     private @Nullable EventDispatcher lentEvents;
+    private @Nullable SupervisedCall lentSupervised;
     /**
      * The model calls tools made ({@link #askModel}), written under the lock after their usage: the run's thread
      * reads it before it reads the totals without the lock, so it sees usage another thread added.
@@ -417,10 +419,14 @@ final class RunState implements RunContext {
      *
      * @param model the run's model
      * @param events the run's listeners, which hear the asked calls
+     * @param supervised how each asked call is made on a thread of its own and cut at the deadline plus the grace
+     *     (a model that does not answer interrupts, in a run that keeps a deadline on its caller's thread); null to
+     *     make it on the asking thread
      */
-    void lendModel(Model model, EventDispatcher events) {
+    void lendModel(Model model, EventDispatcher events, @Nullable SupervisedCall supervised) {
         this.lentModel = model;
         this.lentEvents = events;
+        this.lentSupervised = supervised;
     }
 
     @Override
@@ -430,7 +436,7 @@ final class RunState implements RunContext {
         if (model == null || events == null) {
             throw new UnsupportedOperationException("the run of " + agentName + " has no model to ask");
         }
-        return new LentModel(model, this, events, clock).ask(request);
+        return new LentModel(model, this, events, clock, lentSupervised).ask(request);
     }
 
     /** Adds the usage of a model call a tool made ({@link #askModel}), from any thread, to the run and its iteration. */

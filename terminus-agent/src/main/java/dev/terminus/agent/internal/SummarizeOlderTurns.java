@@ -59,6 +59,14 @@ public final class SummarizeOlderTurns implements CompactionStrategy {
         return new Compacted(kept, response.usage());
     }
 
+    /**
+     * @return whether the summarizer answers interrupts; a run with a deadline makes the call of one that does not on
+     *     a thread of its own ({@link Compactor})
+     */
+    boolean interruptible() {
+        return summarizer.interruptible();
+    }
+
     private static void render(Message message, StringBuilder text) {
         switch (message) {
             case Message.System system -> text.append("system: ").append(system.content());

@@ -7,9 +7,13 @@ import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -159,6 +163,49 @@ class SupervisedCallTest {
     }
 
     @Test
+    void theStopInterruptsTheCallAndTimesItsGraceAtOnceEvenWhileTheWaitingThreadIsStillAsleep() throws Exception {
+        // given: a call that ignores its interrupt, waited for by a thread that wakes late
+        var late = new LateWakingClock(clock);
+        var control = RunControl.start(late, null);
+        var deaf = new DeafCall();
+        Thread.ofVirtual().start(() -> deaf.callUnder(control, Duration.ofMillis(100)));
+        deaf.started.await();
+
+        // when
+        control.cancel("operator");
+
+        // then: the call was interrupted and its grace is on the clock before the waiting thread has woken
+        assertThat(deaf.interrupted.await(10, TimeUnit.SECONDS)).as("the call's thread interrupted").isTrue();
+        assertThat(clock.pendingDelays()).containsExactly(Duration.ofMillis(100));
+        assertThat(deaf.outcome).isNotDone();
+        late.wake();
+        clock.advance(Duration.ofMillis(100));
+        assertThat(deaf.outcome.get()).isInstanceOf(CancellationException.class);
+        deaf.release.countDown();
+    }
+
+    @Test
+    void aValueTheCallGivesAfterTheStopAndItsGraceIsNotKeptHoweverLateTheWaitingThreadWakes() throws Exception {
+        // given
+        var late = new LateWakingClock(clock);
+        var control = RunControl.start(late, null);
+        var deaf = new DeafCall();
+        Thread.ofVirtual().start(() -> deaf.callUnder(control, Duration.ofMillis(100)));
+        deaf.started.await();
+        control.cancel("operator");
+        clock.advance(Duration.ofMillis(100)); // the grace passes while the waiting thread has not woken yet
+        deaf.release.countDown();
+        deaf.returned.await(); // ... and the call gives its value after it
+
+        // when
+        late.wake();
+
+        // then
+        assertThat(deaf.outcome.get()).isInstanceOf(CancellationException.class);
+        assertThat(clock.scheduled()).as("no timer of the call's left").isZero();
+    }
+
+    @Test
     void anInterruptOfTheWaitingThreadCancelsTheRunByThreadInterrupt() throws Exception {
         // given
         var control = RunControl.start(clock, null);
@@ -235,5 +282,76 @@ class SupervisedCallTest {
                 .hasMessage("SupervisedCall.graceNanos must be >= 0, was -1");
         assertThatThrownBy(() -> SupervisedCall.of(control, "call").timeout(-5))
                 .hasMessage("SupervisedCall.timeoutNanos must be >= 0, was -5");
+    }
+
+    /**
+     * A call that ignores its interrupt (it counts it) until released, then returns {@code "too late"}, made under a
+     * control with a grace; its outcome is its value or what {@link SupervisedCall#call} threw.
+     */
+    private static final class DeafCall {
+        final CountDownLatch started = new CountDownLatch(1);
+        final CountDownLatch interrupted = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final CountDownLatch returned = new CountDownLatch(1);
+        final CompletableFuture<Object> outcome = new CompletableFuture<>();
+
+        void callUnder(RunControl control, Duration grace) {
+            try {
+                outcome.complete(SupervisedCall.of(control, "deaf").grace(grace.toNanos()).call(() -> {
+                    started.countDown();
+                    while (release.getCount() > 0) {
+                        try {
+                            release.await();
+                        } catch (InterruptedException e) {
+                            interrupted.countDown(); // deaf on purpose
+                        }
+                    }
+                    returned.countDown();
+                    return "too late";
+                }));
+            } catch (Exception e) {
+                outcome.complete(e);
+            }
+        }
+    }
+
+    /**
+     * A manual clock whose first wait wakes late: it returns only once the test {@linkplain #wake() wakes} it, as a
+     * waiting thread does when the processor is busy elsewhere.
+     */
+    private static final class LateWakingClock implements RunClock {
+        private final ManualClock clock;
+        private final CountDownLatch woken = new CountDownLatch(1);
+        private final AtomicBoolean first = new AtomicBoolean(true);
+
+        LateWakingClock(ManualClock clock) {
+            this.clock = clock;
+        }
+
+        void wake() {
+            woken.countDown();
+        }
+
+        @Override
+        public long nanoTime() {
+            return clock.nanoTime();
+        }
+
+        @Override
+        public Scheduled schedule(long delayNanos, Runnable action) {
+            return clock.schedule(delayNanos, action);
+        }
+
+        @Override
+        public <T extends @Nullable Object> T await(CompletableFuture<T> future, long nanos)
+                throws InterruptedException, TimeoutException, ExecutionException {
+            try {
+                return clock.await(future, nanos);
+            } finally {
+                if (first.getAndSet(false)) {
+                    woken.await();
+                }
+            }
+        }
     }
 }

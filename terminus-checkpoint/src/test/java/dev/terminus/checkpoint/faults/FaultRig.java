@@ -21,6 +21,7 @@ import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.UserTurn;
 import dev.terminus.agent.control.ManualClock;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelRequest;
@@ -45,6 +46,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -71,8 +73,17 @@ final class FaultRig {
     private final FaultSchedule schedule;
 
     FaultRig(FaultSchedule schedule) {
+        this(schedule, manual -> manual);
+    }
+
+    /**
+     * @param schedule the run
+     * @param agentClock the clock the agent reads, made from the rig's manual clock (which the tools and the model
+     *     wait on, and {@link #time} moves)
+     */
+    FaultRig(FaultSchedule schedule, Function<ManualClock, RunClock> agentClock) {
         this.schedule = schedule;
-        this.agent = build();
+        this.agent = build(agentClock.apply(clock));
     }
 
     /**
@@ -105,7 +116,7 @@ final class FaultRig {
         return spentAtEnds.get(result);
     }
 
-    private Agent build() {
+    private Agent build(RunClock agentClock) {
         Limits limits = schedule.limits();
         Features features = schedule.features();
         AgentConfig.Builder config = AgentConfig.custom()
@@ -141,7 +152,7 @@ final class FaultRig {
         if (features.structuredRepairs() != null) {
             config.structuredOutputRepairs(features.structuredRepairs());
         }
-        AgentBuilder builder = Agent.builder(new ScriptModel()).clock(clock).config(config.build())
+        AgentBuilder builder = Agent.builder(new ScriptModel()).clock(agentClock).config(config.build())
                 .tools(tools(features))
                 .listener(this::observe);
         if (features.completion() != null) {
