@@ -125,10 +125,12 @@ public final class RunStream implements Iterable<AgentEvent>, AutoCloseable {
      */
     @Override
     public void close() {
-        buffer.close();
+        // cancelled before the buffer lets a waiting run go on: released first, the run could finish its answer (and
+        // end otherwise) before it saw the cancel
         if (!handle.isDone()) {
             handle.cancel(CLOSED_BY_CONSUMER);
         }
+        buffer.close();
         dev.terminus.agent.control.Handle.awaitCancellingOnInterrupt(handle);
     }
 
