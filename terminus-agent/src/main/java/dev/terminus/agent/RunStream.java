@@ -28,7 +28,8 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Backpressure.</b> The stream holds at most its buffer's count of unread events (256 by default). When it is
  * full, the run waits for the consumer before it goes on: memory never grows with a slow consumer. The run's time
  * budget counts on while it waits, so a consumer that stops reading ends a run with a time budget
- * {@code TimeBudgetExhausted} at its deadline. The last event always has a place of its own.
+ * {@code TimeBudgetExhausted} at its deadline. The events that come with the result, {@link AgentEvent.GuardTripped}
+ * and the last event, always have places of their own: a run that has ended never waits for its consumer.
  *
  * <p><b>Closing early.</b> Closing the stream before the last event cancels the run: it ends
  * {@code Cancelled("stream-consumer")} (or with the name given to {@link #cancel(String)}), the model's stream is
@@ -125,14 +126,19 @@ public final class RunStream implements Iterable<AgentEvent>, AutoCloseable {
      */
     @Override
     public void close() {
-        buffer.close();
+        // cancelled before the buffer lets a waiting run go on: released first, the run could finish its answer (and
+        // end otherwise) before it saw the cancel
         if (!handle.isDone()) {
             handle.cancel(CLOSED_BY_CONSUMER);
         }
+        buffer.close();
         dev.terminus.agent.control.Handle.awaitCancellingOnInterrupt(handle);
     }
 
-    /** The events of one run between its thread and the consumer: bounded, with a place of its own for the last. */
+    /**
+     * The events of one run between its thread and the consumer: bounded, with places of their own for the events
+     * that come with the result.
+     */
     static final class Buffer implements AgentListener {
         private final ReentrantLock lock = new ReentrantLock();
         private final Condition changed = lock.newCondition();
@@ -162,7 +168,10 @@ public final class RunStream implements Iterable<AgentEvent>, AutoCloseable {
                 if (event instanceof AgentEvent.RunTerminated) {
                     last = event;
                 } else {
-                    while (events.size() >= capacity && !closed && last == null) {
+                    // a GuardTripped comes with the result, just before the last event: the run is over, it does not
+                    // wait for room (its supervisor could give the result meanwhile, before the listeners heard it)
+                    boolean ending = event instanceof AgentEvent.GuardTripped;
+                    while (!ending && events.size() >= capacity && !closed && last == null) {
                         try {
                             changed.await();
                         } catch (InterruptedException e) {

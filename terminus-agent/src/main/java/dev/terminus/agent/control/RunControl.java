@@ -247,7 +247,8 @@ public final class RunControl {
      */
     public @Nullable Termination interruptionAt(long nowNanos) {
         if (stopped) {
-            return decided(nowNanos);
+            // decided at the clock's time: the caller's time may be older than the stop (a timer that fired since)
+            return decided(clock.nanoTime());
         }
         if (budgetNanos != NO_BUDGET && nowNanos - startNanos >= leftAtStart) {
             return timeUpAt(nowNanos);

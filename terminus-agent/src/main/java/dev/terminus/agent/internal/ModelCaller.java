@@ -78,11 +78,16 @@ final class ModelCaller {
                 // an Error (a workflow thread destroyed by its engine, a stack overflow) is no failure of the call:
                 // it passes through the loop untouched (ADR 0022)
                 Termination outside = run.interruption(e);
+                if (outside != null) {
+                    // kept before the event: a stopped run may wait for a slow stream consumer to take it (the stop's
+                    // interrupt is spent) and be ended from outside meanwhile, with its transcript as it is then
+                    keepText(outside);
+                }
                 if (timed) {
                     event(run.clock().nanoTime() - start, null, e, answer.stats(outside != null));
                 }
                 if (outside != null) {
-                    return keepText(outside);
+                    return outside;
                 }
                 if (e instanceof ModelException.ContextLengthExceeded tooLong) {
                     // compaction, then one retry (the request sees the compacted transcript); then PromptTooLong

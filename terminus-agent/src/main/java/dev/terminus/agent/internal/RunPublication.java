@@ -30,6 +30,13 @@ final class RunPublication {
     private final ApprovalPause pause;
     private final ClaimReview claims;
     private final AtomicReference<@Nullable RunResult> published = new AtomicReference<>();
+    /** Whether the publisher that won has delivered the last events; guarded by this object's monitor. */
+    private boolean delivered;
+    /**
+     * How long a publisher that lost waits for the winner's last events before it gives the result anyway: a listener
+     * that hangs on them must not hold the result for good.
+     */
+    private static final long LAST_EVENTS_WAIT_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
     private @Nullable CallerDeadline callerDeadline;
 
     RunPublication(AgentSpec spec, RunState state, RunControl control, EventDispatcher events, ApprovalPause pause,
@@ -99,22 +106,50 @@ final class RunPublication {
 
     /**
      * Publishes the run's one result, with {@code GuardTripped} (for a guard or budget) and {@code RunTerminated} as
-     * its last events; after that the dispatcher is closed, so a thread left running publishes nothing more.
+     * its last events; after that the dispatcher is closed, so a thread left running publishes nothing more. When the
+     * run's thread and its supervisor both publish, the first wins, and the other gives the winner's result only once
+     * the winner has delivered the last events (at most {@link #LAST_EVENTS_WAIT_NANOS} later): a run's result is
+     * never given before its listeners heard its end.
      */
     private RunResult publish(Termination end, boolean finalizing, boolean abandoned, @Nullable String textInFlight) {
         RunResult result = result(end, finalizing, abandoned, textInFlight);
         if (!published.compareAndSet(null, result)) {
+            awaitLastEvents();
             return published.get();
         }
-        if (events.active()) {
-            AgentEvent terminated = new AgentEvent.RunTerminated(spec.config().name(), result);
-            if (end.isBudgetExhausted() || end.isStuck()) {
-                events.publishLast(new AgentEvent.GuardTripped(spec.config().name(), state.iteration(), end), terminated);
-            } else {
-                events.publishLast(terminated);
+        try {
+            if (events.active()) {
+                AgentEvent terminated = new AgentEvent.RunTerminated(spec.config().name(), result);
+                if (end.isBudgetExhausted() || end.isStuck()) {
+                    events.publishLast(new AgentEvent.GuardTripped(spec.config().name(), state.iteration(), end),
+                            terminated);
+                } else {
+                    events.publishLast(terminated);
+                }
+            }
+        } finally {
+            synchronized (this) {
+                delivered = true;
+                notifyAll();
             }
         }
         return result;
+    }
+
+    private synchronized void awaitLastEvents() {
+        long deadline = System.nanoTime() + LAST_EVENTS_WAIT_NANOS;
+        boolean interrupted = false;
+        long left;
+        while (!delivered && (left = deadline - System.nanoTime()) > 0) {
+            try {
+                java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

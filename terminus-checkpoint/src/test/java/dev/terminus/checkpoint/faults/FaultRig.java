@@ -7,6 +7,7 @@ import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
+import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.Compaction;
 import dev.terminus.agent.CompactionStrategies;
 import dev.terminus.agent.HaltException;
@@ -14,6 +15,7 @@ import dev.terminus.agent.ModelPrice;
 import dev.terminus.agent.PriceTable;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunHandle;
+import dev.terminus.agent.RunStream;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.ToolArgumentException;
@@ -26,8 +28,11 @@ import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.agent.spi.ModelStream;
+import dev.terminus.agent.spi.ModelStreams;
 import dev.terminus.agent.spi.OutputCheck;
 import dev.terminus.agent.spi.OutputValidator;
+import dev.terminus.agent.spi.StreamingModel;
 import dev.terminus.checkpoint.faults.FaultSchedule.Answer;
 import dev.terminus.checkpoint.faults.FaultSchedule.Calls;
 import dev.terminus.checkpoint.faults.FaultSchedule.Failure;
@@ -36,6 +41,8 @@ import dev.terminus.checkpoint.faults.FaultSchedule.Hang;
 import dev.terminus.checkpoint.faults.FaultSchedule.Limits;
 import dev.terminus.checkpoint.faults.FaultSchedule.Pause;
 import dev.terminus.checkpoint.faults.FaultSchedule.Step;
+import dev.terminus.checkpoint.faults.FaultSchedule.Streamed;
+import dev.terminus.checkpoint.faults.FaultSchedule.Streaming;
 import dev.terminus.test.VirtualTime;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -51,8 +58,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The agent a {@link FaultSchedule} describes, on a manual clock: a model that plays the script, tools that fail,
- * wait, hang or ignore interrupts, and a listener that keeps every event. Whatever still waits when the run is over
- * (a deaf call the run left behind) is released by {@link #release()}.
+ * wait, hang or ignore interrupts, and a listener that keeps every event. For a streamed schedule, the model streams
+ * and the listener keeps the stream events too. Whatever still waits when the run is over (a deaf call the run left
+ * behind) is released by {@link #release()}.
  */
 final class FaultRig {
     static final String CANCELLER = "schedule";
@@ -66,7 +74,14 @@ final class FaultRig {
     private final List<Usage> spent = new CopyOnWriteArrayList<>();
     private final List<List<Usage>> spentAtEnds = new CopyOnWriteArrayList<>();
     final CompletableFuture<RunHandle> handle = new CompletableFuture<>();
-    /** The thread that calls {@code Agent.run} when the caller does not start the run on a thread of its own. */
+    /** The stream of a streamed schedule's run, once its consumer has it. */
+    final CompletableFuture<RunStream> stream = new CompletableFuture<>();
+    /** Whether the schedule's caller has cancelled, by the clock or at an event. */
+    volatile boolean cancelled;
+    /**
+     * The thread that calls {@code Agent.run} when the caller does not start the run on a thread of its own; for a
+     * streamed schedule, the thread of the resumes, once the consumer is done with the stream.
+     */
     volatile @Nullable Thread caller;
     final Agent agent;
     private final CountDownLatch released = new CountDownLatch(1);
@@ -87,11 +102,15 @@ final class FaultRig {
     }
 
     /**
-     * Cancels the run as its caller can: through its handle when it was started on a thread of its own, else (and
-     * in its resumes, which run on the caller's thread) by interrupting the thread that runs it.
+     * Cancels the run as its caller can: through its handle or its stream when it was started on a thread of its own,
+     * else (and in its resumes, which run on the caller's thread) by interrupting the thread that runs it.
      */
     void cancel() {
-        if (schedule.caller().started() && !(handle.isDone() && handle.join().isDone())) {
+        cancelled = true;
+        if (schedule.streaming() != null && caller == null) {
+            stream.thenAccept(run -> run.cancel(CANCELLER)); // nothing once the run has ended
+        } else if (schedule.streaming() == null && schedule.caller().started()
+                && !(handle.isDone() && handle.join().isDone())) {
             handle.thenAccept(run -> run.cancel(CANCELLER));
         } else {
             Thread thread = caller;
@@ -152,9 +171,24 @@ final class FaultRig {
         if (features.structuredRepairs() != null) {
             config.structuredOutputRepairs(features.structuredRepairs());
         }
-        AgentBuilder builder = Agent.builder(new ScriptModel()).clock(agentClock).config(config.build())
+        Streaming streaming = schedule.streaming();
+        if (streaming != null) {
+            streaming.idleTimeout(config);
+        }
+        AgentBuilder builder = Agent.builder(streaming == null ? new ScriptModel() : new StreamingScriptModel())
+                .clock(agentClock).config(config.build())
                 .tools(tools(features))
-                .listener(this::observe);
+                .listener(streaming == null ? this::observe : new AgentListener() {
+                    @Override
+                    public void onEvent(AgentEvent event) {
+                        observe(event);
+                    }
+
+                    @Override
+                    public boolean receivesStreamEvents() {
+                        return true;
+                    }
+                });
         if (features.completion() != null) {
             builder.completeWhen(run -> run.toolCallCount() >= 3, features.completion());
         }
@@ -284,7 +318,7 @@ final class FaultRig {
     };
 
     /** Plays the script; every tool call gets a fresh id; an exhausted script answers "done". */
-    private final class ScriptModel implements Model {
+    private class ScriptModel implements Model {
         private final AtomicInteger position = new AtomicInteger();
         private final AtomicInteger ids = new AtomicInteger();
 
@@ -301,32 +335,72 @@ final class FaultRig {
         @Override
         public ModelResponse chat(ModelRequest request) throws Exception {
             time.participate();
-            List<Step> steps = schedule.steps();
             while (true) {
-                int at = position.getAndIncrement();
-                Step step = at < steps.size() ? steps.get(at) : new Answer("done", FinishReason.STOP, Usage.of(1, 1));
-                switch (step) {
-                    case Answer answer -> {
-                        return new ModelResponse(Message.Assistant.of(answer.text()), answer.usage(), answer.finish());
+                ModelResponse answer = answer(nextStep());
+                if (answer != null) {
+                    return answer;
+                }
+            }
+        }
+
+        /** @return the script's next step, "done" once it is exhausted */
+        Step nextStep() {
+            List<Step> steps = schedule.steps();
+            int at = position.getAndIncrement();
+            return at < steps.size() ? steps.get(at) : new Answer("done", FinishReason.STOP, Usage.of(1, 1));
+        }
+
+        /** @return the whole answer of a step; null after a pause, when the next step answers */
+        @Nullable ModelResponse answer(Step step) throws Exception {
+            switch (step) {
+                case Answer answer -> {
+                    return new ModelResponse(Message.Assistant.of(answer.text()), answer.usage(), answer.finish());
+                }
+                case Calls calls -> {
+                    List<ToolCall> toolCalls = new ArrayList<>();
+                    for (FaultSchedule.Call call : calls.calls()) {
+                        toolCalls.add(new ToolCall("id_" + ids.incrementAndGet(), call.tool(), call.arguments()));
                     }
-                    case Calls calls -> {
-                        List<ToolCall> toolCalls = new ArrayList<>();
-                        for (FaultSchedule.Call call : calls.calls()) {
-                            toolCalls.add(new ToolCall("id_" + ids.incrementAndGet(), call.tool(), call.arguments()));
-                        }
-                        return new ModelResponse(new Message.Assistant("", toolCalls), calls.usage(),
-                                FinishReason.TOOL_CALLS);
-                    }
-                    case Failure failure -> throw failure.kind().exception();
-                    case Pause pause -> clock.sleep(pause.millis() * 1_000_000L);
-                    case Hang hang when hang.deaf() -> {
-                        awaitDeaf(released);
-                        return ModelResponse.text("released", Usage.of(1, 1));
-                    }
-                    case Hang hang -> {
-                        released.await();
-                        return ModelResponse.text("released", Usage.of(1, 1));
-                    }
+                    return new ModelResponse(new Message.Assistant("", toolCalls), calls.usage(),
+                            FinishReason.TOOL_CALLS);
+                }
+                case Failure failure -> throw failure.kind().exception();
+                case Pause pause -> {
+                    clock.sleep(pause.millis() * 1_000_000L);
+                    return null;
+                }
+                case Hang hang when hang.deaf() -> {
+                    awaitDeaf(released);
+                    return ModelResponse.text("released", Usage.of(1, 1));
+                }
+                case Hang hang -> {
+                    released.await();
+                    return ModelResponse.text("released", Usage.of(1, 1));
+                }
+                case Streamed streamed ->
+                        throw new IllegalStateException("a streamed step for a model that does not stream: "
+                                + streamed);
+            }
+        }
+    }
+
+    /**
+     * The script of a streamed schedule: its {@link Streamed} steps as {@code ScriptedModel} streams them, piece by
+     * piece, the others as one piece holding the whole answer.
+     */
+    private final class StreamingScriptModel extends ScriptModel implements StreamingModel {
+
+        @Override
+        public ModelStream stream(ModelRequest request) throws Exception {
+            time.participate(); // the thread of a supervised call too
+            while (true) {
+                Step step = nextStep();
+                if (step instanceof Streamed streamed) {
+                    return streamed.model().stream(request);
+                }
+                ModelResponse answer = answer(step);
+                if (answer != null) {
+                    return ModelStreams.of(answer, answer.message().content());
                 }
             }
         }

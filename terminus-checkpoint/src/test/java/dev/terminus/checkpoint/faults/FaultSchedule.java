@@ -1,10 +1,13 @@
 package dev.terminus.checkpoint.faults;
 
+import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.TimeBudgetEnforcement;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.ModelException;
+import dev.terminus.scripted.ScriptedModel;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -14,12 +17,22 @@ import org.jspecify.annotations.Nullable;
  * and its tools meet, the limits, and what the caller does meanwhile (cancels, answers approval gates). Its times are
  * milliseconds of the run's clock. {@link FaultSchedules} generates them.
  *
+ * <p>A streamed schedule ({@code streaming} not null) has a model that streams its answers, some of them in several
+ * pieces ({@link Streamed}), and a consumer that reads the run through {@code Agent.stream} ({@link Streaming}).
+ *
  * @param steps the model's answers, one per call; an exhausted script answers "done"
  * @param limits the run's caps and budgets
  * @param caller what the caller does during the run
  * @param features the optional parts of the agent
+ * @param streaming how the run is streamed to its consumer, or not at all (the model does not stream)
  */
-record FaultSchedule(List<Step> steps, Limits limits, Caller caller, Features features) {
+record FaultSchedule(List<Step> steps, Limits limits, Caller caller, Features features,
+        @Nullable Streaming streaming) {
+
+    /** A schedule whose model does not stream, run by its caller with {@code run} or {@code start}. */
+    FaultSchedule(List<Step> steps, Limits limits, Caller caller, Features features) {
+        this(steps, limits, caller, features, null);
+    }
 
     /** One answer of the model. */
     sealed interface Step {}
@@ -42,6 +55,87 @@ record FaultSchedule(List<Step> steps, Limits limits, Caller caller, Features fe
     /** The model never answers: an interrupt ends its wait ({@code deaf = false}), or nothing does until the run is
      * over ({@code deaf = true}). */
     record Hang(boolean deaf) implements Step {}
+
+    /**
+     * An answer streamed in pieces by {@code ScriptedModel}, each piece after a gap of real time, then an ending.
+     *
+     * @param pieces the text pieces, in order
+     * @param gapMs how long before each piece, in milliseconds of real time
+     * @param ending how the stream ends after its pieces
+     * @param usage the usage the answer reports when it finishes
+     */
+    record Streamed(List<String> pieces, int gapMs, Ending ending, Usage usage) implements Step {
+
+        /** @return a model whose one answer is this one, streamed by {@code ScriptedModel}'s streaming steps */
+        ScriptedModel model() {
+            ScriptedModel.Builder script = ScriptedModel.builder().usage(usage).pieceGap(Duration.ofMillis(gapMs));
+            String[] text = pieces.toArray(String[]::new);
+            return switch (ending) {
+                case Finish finish -> script.streamedThen(finish.reason(), text).build();
+                case Stall stall -> script.streamedThenStall(text).build();
+                case Cut cut -> script.streamedThenFail(cut.fault().exception(), text).build();
+            };
+        }
+    }
+
+    /** How a streamed answer ends. */
+    sealed interface Ending {}
+
+    /** The answer finishes, for this reason ({@code STOP}, {@code LENGTH}, {@code CONTENT_FILTER}). */
+    record Finish(FinishReason reason) implements Ending {}
+
+    /** The stream goes silent with its connection open: the idle timeout, the deadline or a cancel ends it. */
+    record Stall() implements Ending {}
+
+    /** The stream fails mid-answer with a provider error (retryable or not) or a bug. */
+    record Cut(ModelFault fault) implements Ending {}
+
+    /**
+     * How a streamed run is read.
+     *
+     * @param idleTimeoutMs the agent's stream idle timeout in milliseconds of real time; 0 for none, null for the
+     *     default (60 s, which never fires here)
+     * @param buffer how many unread events the stream holds
+     * @param consumer what its consumer does
+     */
+    record Streaming(@Nullable Integer idleTimeoutMs, int buffer, Consumer consumer) {
+
+        /** @param config the agent's configuration, given this stream idle timeout */
+        void idleTimeout(AgentConfig.Builder config) {
+            if (idleTimeoutMs != null && idleTimeoutMs == 0) {
+                config.withoutStreamIdleTimeout();
+            } else if (idleTimeoutMs != null) {
+                config.streamIdleTimeout(Duration.ofMillis(idleTimeoutMs));
+            }
+        }
+    }
+
+    /**
+     * A consumer that reads the run's events at its own pace and may quit before the end.
+     *
+     * @param paceEvery after how many events read it pauses
+     * @param paceMs how long it pauses, on the run's clock
+     * @param quitAfter after how many events read it quits, or never (it reads to the last event)
+     * @param quit how it quits
+     */
+    record Consumer(int paceEvery, int paceMs, @Nullable Integer quitAfter, Quit quit) {}
+
+    /** How a consumer quits before the last event. */
+    enum Quit {
+        /** It closes the stream, which cancels the run ({@code Cancelled("stream-consumer")}). */
+        CLOSE,
+        /** It waits a moment, at most, for the run to wait for room in the buffer, then closes the stream. */
+        CLOSE_WHILE_THE_RUN_WAITS,
+        /** It cancels the run by its own name, then reads on to the last event. */
+        CANCEL,
+        /** It stops reading and waits for the result, which drops the events it did not read. */
+        STOP_READING;
+
+        /** @return whether the consumer quits by closing the stream */
+        boolean closes() {
+            return this == CLOSE || this == CLOSE_WHILE_THE_RUN_WAITS;
+        }
+    }
 
     /** The provider errors the loop classifies, and a model bug. */
     enum ModelFault {
@@ -114,6 +208,11 @@ record FaultSchedule(List<Step> steps, Limits limits, Caller caller, Features fe
      */
     boolean waitsEnd() {
         return limits.timeBudgetMs() != null || caller.cancelAtMs() != null && noResumes();
+    }
+
+    /** @return whether a stream that goes silent ends: at the idle timeout, or where any other wait ends */
+    boolean stallsEnd() {
+        return streaming != null && streaming.idleTimeoutMs() != null && streaming.idleTimeoutMs() > 0 || waitsEnd();
     }
 
     private boolean noResumes() {

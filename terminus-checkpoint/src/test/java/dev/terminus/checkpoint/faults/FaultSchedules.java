@@ -8,13 +8,21 @@ import dev.terminus.checkpoint.faults.FaultSchedule.Answer;
 import dev.terminus.checkpoint.faults.FaultSchedule.Call;
 import dev.terminus.checkpoint.faults.FaultSchedule.Caller;
 import dev.terminus.checkpoint.faults.FaultSchedule.Calls;
+import dev.terminus.checkpoint.faults.FaultSchedule.Consumer;
+import dev.terminus.checkpoint.faults.FaultSchedule.Cut;
+import dev.terminus.checkpoint.faults.FaultSchedule.Ending;
 import dev.terminus.checkpoint.faults.FaultSchedule.Failure;
 import dev.terminus.checkpoint.faults.FaultSchedule.Features;
+import dev.terminus.checkpoint.faults.FaultSchedule.Finish;
 import dev.terminus.checkpoint.faults.FaultSchedule.Hang;
 import dev.terminus.checkpoint.faults.FaultSchedule.Limits;
 import dev.terminus.checkpoint.faults.FaultSchedule.ModelFault;
 import dev.terminus.checkpoint.faults.FaultSchedule.Pause;
+import dev.terminus.checkpoint.faults.FaultSchedule.Quit;
+import dev.terminus.checkpoint.faults.FaultSchedule.Stall;
 import dev.terminus.checkpoint.faults.FaultSchedule.Step;
+import dev.terminus.checkpoint.faults.FaultSchedule.Streamed;
+import dev.terminus.checkpoint.faults.FaultSchedule.Streaming;
 import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
@@ -22,7 +30,10 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.Tuple;
 
-/** The generators of {@link FaultSchedule}s: every fault the loop knows, at random points of random runs. */
+/**
+ * The generators of {@link FaultSchedule}s: every fault the loop knows, at random points of random runs, and the same
+ * with streamed answers read by a consumer.
+ */
 final class FaultSchedules {
 
     private FaultSchedules() {}
@@ -34,18 +45,71 @@ final class FaultSchedules {
                 .map(FaultSchedules::withEndingWaits);
     }
 
-    /** Free scripts, and scripts that repeat a few steps over and over (so the progress guards get to trip). */
+    /**
+     * @return streamed schedules: a model that streams, answers in pieces that finish, stall or fail among the other
+     *     steps, a consumer that reads the run through {@code Agent.stream} (so the run is started on a thread of its
+     *     own), and every wait ending as in {@link #schedules()}
+     */
+    static Arbitrary<FaultSchedule> streamedSchedules() {
+        Arbitrary<Step> step = Arbitraries.frequencyOf(Tuple.of(3, streamedSteps()), Tuple.of(2, steps()));
+        return Combinators.combine(scripts(step), limits(), callers().map(FaultSchedules::startedOnItsOwnThread),
+                        features(), streamings())
+                .as(FaultSchedule::new)
+                .map(FaultSchedules::withEndingWaits);
+    }
+
     private static Arbitrary<List<Step>> scripts() {
-        Arbitrary<List<Step>> free = steps().list().ofMaxSize(10);
-        Arbitrary<List<Step>> repeating = Combinators.combine(steps().list().ofMinSize(1).ofMaxSize(3),
+        return scripts(steps());
+    }
+
+    /** Free scripts, and scripts that repeat a few steps over and over (so the progress guards get to trip). */
+    private static Arbitrary<List<Step>> scripts(Arbitrary<Step> steps) {
+        Arbitrary<List<Step>> free = steps.list().ofMaxSize(10);
+        Arbitrary<List<Step>> repeating = Combinators.combine(steps.list().ofMinSize(1).ofMaxSize(3),
                 Arbitraries.integers().between(0, 2).list().ofMinSize(3).ofMaxSize(10))
                 .as((pool, picks) -> picks.stream().map(i -> pool.get(i % pool.size())).toList());
         return Arbitraries.oneOf(free, repeating);
     }
 
-    private static Arbitrary<Step> steps() {
-        Arbitrary<Usage> usage = Combinators.combine(Arbitraries.integers().between(0, 40),
+    /** Answers in 0 to 6 pieces, most without a gap, that finish, stall, or fail with any provider error or a bug. */
+    private static Arbitrary<Step> streamedSteps() {
+        Arbitrary<String> piece = Arbitraries.of("4", "2", "do", "ne", " ", "here you go", "é", "日本", "\n");
+        Arbitrary<Ending> ending = Arbitraries.frequencyOf(
+                Tuple.of(8, Arbitraries.just(new Finish(FinishReason.STOP))),
+                Tuple.of(2, Arbitraries.just(new Finish(FinishReason.LENGTH))),
+                Tuple.of(2, Arbitraries.just(new Finish(FinishReason.CONTENT_FILTER))),
+                Tuple.of(3, Arbitraries.just(new Stall())),
+                Tuple.of(5, Arbitraries.of(ModelFault.class).map(Cut::new)));
+        return Combinators.combine(piece.list().ofMaxSize(6),
+                Arbitraries.frequency(Tuple.of(6, 0), Tuple.of(2, 1), Tuple.of(1, 2)),
+                ending, usages()).as(Streamed::new);
+    }
+
+    /** Idle timeouts of a few milliseconds or none, small and large buffers, and consumers that quit or read on. */
+    private static Arbitrary<Streaming> streamings() {
+        Arbitrary<Consumer> consumer = Combinators.combine(
+                Arbitraries.of(1, 2, 5),
+                Arbitraries.of(0, 1, 20, 400),
+                Arbitraries.integers().between(1, 12).injectNull(0.3),
+                Arbitraries.frequency(Tuple.of(2, Quit.CLOSE), Tuple.of(2, Quit.CLOSE_WHILE_THE_RUN_WAITS),
+                        Tuple.of(1, Quit.CANCEL), Tuple.of(1, Quit.STOP_READING)))
+                .as(Consumer::new);
+        return Combinators.combine(Arbitraries.of(0, 1, 3).injectNull(0.4), Arbitraries.of(1, 2, 16, 256), consumer)
+                .as(Streaming::new);
+    }
+
+    /** A streamed run goes on a thread of its own, as a started one does. */
+    private static Caller startedOnItsOwnThread(Caller caller) {
+        return new Caller(caller.cancelAtMs(), caller.cancelAtEvent(), true, caller.decisions());
+    }
+
+    private static Arbitrary<Usage> usages() {
+        return Combinators.combine(Arbitraries.integers().between(0, 40),
                 Arbitraries.integers().between(0, 20)).as(Usage::of);
+    }
+
+    private static Arbitrary<Step> steps() {
+        Arbitrary<Usage> usage = usages();
         Arbitrary<Step> answer = Combinators.combine(Arbitraries.of("done", "42", "here you go", ""),
                 Arbitraries.frequency(Tuple.of(16, FinishReason.STOP), Tuple.of(1, FinishReason.LENGTH),
                         Tuple.of(1, FinishReason.CONTENT_FILTER)),
@@ -113,15 +177,19 @@ final class FaultSchedules {
     }
 
     /**
-     * A wait that only a deadline or a cancel ends becomes a plain answer where neither comes; a model's deaf hang
-     * becomes an interruptible one where the loop would have to wait for it.
+     * A wait that only a deadline or a cancel ends becomes a plain answer where neither comes, and a stall a finished
+     * stream where no idle timeout ends it either; a model's deaf hang becomes an interruptible one where the loop
+     * would have to wait for it.
      */
     private static FaultSchedule withEndingWaits(FaultSchedule schedule) {
         boolean ends = schedule.waitsEnd();
+        boolean stallsEnd = schedule.stallsEnd();
         boolean deafToolLeft = schedule.deafToolIsLeft();
         boolean deafModelLeft = schedule.deafModelIsLeft();
         List<Step> steps = schedule.steps().stream().map(step -> switch (step) {
             case Hang hang when !ends -> (Step) new Answer("instead of a hang", FinishReason.STOP, Usage.of(1, 1));
+            case Streamed streamed when streamed.ending() instanceof Stall && !stallsEnd ->
+                    new Streamed(streamed.pieces(), streamed.gapMs(), new Finish(FinishReason.STOP), streamed.usage());
             case Hang hang when hang.deaf() && !deafModelLeft -> new Hang(false);
             case Calls calls -> new Calls(calls.calls().stream()
                     .map(call -> call.tool().equals("hang") && !ends || call.tool().equals("deaf") && !deafToolLeft
@@ -129,6 +197,7 @@ final class FaultSchedules {
                     .toList(), calls.usage());
             default -> step;
         }).toList();
-        return new FaultSchedule(steps, schedule.limits(), schedule.caller(), schedule.features());
+        return new FaultSchedule(steps, schedule.limits(), schedule.caller(), schedule.features(),
+                schedule.streaming());
     }
 }
