@@ -12,6 +12,7 @@ import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.langchain4j.internal.ClientLease;
 import dev.terminus.langchain4j.internal.Errors;
 import dev.terminus.langchain4j.internal.Messages;
 import dev.terminus.langchain4j.internal.Requests;
@@ -90,9 +91,8 @@ public final class LangChain4jModel implements Model, AutoCloseable {
     private final boolean jsonSchema;
     /** The API key to cut out of error messages; never shown. */
     private final @Nullable String secret;
-    /** What {@link LangChain4jModels} built for this model alone, released by {@link #close()}; null for none. */
-    private final @Nullable AutoCloseable owned;
-    private volatile boolean closed;
+    /** What {@link LangChain4jModels} built for this model alone, released by {@link #close()}. */
+    private final ClientLease lease;
 
     private LangChain4jModel(ChatModel chatModel, String name, String provider, @Nullable String secret,
             @Nullable AutoCloseable owned) {
@@ -100,7 +100,7 @@ public final class LangChain4jModel implements Model, AutoCloseable {
         this.name = name;
         this.provider = provider;
         this.secret = secret;
-        this.owned = owned;
+        this.lease = new ClientLease(owned);
         this.jsonSchema = chatModel.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
     }
 
@@ -234,9 +234,7 @@ public final class LangChain4jModel implements Model, AutoCloseable {
      */
     @Override
     public ModelResponse chat(ModelRequest request) throws Exception {
-        if (closed) {
-            throw new IllegalStateException(this + " is closed");
-        }
+        lease.ensureOpen(this);
         ChatRequest chatRequest = Requests.toLangChain4j(request, jsonSchema);
         ChatResponse response;
         try {
@@ -279,14 +277,7 @@ public final class LangChain4jModel implements Model, AutoCloseable {
      */
     @Override
     public void close() {
-        closed = true;
-        if (owned != null) {
-            try {
-                owned.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("closing " + this + " failed", e);
-            }
-        }
+        lease.close(this);
     }
 
     /** @return the LangChain4j model this wraps */

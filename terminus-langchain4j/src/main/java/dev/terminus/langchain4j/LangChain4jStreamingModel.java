@@ -7,6 +7,7 @@ import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelStream;
 import dev.terminus.agent.spi.ModelStreams;
 import dev.terminus.agent.spi.StreamingModel;
+import dev.terminus.langchain4j.internal.ClientLease;
 import dev.terminus.langchain4j.internal.Requests;
 import dev.terminus.langchain4j.internal.StreamedCall;
 import org.jspecify.annotations.Nullable;
@@ -54,9 +55,8 @@ public final class LangChain4jStreamingModel implements StreamingModel, AutoClos
     private final boolean jsonSchema;
     /** The API key to cut out of error messages; never shown. */
     private final @Nullable String secret;
-    /** What {@link LangChain4jModels} built for this model alone, released by {@link #close()}; null for none. */
-    private final @Nullable AutoCloseable owned;
-    private volatile boolean closed;
+    /** What {@link LangChain4jModels} built for this model alone, released by {@link #close()}. */
+    private final ClientLease lease;
 
     LangChain4jStreamingModel(StreamingChatModel streamingChatModel, String name, String provider, boolean jsonSchema,
             @Nullable String secret, @Nullable AutoCloseable owned) {
@@ -66,7 +66,7 @@ public final class LangChain4jStreamingModel implements StreamingModel, AutoClos
         this.jsonSchema = jsonSchema
                 || streamingChatModel.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
         this.secret = secret;
-        this.owned = owned;
+        this.lease = new ClientLease(owned);
     }
 
     /**
@@ -81,9 +81,7 @@ public final class LangChain4jStreamingModel implements StreamingModel, AutoClos
      */
     @Override
     public ModelStream stream(ModelRequest request) {
-        if (closed) {
-            throw new IllegalStateException(this + " is closed");
-        }
+        lease.ensureOpen(this);
         ChatRequest chatRequest = Requests.toLangChain4j(request, jsonSchema);
         ModelStreams.Feed feed = ModelStreams.feed(UNREAD_PIECES);
         StreamedCall call = new StreamedCall(feed, secret);
@@ -123,14 +121,7 @@ public final class LangChain4jStreamingModel implements StreamingModel, AutoClos
      */
     @Override
     public void close() {
-        closed = true;
-        if (owned != null) {
-            try {
-                owned.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("closing " + this + " failed", e);
-            }
-        }
+        lease.close(this);
     }
 
     /** @return the LangChain4j model this wraps */

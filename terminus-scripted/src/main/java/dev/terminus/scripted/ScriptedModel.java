@@ -95,13 +95,7 @@ public final class ScriptedModel implements StreamingModel {
 
     @Override
     public ModelResponse chat(ModelRequest request) throws Exception {
-        calls.incrementAndGet();
-        if (recordRequests) {
-            synchronized (requests) {
-                requests.add(new ModelRequest(List.copyOf(request.messages()), List.copyOf(request.tools()),
-                        request.maxOutputTokens(), request.responseSchema()));
-            }
-        }
+        received(request);
         while (true) {
             Step step = next();
             switch (step) {
@@ -127,8 +121,7 @@ public final class ScriptedModel implements StreamingModel {
         }
     }
 
-    @Override
-    public ModelStream stream(ModelRequest request) throws Exception {
+    private void received(ModelRequest request) {
         calls.incrementAndGet();
         if (recordRequests) {
             synchronized (requests) {
@@ -136,6 +129,11 @@ public final class ScriptedModel implements StreamingModel {
                         request.maxOutputTokens(), request.responseSchema()));
             }
         }
+    }
+
+    @Override
+    public ModelStream stream(ModelRequest request) throws Exception {
+        received(request);
         while (true) {
             Step step = next();
             switch (step) {
