@@ -20,8 +20,8 @@ import org.jspecify.annotations.Nullable;
  * planned to wake for it, wakes at that time for nothing and sleeps again until the earliest action then known: at
  * most one wake-up per cancelled earliest action, whatever the number of runs armed and disarmed meanwhile. An
  * action runs no earlier than its time, and as soon after it as the thread gets the processor, as with the JDK's
- * timers. An action that throws is reported to the thread's uncaught-exception handler and the thread goes on: every
- * other run's deadline depends on it.
+ * timers. An action that throws an exception is reported to the thread's uncaught-exception handler and the thread
+ * goes on: every other run's deadline depends on it. An {@code Error} is not caught, as nowhere in the loop (ADR 0022).
  */
 final class TimerThread {
     /** How far ahead an action may be: further is never, in practice, and keeps {@code at} from overflowing. */
@@ -135,7 +135,7 @@ final class TimerThread {
                 lock.unlock();
                 try {
                     first.action.run();
-                } catch (Throwable failure) { // one run's action must not stop every other run's timers
+                } catch (RuntimeException failure) { // one run's action must not stop every other run's timers
                     Thread current = Thread.currentThread();
                     current.getUncaughtExceptionHandler().uncaughtException(current, failure);
                 } finally {
