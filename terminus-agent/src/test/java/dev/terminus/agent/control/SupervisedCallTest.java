@@ -67,11 +67,13 @@ class SupervisedCallTest {
     void theCallsOwnTimeLimitOnTheRunsClockInterruptsItAndThrowsTimeout() throws Exception {
         // given
         var control = RunControl.start(clock, null);
+        var started = new CountDownLatch(1);
         var interrupted = new CountDownLatch(1);
         var outcome = new CompletableFuture<Throwable>();
         Thread.ofVirtual().start(() -> {
             try {
                 SupervisedCall.of(control, "slow").timeout(Duration.ofSeconds(2).toNanos()).call(() -> {
+                    started.countDown();
                     try {
                         new CountDownLatch(1).await(); // blocks until interrupted
                     } catch (InterruptedException e) {
@@ -85,6 +87,7 @@ class SupervisedCallTest {
             }
         });
         clock.awaitScheduled(1);
+        started.await(); // a call timed out before its thread ran is never started, and has nothing to interrupt
 
         // when
         clock.advance(Duration.ofSeconds(2));
