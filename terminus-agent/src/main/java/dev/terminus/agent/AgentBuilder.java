@@ -38,6 +38,7 @@ public final class AgentBuilder {
     private AgentConfig.Builder settings = AgentConfig.custom();
     private final List<Consumer<AgentConfig.Builder>> changes = new ArrayList<>();
     private final Map<String, Tool> tools = new LinkedHashMap<>();
+    private int maxHandoffs = dev.terminus.agent.internal.AgentSpec.DEFAULT_MAX_HANDOFFS;
     private final List<AgentHook> hooks = new ArrayList<>();
     private final List<AgentListener> listeners = new ArrayList<>();
     private @Nullable UserSimulator userSimulator;
@@ -171,6 +172,59 @@ public final class AgentBuilder {
         return this;
     }
 
+    /**
+     * Lets the model hand the run over to another agent: the agent is offered a {@code transfer_to_<name>} tool, and a
+     * call of it makes the run go on, once the round of calls is over, with the other agent's system prompt, tools,
+     * limits and model, and the transcript so far. The run's counts carry on (its iterations, tool calls, tokens,
+     * cost and time), so the other agent's limits apply to the run's totals, and its result names the agent that
+     * ended it ({@link RunResult#agentName()}). The run's listeners stay the first agent's. A run is handed over at
+     * most {@link #maxHandoffs(int)} times: after the last handoff, the agent that has the run is offered no
+     * {@code transfer_to_} tool, and a call of one is refused as a call of a tool it was not offered (a mistake).
+     *
+     * {@snippet :
+     * // given: Model model; Agent billing
+     * Agent triage = Agent.builder(model).name("triage").systemPrompt("Route the customer.").handoff(billing).build();
+     * }
+     *
+     * @param agent the agent the run may be handed to; its name names the tool
+     * @return this builder
+     */
+    public AgentBuilder handoff(Agent agent) {
+        Preconditions.notNull(agent, "agent");
+        return handoff(agent.config().name(), null, () -> agent);
+    }
+
+    /**
+     * As {@link #handoff(Agent)}, for an agent made later (two agents that hand the run to each other): the agent is
+     * asked for at the first handoff to it, and must have the name given here.
+     *
+     * @param name the agent's name, which names the tool ({@code transfer_to_<name>})
+     * @param description when the model should hand over, or null for a description made from the name
+     * @param agent gives the agent
+     * @return this builder
+     */
+    public AgentBuilder handoff(String name, @Nullable String description, java.util.function.Supplier<Agent> agent) {
+        Preconditions.notNull(name, "name");
+        Preconditions.notNull(agent, "agent");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("handoff name must not be blank, was \"" + name + "\"");
+        }
+        return tool(new dev.terminus.agent.internal.HandoffTool(name, description, agent));
+    }
+
+    /**
+     * @param max how many times a run that starts with this agent may be handed from one agent to another, at least
+     *     0 (10 by default)
+     * @return this builder
+     */
+    public AgentBuilder maxHandoffs(int max) {
+        if (max < 0) {
+            throw new IllegalArgumentException("maxHandoffs must be >= 0, was " + max);
+        }
+        this.maxHandoffs = max;
+        return this;
+    }
+
     /** @param hook a hook, run after the ones added before it @return this builder */
     public AgentBuilder hook(AgentHook hook) {
         hooks.add(Preconditions.notNull(hook, "hook"));
@@ -296,6 +350,6 @@ public final class AgentBuilder {
         RunRules rules = new RunRules(outputValidator, compaction, approvals, criteria, invariants, promotionGate);
         return new Agent(new AgentSpec(model, config, Collections.unmodifiableMap(new LinkedHashMap<>(tools)),
                 List.copyOf(specs), List.copyOf(hooks), List.copyOf(listeners), userSimulator, completion,
-                completionCheck, rules, clock));
+                completionCheck, rules, clock).withMaxHandoffs(maxHandoffs));
     }
 }

@@ -42,6 +42,8 @@ public final class RunResult {
     private final @Nullable String finalAnswer;
     private final @Nullable Object structuredOutput;
     private final @Nullable Checkpoint checkpoint;
+    private final @Nullable String agentName;
+    private final List<ChildRun> children;
 
     /** Validates and copies the lists immutably. */
     private RunResult(Builder b) {
@@ -56,6 +58,8 @@ public final class RunResult {
         this.finalAnswer = b.finalAnswer;
         this.structuredOutput = b.structuredOutput;
         this.checkpoint = b.checkpoint;
+        this.agentName = b.agentName;
+        this.children = Preconditions.immutableList(b.children, "RunResult.children");
     }
 
     /** @return a builder with no termination and no outcome (both required) and every other field empty or zero */
@@ -67,7 +71,7 @@ public final class RunResult {
     public Builder toBuilder() {
         return builder().termination(termination).outcome(outcome).transcript(transcript).iterations(iterations)
                 .usage(usage).costUsd(costUsd).toolCalls(toolCalls).duration(duration).finalAnswer(finalAnswer)
-                .structuredOutput(structuredOutput).checkpoint(checkpoint);
+                .structuredOutput(structuredOutput).checkpoint(checkpoint).agentName(agentName).children(children);
     }
 
     /** @return why it stopped */
@@ -90,7 +94,10 @@ public final class RunResult {
         return iterations;
     }
 
-    /** @return the tokens consumed, the sum over the iterations */
+    /**
+     * @return the tokens consumed, the sum over the iterations (the runs of agents called as tools count in the
+     *     iteration that called them)
+     */
     public Usage usage() {
         return usage;
     }
@@ -165,19 +172,41 @@ public final class RunResult {
         return Optional.ofNullable(checkpoint);
     }
 
+    /**
+     * The name of the agent that ended the run: the agent that started it, or the last one it was handed over to
+     * ({@link AgentBuilder#handoff(Agent)}). Empty for a result built without one.
+     *
+     * @return the agent that ended the run
+     */
+    public Optional<String> agentName() {
+        return Optional.ofNullable(agentName);
+    }
+
+    /**
+     * The runs of the agents this run called as tools ({@link Tools#agent}), one per call, in the order they ended.
+     * Each child's tokens and cost are part of this result's {@link #usage()} and {@link #costUsd()}: a run's usage
+     * is its whole tree's, as its budgets are.
+     *
+     * @return the children's runs; empty when the run called no agent
+     */
+    public List<ChildRun> children() {
+        return children;
+    }
+
     @Override
     public boolean equals(@Nullable Object o) {
         return o instanceof RunResult r && termination.equals(r.termination) && outcome == r.outcome
                 && transcript.equals(r.transcript) && iterations.equals(r.iterations) && usage.equals(r.usage)
                 && costUsd.equals(r.costUsd) && toolCalls == r.toolCalls && duration.equals(r.duration)
                 && Objects.equals(finalAnswer, r.finalAnswer) && Objects.equals(structuredOutput, r.structuredOutput)
-                && Objects.equals(checkpoint, r.checkpoint);
+                && Objects.equals(checkpoint, r.checkpoint) && Objects.equals(agentName, r.agentName)
+                && children.equals(r.children);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(termination, outcome, transcript, iterations, usage, costUsd, toolCalls, duration,
-                finalAnswer, structuredOutput, checkpoint);
+                finalAnswer, structuredOutput, checkpoint, agentName, children);
     }
 
     @Override
@@ -185,7 +214,8 @@ public final class RunResult {
         return "RunResult[termination=" + termination + ", outcome=" + outcome + ", transcript=" + transcript
                 + ", iterations=" + iterations + ", usage=" + usage + ", costUsd=" + costUsd + ", toolCalls=" + toolCalls
                 + ", duration=" + duration + ", finalAnswer=" + finalAnswer + ", structuredOutput="
-                + structuredOutput + ", checkpoint=" + checkpoint + "]";
+                + structuredOutput + ", checkpoint=" + checkpoint + ", agentName=" + agentName + ", children="
+                + children + "]";
     }
 
     /**
@@ -205,6 +235,8 @@ public final class RunResult {
         private @Nullable String finalAnswer;
         private @Nullable Object structuredOutput;
         private @Nullable Checkpoint checkpoint;
+        private @Nullable String agentName;
+        private @Nullable List<ChildRun> children = List.of();
 
         private Builder() {}
 
@@ -283,6 +315,21 @@ public final class RunResult {
          */
         public Builder checkpoint(@Nullable Checkpoint checkpoint) {
             this.checkpoint = checkpoint;
+            return this;
+        }
+
+        /**
+         * @param agentName the agent that ended the run (see {@link RunResult#agentName()}), or null
+         * @return this builder
+         */
+        public Builder agentName(@Nullable String agentName) {
+            this.agentName = agentName;
+            return this;
+        }
+
+        /** @param children the runs of the agents the run called as tools (copied) @return this builder */
+        public Builder children(List<ChildRun> children) {
+            this.children = children;
             return this;
         }
 

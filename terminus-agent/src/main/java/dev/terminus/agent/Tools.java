@@ -1,9 +1,11 @@
 package dev.terminus.agent;
 
 import dev.terminus.Preconditions;
+import dev.terminus.agent.internal.AgentAccess;
 import dev.terminus.agent.internal.JsonText;
 import dev.terminus.agent.internal.MethodTools;
 import dev.terminus.agent.internal.RecordShapes;
+import dev.terminus.agent.internal.SubAgentTool;
 import dev.terminus.agent.spi.ToolSpec;
 import java.util.List;
 import java.util.Map;
@@ -135,6 +137,36 @@ public final class Tools {
      */
     public static List<Tool> fromMethods(Object target) {
         return MethodTools.of(Preconditions.notNull(target, "target"));
+    }
+
+    /**
+     * An agent offered as a tool: the model calls it with {@code {"task": "..."}}, and the call runs the agent on that
+     * task as a child of the calling run. The child is a real run with its own limits, bounded by its parent's: its
+     * deadline is the earlier of its own and its parent's; its tokens and cost count in the parent's usage and
+     * budgets as they are spent, so a parent's budget ends the child mid-run, then the parent, with facts that sum
+     * the tree; the parent's cancel cancels it. A child that succeeds answers with its final answer (its structured
+     * output, when it has one); any other end is a failed call, counted as a mistake, whose message names the child's
+     * termination and its facts, so the calling model can react. The parent's result keeps every child's result
+     * ({@link RunResult#children()}). Called outside a run, the tool runs the agent on its own.
+     *
+     * {@snippet :
+     * // given: Model model; Agent researcher
+     * Agent writer = Agent.builder(model)
+     *         .tool(Tools.agent("research", "Finds facts about a topic", researcher))
+     *         .tokenBudget(TokenBudget.total(50_000)) // the writer's and the researcher's tokens together
+     *         .build();
+     * }
+     *
+     * @param name the tool's name
+     * @param description what the agent does, for the calling model
+     * @param agent the agent
+     * @return the tool
+     */
+    public static Tool agent(String name, String description, Agent agent) {
+        Preconditions.notNull(name, "name");
+        Preconditions.notNull(description, "description");
+        Preconditions.notNull(agent, "agent");
+        return new SubAgentTool(name, description, AgentAccess.spec(agent));
     }
 
     /**

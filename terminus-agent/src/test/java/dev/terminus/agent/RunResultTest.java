@@ -312,7 +312,35 @@ class RunResultTest {
         // then
         assertThat(text).isEqualTo("RunResult[termination=NaturalCompletion[], outcome=SUCCEEDED, transcript=[],"
                 + " iterations=[], usage=" + Usage.ZERO + ", costUsd=0, toolCalls=0, duration=PT0S, finalAnswer=42,"
-                + " structuredOutput=null, checkpoint=null]");
+                + " structuredOutput=null, checkpoint=null, agentName=null, children=[]]");
+    }
+
+    @Test
+    void theAgentThatEndedTheRunAndTheChildrenAreKeptByTheBuilderAndCompared() {
+        // given
+        RunResult child = valid().agentName("researcher").build();
+        RunResult parent = valid().agentName("writer").children(List.of(new ChildRun("research", 1, child))).build();
+
+        // when
+        RunResult copy = parent.toBuilder().build();
+
+        // then
+        assertThat(copy).isEqualTo(parent).hasSameHashCodeAs(parent);
+        assertThat(copy.agentName()).contains("writer");
+        assertThat(copy.children()).singleElement().extracting(ChildRun::result).isEqualTo(child);
+        assertThat(parent.toBuilder().children(List.of()).build()).isNotEqualTo(parent);
+        assertThat(parent.toBuilder().agentName("other").build()).isNotEqualTo(parent);
+    }
+
+    @Test
+    void aNullChildIsRefusedNamingTheField() {
+        // given
+        java.util.List<ChildRun> children = new java.util.ArrayList<>();
+        children.add(null);
+
+        // when / then
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> valid().children(children).build())
+                .hasMessageContaining("RunResult.children");
     }
 
     /** A typed answer, as an output validator would produce it. */

@@ -256,6 +256,7 @@ public final class ScriptedModel implements StreamingModel {
         private Usage usage = Usage.of(10, 5);
         private Duration pieceGap = Duration.ZERO;
         private int nextCallId = 1;
+        private String callIdPrefix = "call_";
         private int startAt;
 
         private Builder() {}
@@ -263,6 +264,17 @@ public final class ScriptedModel implements StreamingModel {
         /** @param usage the usage every following answer reports (10 in, 5 out by default) @return this builder */
         public Builder usage(Usage usage) {
             this.usage = Preconditions.notNull(usage, "usage");
+            return this;
+        }
+
+        /**
+         * @param prefix what the ids of the following tool calls start with, before their number ({@code call_} by
+         *     default): models whose calls meet in one transcript (agents that hand a run to each other) need
+         *     different ones, as a provider's ids are unique
+         * @return this builder
+         */
+        public Builder callIdPrefix(String prefix) {
+            this.callIdPrefix = Preconditions.notNull(prefix, "prefix");
             return this;
         }
 
@@ -298,7 +310,7 @@ public final class ScriptedModel implements StreamingModel {
             for (var call : calls) {
                 @SuppressWarnings("unchecked")
                 Map<String, @Nullable Object> arguments = (Map<String, @Nullable Object>) call.getValue();
-                toolCalls.add(new ToolCall("call_" + nextCallId++, call.getKey(), arguments));
+                toolCalls.add(new ToolCall(callIdPrefix + nextCallId++, call.getKey(), arguments));
             }
             return respond(new ModelResponse(new Message.Assistant("", toolCalls), usage, FinishReason.TOOL_CALLS));
         }

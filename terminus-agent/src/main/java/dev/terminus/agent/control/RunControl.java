@@ -50,8 +50,17 @@ public final class RunControl {
     private volatile @Nullable String cancelledBy;
     /** Set when the run's engine, not its caller, owns its thread's interrupts; read on the interrupt path only. */
     private volatile @Nullable Supplier<? extends Error> engineInterrupt;
+    /** The control of the run this one serves ({@link #child}), whose stop stops this one; null for a root run. */
+    private final @Nullable RunControl parent;
+    private volatile @Nullable Registration followsParent;
 
     private RunControl(RunClock clock, long startNanos, Duration before, @Nullable Duration budget) {
+        this(clock, startNanos, before, budget, null);
+    }
+
+    private RunControl(RunClock clock, long startNanos, Duration before, @Nullable Duration budget,
+            @Nullable RunControl parent) {
+        this.parent = parent;
         this.clock = Objects.requireNonNull(clock, "clock");
         if (before.isNegative()) {
             throw new IllegalArgumentException("the time a run used before it resumed must be >= 0, was " + before);
@@ -84,6 +93,47 @@ public final class RunControl {
      */
     public static RunControl resume(RunClock clock, Duration before, @Nullable Duration budget) {
         return new RunControl(clock, clock.nanoTime(), Objects.requireNonNull(before, "before"), budget);
+    }
+
+    /**
+     * The control of a run this run waits for (an agent called as one of its tools), started now: its deadline is the
+     * earlier of its own budget's and this run's, and when this run stops (cancelled, out of time) the child stops
+     * the same way, cancelled by the same requester or out of time. Call {@link #detach()} on the child once its run
+     * has ended.
+     *
+     * @param clock the child's clock (its agent's)
+     * @param budget the child's own time budget, or null for none
+     * @return the child's control
+     */
+    public RunControl child(RunClock clock, @Nullable Duration budget) {
+        Duration effective = budget;
+        if (hasDeadline()) {
+            long left = Math.max(0, remainingNanos());
+            if (effective == null || saturatedNanos(effective) > left) {
+                effective = Duration.ofNanos(left);
+            }
+        }
+        RunControl child = new RunControl(clock, clock.nanoTime(), Duration.ZERO, effective, this);
+        child.followsParent = onStop(child::followParent);
+        return child;
+    }
+
+    /** Ends what ties a {@linkplain #child child} run's control to its parent's: call once the child's run ended. */
+    public void detach() {
+        Registration link = followsParent;
+        if (link != null) {
+            link.close();
+        }
+    }
+
+    /** The parent stopped: this run stops the same way. */
+    private void followParent() {
+        RunControl p = Objects.requireNonNull(parent, "parent");
+        if (p.cancelled) {
+            cancel(p.cancelledBy);
+        } else {
+            stop();
+        }
     }
 
     /** @return the run's clock */
@@ -129,6 +179,11 @@ public final class RunControl {
      */
     public void interruptedWhileWaiting() {
         if (stopped) {
+            return;
+        }
+        RunControl p = parent;
+        if (p != null && p.stopped) { // the parent's stop interrupted the thread before it stopped this run
+            followParent();
             return;
         }
         Supplier<? extends Error> engine = engineInterrupt;

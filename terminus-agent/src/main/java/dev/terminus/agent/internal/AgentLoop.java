@@ -122,11 +122,12 @@ final class AgentLoop {
             return end;
         }
         state.endIteration(clock.nanoTime());
-        return iterate();
+        return state.handoff != null ? null : iterate();
     }
 
     /**
-     * Iterates until the run ends, or until its engine asks it to stop between two iterations (null). The clock is
+     * Iterates until the run ends, or until a call hands it to another agent or its engine asks it to stop between two
+     * iterations (null). The clock is
      * read once per iteration: the time an iteration ends is when the next
      * one starts, and the deadline is compared with it.
      */
@@ -139,6 +140,9 @@ final class AgentLoop {
             }
             now = clock.nanoTime();
             state.endIteration(now);
+            if (state.handoff != null) {
+                return null; // a call of the round handed the run to another agent: AgentRun goes on with it
+            }
             if (suspendWhen != null && suspendWhen.test(state)) {
                 return null;
             }

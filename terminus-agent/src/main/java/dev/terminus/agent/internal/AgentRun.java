@@ -53,6 +53,15 @@ public final class AgentRun {
     private final ApprovalPause pause = new ApprovalPause();
     private final RunPublication publication;
     private @Nullable Continuation suspended;
+    private final Mode mode;
+    /** The handoffs the run made before this agent took it over. */
+    private int handoffsUsed;
+    /** The run of the agent this one handed the run to, which ends it; null until a handoff. */
+    private volatile @Nullable AgentRun handedTo;
+    /** The run this one serves as a tool, or null. */
+    private @Nullable ParentRun servedParent;
+    /** The deadline that interrupts the caller's thread (a run on it), passed on to the agent it hands over to. */
+    private @Nullable CallerDeadline callerDeadline;
 
     /** Where a run's thread comes from, and so what stops it. */
     enum Mode {
@@ -70,6 +79,7 @@ public final class AgentRun {
     /** @param mode where the run's thread comes from */
     AgentRun(AgentSpec spec, RunControl control, long startNanos, Mode mode) {
         this.spec = spec;
+        this.mode = mode;
         this.config = spec.config();
         this.model = ModelIdentity.of(spec.model());
         // calls the model or a tool declares uninterruptible run on threads of their own when the run has a deadline
@@ -99,6 +109,23 @@ public final class AgentRun {
         this.loop = new AgentLoop(this, spec, budgets, claims,
                 new ModelCaller(this, spec.model(), config.retryPolicy(), config.streamIdleTimeout().orElse(null)));
         this.publication = new RunPublication(spec, state, control, events, pause, claims);
+        if (spec.hasAgentTools()) {
+            state.asParent = new ParentRun(state, budgets, control, mode);
+        }
+    }
+
+    /**
+     * Makes this run a child of another (an agent the other calls as a tool), before it starts: what it spends counts
+     * in the parent as it is spent, and the parent's budgets bound it.
+     *
+     * @param parent the run it serves
+     * @return this run
+     */
+    AgentRun servingAsChildOf(ParentRun parent) {
+        this.servedParent = parent;
+        state.servesAsChildOf(parent.state());
+        budgets.serving(parent);
+        return this;
     }
 
     RunControl control() {
@@ -107,6 +134,7 @@ public final class AgentRun {
 
     /** @param deadline the deadline that interrupts the caller's thread, disarmed before the result is published */
     void disarmBeforeFinish(CallerDeadline deadline) {
+        this.callerDeadline = deadline;
         publication.disarmBeforeFinish(deadline);
     }
 
@@ -177,7 +205,7 @@ public final class AgentRun {
         } catch (Exception e) {
             end = failure(e);
         }
-        return end == null ? suspend() : finish(end);
+        return end == null ? goOn() : finish(end);
     }
 
     /**
@@ -197,7 +225,7 @@ public final class AgentRun {
         } catch (Exception e) {
             end = failure(e);
         }
-        return end == null ? suspend() : finish(end);
+        return end == null ? goOn() : finish(end);
     }
 
     /** @param when whether to stop between two iterations, asked after each */
@@ -207,7 +235,41 @@ public final class AgentRun {
 
     /** @return where the run stopped between two iterations, or null when it ended */
     @Nullable Continuation suspended() {
-        return suspended;
+        AgentRun successor = handedTo;
+        return successor != null ? successor.suspended() : suspended;
+    }
+
+    /** The loop stopped between two iterations without an end: a handoff, or the engine's suspension. */
+    private @Nullable RunResult goOn() {
+        HandoffTool handoff = state.handoff;
+        if (handoff == null) {
+            return suspend();
+        }
+        state.handoff = null;
+        AgentRun successor;
+        Continuation continuation;
+        try {
+            state.closeIteration();
+            continuation = Handoffs.continuation(Resumption.continuation(spec, state,
+                    clock.nanoTime() - state.startNanos(), claims.repairsUsed, loop.finalizing(), progress.memory()),
+                    handoff.target());
+            int used = handoffsUsed + 1;
+            AgentSpec next = handoff.target().forHandoff(spec.listeners(), used < spec.maxHandoffs())
+                    .withMaxHandoffs(spec.maxHandoffs());
+            successor = new AgentRun(next, control, state.startNanos(), mode);
+            successor.handoffsUsed = used;
+            successor.state.adoptChildren(state.children());
+            if (servedParent != null) {
+                successor.servingAsChildOf(servedParent);
+            }
+            if (callerDeadline != null) {
+                successor.disarmBeforeFinish(callerDeadline);
+            }
+        } catch (RuntimeException e) {
+            return finish(failure(e));
+        }
+        handedTo = successor;
+        return successor.proceed(continuation);
     }
 
     /** Stops between two iterations: the run has no result, its state becomes a continuation. */
@@ -233,7 +295,7 @@ public final class AgentRun {
             model.check();
             end = loop.resumeRound(checkpoint, decision);
             if (end == null) {
-                return suspend();
+                return goOn();
             }
         } catch (Exception e) {
             end = failure(e);
@@ -331,10 +393,13 @@ public final class AgentRun {
 
     /** Ends the run from outside, with what it has, when its thread does not answer an interrupt in time. */
     RunResult abandon() {
-        return publication.abandon(loop.finalizing(), loop.settleTextInFlight());
+        AgentRun successor = handedTo;
+        return successor != null ? successor.abandon()
+                : publication.abandon(loop.finalizing(), loop.settleTextInFlight());
     }
 
     @Nullable RunResult published() {
-        return publication.published();
+        AgentRun successor = handedTo;
+        return successor != null ? successor.published() : publication.published();
     }
 }

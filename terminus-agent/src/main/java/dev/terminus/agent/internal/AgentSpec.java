@@ -32,11 +32,15 @@ import org.jspecify.annotations.Nullable;
  * @param clock the clock the agent's runs read and wait on
  * @param argumentChecks the tools with their argument schemas compiled, by tool name (internal; see
  *     {@code ArgumentCheck})
+ * @param maxHandoffs how many times a run that starts with this agent may be handed from one agent to another
  */
 public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools, List<ToolSpec> toolSpecs,
         List<AgentHook> hooks, List<AgentListener> listeners, @Nullable UserSimulator userSimulator,
         @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck, RunRules rules, RunClock clock,
-        Map<String, ?> argumentChecks) {
+        Map<String, ?> argumentChecks, int maxHandoffs) {
+
+    /** How many times a run may be handed from one agent to another, unless the agent says otherwise. */
+    public static final int DEFAULT_MAX_HANDOFFS = 10;
 
     /**
      * The spec, with the tools' argument schemas compiled once.
@@ -58,7 +62,50 @@ public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools
             @Nullable Predicate<RunContext> completion, CompletionCheck completionCheck, RunRules rules,
             RunClock clock) {
         this(model, config, tools, toolSpecs, hooks, listeners, userSimulator, completion, completionCheck, rules,
-                clock, compile(tools));
+                clock, compile(tools), DEFAULT_MAX_HANDOFFS);
+    }
+
+    /**
+     * @param max how many times a run of this agent may be handed from one agent to another
+     * @return this spec with that bound
+     */
+    public AgentSpec withMaxHandoffs(int max) {
+        return new AgentSpec(model, config, tools, toolSpecs, hooks, listeners, userSimulator, completion,
+                completionCheck, rules, clock, argumentChecks, max);
+    }
+
+    /**
+     * The spec a run goes on with when it is handed to this agent: the run's listeners (the first agent's, which
+     * heard the run start) instead of this agent's, and no handoff tools once the run has used its handoffs.
+     *
+     * @param runListeners the listeners of the run
+     * @param handoffsLeft whether the run may be handed over again
+     * @return the spec
+     */
+    AgentSpec forHandoff(List<AgentListener> runListeners, boolean handoffsLeft) {
+        if (handoffsLeft) {
+            return new AgentSpec(model, config, tools, toolSpecs, hooks, runListeners, userSimulator, completion,
+                    completionCheck, rules, clock, argumentChecks, maxHandoffs);
+        }
+        Map<String, Tool> kept = new java.util.LinkedHashMap<>();
+        tools.forEach((name, tool) -> {
+            if (!(tool instanceof HandoffTool)) {
+                kept.put(name, tool);
+            }
+        });
+        return new AgentSpec(model, config, java.util.Collections.unmodifiableMap(kept),
+                kept.values().stream().map(Tool::spec).toList(), hooks, runListeners, userSimulator, completion,
+                completionCheck, rules, clock).withMaxHandoffs(maxHandoffs);
+    }
+
+    /** @return whether one of the agent's tools is an agent ({@link SubAgentTool}) */
+    boolean hasAgentTools() {
+        for (Tool tool : tools.values()) {
+            if (tool instanceof SubAgentTool) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Map<String, ArgumentCheck.Compiled> compile(Map<String, Tool> tools) {
@@ -76,7 +123,7 @@ public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools
         List<AgentListener> more = new java.util.ArrayList<>(listeners);
         more.add(listener);
         return new AgentSpec(model, config, tools, toolSpecs, hooks, List.copyOf(more), userSimulator, completion,
-                completionCheck, rules, clock, argumentChecks);
+                completionCheck, rules, clock, argumentChecks, maxHandoffs);
     }
 
     /**

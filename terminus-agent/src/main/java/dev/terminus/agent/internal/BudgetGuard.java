@@ -27,6 +27,8 @@ final class BudgetGuard {
     private final long[] tokenLimits = new long[TOKEN_KINDS.length];
     /** The pressure measured by the last {@link #exhausted} call that was asked for it. */
     private double pressure;
+    /** The run this one serves as a tool, whose budgets (and its ancestors') bound this one too; or null. */
+    private @Nullable ParentRun served;
 
     BudgetGuard(AgentConfig config, RunState state) {
         this.state = state;
@@ -86,8 +88,15 @@ final class BudgetGuard {
                 measured = Math.max(measured, state.costUsd().doubleValue() / costBudget.doubleValue());
             }
         }
-        pressure = wanted ? measured : 0;
-        return null;
+        if (measurePressure) {
+            pressure = wanted ? measured : 0; // only the run's own check measures: a child's leaves it alone
+        }
+        return served == null ? null : served.budgetUsedUp();
+    }
+
+    /** @param parent the run this one serves as a tool, whose budgets bound this one too; set before it starts */
+    void serving(ParentRun parent) {
+        this.served = parent;
     }
 
     /** @return whether the last measured pressure reached the threshold */

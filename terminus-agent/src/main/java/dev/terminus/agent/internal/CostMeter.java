@@ -132,6 +132,20 @@ final class CostMeter {
     }
 
     /** @return the cost so far, exactly as the sum of the calls' {@link ModelPrice#cost}s */
+    /** @return what a call of this usage costs at the meter's price; zero without one */
+    BigDecimal costOf(Usage usage) {
+        Pricing p = pricing;
+        return p == null ? BigDecimal.ZERO : p.price().cost(usage);
+    }
+
+    /** Adds money spent elsewhere (a child run's, at its own model's price). */
+    void addUsd(BigDecimal usd) {
+        if (usd.signum() != 0) {
+            big = total().add(usd);
+            cached = null;
+        }
+    }
+
     BigDecimal total() {
         BigDecimal c = cached;
         if (c == null) {

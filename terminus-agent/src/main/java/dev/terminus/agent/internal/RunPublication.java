@@ -100,7 +100,8 @@ final class RunPublication {
         RunResult result = RunResult.builder().termination(end).outcome(end.defaultOutcome()).transcript(transcript)
                 .iterations(snapshot.records()).usage(snapshot.usage()).costUsd(snapshot.cost())
                 .toolCalls(snapshot.toolCalls()).duration(Duration.ofNanos(control.clock().nanoTime() - state.startNanos()))
-                .finalAnswer(answer).structuredOutput(claims.typedAnswer).build();
+                .finalAnswer(answer).structuredOutput(claims.typedAnswer).agentName(spec.config().name())
+                .children(snapshot.children()).build();
         return pause.attach(result, spec, state, claims.repairsUsed, finalizing);
     }
 

@@ -88,9 +88,18 @@ final class RunState implements RunContext {
     int consecutiveMistakes;
     volatile @Nullable String finalAnswer;
 
+    /** The run this one serves as a tool: what this run spends counts in it too; null for a root run. */
+    private @Nullable RunState parent;
+    /** The runs of agents this run called as tools, in the order they ended; guarded by this. */
+    private @Nullable List<dev.terminus.agent.ChildRun> children;
+    /** The agent a call of the current round handed the run to; read by the run's thread after the round. */
+    volatile @Nullable HandoffTool handoff;
+    /** What this run's agent tools need of it; null when the agent has none. */
+    @Nullable ParentRun asParent;
+
     /** What a run has at one moment, taken atomically. */
     record Snapshot(List<Message> transcript, List<IterationRecord> records, Usage usage, BigDecimal cost,
-            int toolCalls) {}
+            int toolCalls, List<dev.terminus.agent.ChildRun> children) {}
 
     RunState(String agentName, long startNanos) {
         this(agentName, RunClock.system(), startNanos, null, true);
@@ -187,6 +196,56 @@ final class RunState implements RunContext {
     }
 
     private void accumulate(Usage callUsage) {
+        addTokens(callUsage);
+        cost.add(callUsage);
+        RunState up = parent;
+        if (up != null && callUsage != Usage.ZERO) {
+            up.recordChildSpend(callUsage, cost.costOf(callUsage));
+        }
+    }
+
+    /**
+     * Adds what a child run (an agent called as a tool) spent, from the child's thread, to this run and its open
+     * iteration, and on to this run's own parent: a run's usage and cost are its whole tree's.
+     */
+    void recordChildSpend(Usage spent, BigDecimal usd) {
+        synchronized (this) {
+            addTokens(spent);
+            cost.addUsd(usd);
+            askedCalls++;
+        }
+        RunState up = parent;
+        if (up != null) {
+            up.recordChildSpend(spent, usd);
+        }
+    }
+
+    /** @param up the run this one serves as a tool; set before the run starts */
+    void servesAsChildOf(RunState up) {
+        this.parent = up;
+    }
+
+    /** Keeps the result of an agent this run called as a tool. Any thread. */
+    synchronized void addChild(dev.terminus.agent.ChildRun child) {
+        if (children == null) {
+            children = new ArrayList<>(2);
+        }
+        children.add(child);
+    }
+
+    /** @param earlier the children of the run's earlier agents (before a handoff) */
+    synchronized void adoptChildren(List<dev.terminus.agent.ChildRun> earlier) {
+        if (!earlier.isEmpty()) {
+            children = new ArrayList<>(earlier);
+        }
+    }
+
+    /** @return the children's runs so far */
+    synchronized List<dev.terminus.agent.ChildRun> children() {
+        return children == null ? List.of() : List.copyOf(children);
+    }
+
+    private void addTokens(Usage callUsage) {
         if (callUsage != Usage.ZERO) {
             long in = inputTokens + callUsage.inputTokens();
             long out = outputTokens + callUsage.outputTokens();
@@ -202,7 +261,6 @@ final class RunState implements RunContext {
             usage = null;
             iterationUsage = iterationUsage == Usage.ZERO ? callUsage : iterationUsage.plus(callUsage);
         }
-        cost.add(callUsage);
     }
 
     /** Counts an executed tool call and appends its result. */
@@ -274,7 +332,7 @@ final class RunState implements RunContext {
             all[recordCount] = new IterationRecord(iteration, iterationUsage, toolCalls - iterationToolCallsBefore,
                     iterationFinish, Duration.ofNanos(clock.nanoTime() - iterationStart));
         }
-        return new Snapshot(List.copyOf(transcript), List.of(all), usage(), cost.total(), toolCalls);
+        return new Snapshot(List.copyOf(transcript), List.of(all), usage(), cost.total(), toolCalls, children());
     }
 
     /**
