@@ -75,10 +75,14 @@ class ConcurrencyScenariosTest {
 
     @Test
     void aSetupThatSwallowsInterruptsIsAbandonedAtTheTimeoutAndTheHarnessGoesOn() throws Exception {
-        // given: an environment that ignores interrupts until released
+        // given: an environment that ignores interrupts until released; the timeouts on a manual clock, so that only
+        // the first task's passes, once its environment is making its tools
+        ManualClock clock = new ManualClock();
         CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch settingUp = new CountDownLatch(1);
         Environment stubborn = task -> {
             if (task.id().equals("t0")) {
+                settingUp.countDown();
                 while (release.getCount() > 0) {
                     try {
                         release.await();
@@ -89,14 +93,19 @@ class ConcurrencyScenariosTest {
             }
             return List.of();
         };
-        Benchmark benchmark = Benchmark.builder().tasks(tasks(3)).concurrency(1).taskTimeout(Duration.ofMillis(100))
+        Benchmark benchmark = Benchmark.builder().clock(clock).tasks(tasks(3)).concurrency(1)
+                .taskTimeout(Duration.ofMillis(100))
                 .environment(stubborn)
                 .agentFactory(context -> context.agentBuilder(ScriptedModel.builder().text("ok").build()).build())
                 .evaluator(Evaluators.exactMatch()).build();
 
         // when
         long start = System.nanoTime();
-        EvalReport report = benchmark.run();
+        CompletableFuture<EvalReport> running = runInBackground(benchmark);
+        clock.awaitScheduled(1);
+        assertThat(settingUp.await(10, TimeUnit.SECONDS)).as("the first task's environment was called").isTrue();
+        clock.advance(Duration.ofMillis(100));
+        EvalReport report = running.get(10, TimeUnit.SECONDS);
         long tookMs = (System.nanoTime() - start) / 1_000_000;
         release.countDown();
 
