@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.terminus.Termination;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.control.ManualClock;
+import dev.terminus.agent.spi.Model;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -32,7 +35,7 @@ class ClockScenariosTest {
         clock.awaitScheduled(1);
         List<Duration> backoff = clock.pendingDelays();
         clock.advance(Duration.ofSeconds(2));
-        ReportRow row = report.get().rows().getFirst();
+        ReportRow row = report.get(10, TimeUnit.SECONDS).rows().getFirst();
 
         // then
         assertThat(backoff).containsExactly(Duration.ofSeconds(2));
@@ -43,8 +46,13 @@ class ClockScenariosTest {
 
     @Test
     void theTaskTimeoutIsTheHarnessClocksAndTheRowSaysHowLongTheAttemptTook() throws Exception {
-        // given: a model that never answers until interrupted
-        ScriptedModel model = ScriptedModel.builder().hang().build();
+        // given: a model that never answers until interrupted, and says when it is in its call
+        ScriptedModel hanging = ScriptedModel.builder().hang().build();
+        CountDownLatch called = new CountDownLatch(1);
+        Model model = request -> {
+            called.countDown();
+            return hanging.chat(request);
+        };
         Benchmark benchmark = Benchmark.builder().clock(clock).task(ADD)
                 .taskTimeout(Duration.ofSeconds(30))
                 .agent(Fixtures.agent(model))
@@ -53,20 +61,14 @@ class ClockScenariosTest {
 
         // when: the timeout is scheduled and the agent is inside its model call (not still making tools)
         clock.awaitScheduled(1);
-        awaitFirstCall(model);
+        assertThat(called.await(10, TimeUnit.SECONDS)).as("the agent called its model").isTrue();
         clock.advance(Duration.ofSeconds(30));
-        ReportRow row = report.get().rows().getFirst();
+        ReportRow row = report.get(10, TimeUnit.SECONDS).rows().getFirst();
 
         // then
         assertThat(row.status()).isEqualTo(Status.TASK_TIMEOUT);
         assertThat(row.durationMs()).isEqualTo(30_000);
         assertThat(row.error().message()).contains("passed its timeout of 30000 ms while the agent ran");
-    }
-
-    private static void awaitFirstCall(ScriptedModel model) throws InterruptedException {
-        while (model.calls() == 0) {
-            Thread.sleep(1);
-        }
     }
 
     private static CompletableFuture<EvalReport> runInBackground(Benchmark benchmark) {

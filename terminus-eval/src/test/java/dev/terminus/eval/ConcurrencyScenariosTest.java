@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.ManualClock;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.scripted.FunctionModel;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -73,10 +75,14 @@ class ConcurrencyScenariosTest {
 
     @Test
     void aSetupThatSwallowsInterruptsIsAbandonedAtTheTimeoutAndTheHarnessGoesOn() throws Exception {
-        // given: an environment that ignores interrupts until released
+        // given: an environment that ignores interrupts until released; the timeouts on a manual clock, so that only
+        // the first task's passes, once its environment is making its tools
+        ManualClock clock = new ManualClock();
         CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch settingUp = new CountDownLatch(1);
         Environment stubborn = task -> {
             if (task.id().equals("t0")) {
+                settingUp.countDown();
                 while (release.getCount() > 0) {
                     try {
                         release.await();
@@ -87,14 +93,19 @@ class ConcurrencyScenariosTest {
             }
             return List.of();
         };
-        Benchmark benchmark = Benchmark.builder().tasks(tasks(3)).concurrency(1).taskTimeout(Duration.ofMillis(100))
+        Benchmark benchmark = Benchmark.builder().clock(clock).tasks(tasks(3)).concurrency(1)
+                .taskTimeout(Duration.ofMillis(100))
                 .environment(stubborn)
                 .agentFactory(context -> context.agentBuilder(ScriptedModel.builder().text("ok").build()).build())
                 .evaluator(Evaluators.exactMatch()).build();
 
         // when
         long start = System.nanoTime();
-        EvalReport report = benchmark.run();
+        CompletableFuture<EvalReport> running = runInBackground(benchmark);
+        clock.awaitScheduled(1);
+        assertThat(settingUp.await(10, TimeUnit.SECONDS)).as("the first task's environment was called").isTrue();
+        clock.advance(Duration.ofMillis(100));
+        EvalReport report = running.get(10, TimeUnit.SECONDS);
         long tookMs = (System.nanoTime() - start) / 1_000_000;
         release.countDown();
 
@@ -108,17 +119,24 @@ class ConcurrencyScenariosTest {
     }
 
     @Test
-    void anEvaluatorThatHangsIsATimeoutKeepingTheFinishedRunsTermination() {
-        // given
-        Benchmark benchmark = Benchmark.builder().tasks(tasks(1)).agent(Fixtures.answering("ok"))
+    void anEvaluatorThatHangsIsATimeoutKeepingTheFinishedRunsTermination() throws Exception {
+        // given: the timeout on a manual clock, so that it passes only once the evaluator hangs
+        ManualClock clock = new ManualClock();
+        CountDownLatch evaluating = new CountDownLatch(1);
+        Benchmark benchmark = Benchmark.builder().clock(clock).tasks(tasks(1)).agent(Fixtures.answering("ok"))
                 .taskTimeout(Duration.ofMillis(100))
                 .evaluator((task, run) -> {
+                    evaluating.countDown();
                     Thread.sleep(10_000);
                     return Evaluation.pass("late");
                 }).build();
+        CompletableFuture<EvalReport> report = runInBackground(benchmark);
 
-        // when
-        ReportRow row = benchmark.run().rows().getFirst();
+        // when: the run has finished and the evaluator hangs, and then the timeout passes
+        clock.awaitScheduled(1);
+        assertThat(evaluating.await(10, TimeUnit.SECONDS)).as("the evaluator was called").isTrue();
+        clock.advance(Duration.ofMillis(100));
+        ReportRow row = report.get(10, TimeUnit.SECONDS).rows().getFirst();
 
         // then
         assertThat(row.status()).isEqualTo(Status.TASK_TIMEOUT);
@@ -128,15 +146,19 @@ class ConcurrencyScenariosTest {
     }
 
     @Test
-    void anAttemptAbandonedAtItsTimeoutIsNeverEvaluated() throws InterruptedException {
+    void anAttemptAbandonedAtItsTimeoutIsNeverEvaluated() throws Exception {
         // given: a model that answers late, ignoring the interrupt, once released after the timeout; the attempt (which
-        // makes the agent) and its run (which calls the model) each have a thread of their own, kept to wait for
+        // makes the agent) and its run (which calls the model) each have a thread of their own, kept to wait for; the
+        // timeout on a manual clock, so that it passes only once the model is in its call
+        ManualClock clock = new ManualClock();
         AtomicInteger evaluated = new AtomicInteger();
         CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch called = new CountDownLatch(1);
         AtomicReference<Thread> attemptThread = new AtomicReference<>();
         AtomicReference<Thread> runThread = new AtomicReference<>();
         FunctionModel late = FunctionModel.of(request -> {
             runThread.set(Thread.currentThread());
+            called.countDown();
             while (release.getCount() > 0) {
                 try {
                     release.await();
@@ -147,7 +169,7 @@ class ConcurrencyScenariosTest {
             return ModelResponse.text("ok", Usage.of(10, 5));
         });
         Agent agent = Fixtures.agent(late);
-        Benchmark benchmark = Benchmark.builder().tasks(tasks(1))
+        Benchmark benchmark = Benchmark.builder().clock(clock).tasks(tasks(1))
                 .agentFactory(context -> {
                     attemptThread.set(Thread.currentThread());
                     return agent;
@@ -157,9 +179,13 @@ class ConcurrencyScenariosTest {
                     evaluated.incrementAndGet();
                     return Evaluation.pass("late");
                 }).build();
+        CompletableFuture<EvalReport> report = runInBackground(benchmark);
 
-        // when
-        ReportRow row = benchmark.run().rows().getFirst();
+        // when: the model is in its call when the timeout passes
+        clock.awaitScheduled(1);
+        assertThat(called.await(10, TimeUnit.SECONDS)).as("the agent called its model").isTrue();
+        clock.advance(Duration.ofMillis(100));
+        ReportRow row = report.get(10, TimeUnit.SECONDS).rows().getFirst();
         release.countDown();
         for (Thread abandoned : List.of(runThread.get(), attemptThread.get())) {
             abandoned.join(Duration.ofSeconds(5)); // the run has answered late, the attempt has ended
@@ -207,5 +233,17 @@ class ConcurrencyScenariosTest {
         assertThat(interrupted).isTrue();
         assertThat(report.complete()).isFalse();
         assertThat(report.rows()).hasSizeLessThan(5).isNotEmpty();
+    }
+
+    private static CompletableFuture<EvalReport> runInBackground(Benchmark benchmark) {
+        CompletableFuture<EvalReport> report = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                report.complete(benchmark.run());
+            } catch (Throwable e) {
+                report.completeExceptionally(e);
+            }
+        });
+        return report;
     }
 }

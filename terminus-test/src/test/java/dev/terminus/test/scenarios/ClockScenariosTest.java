@@ -11,10 +11,13 @@ import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TimeBudgetEnforcement;
 import dev.terminus.agent.control.ManualClock;
+import dev.terminus.agent.spi.Model;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -74,21 +77,28 @@ class ClockScenariosTest {
 
     @Test
     void onTheCallersThreadTheDeadlineOfTheClockInterruptsAHangingModelCall() throws Exception {
-        // given: the default enforcement (the caller's thread, interrupted at the deadline) and a model that hangs
-        ScriptedModel model = ScriptedModel.builder().hang().build();
+        // given: the default enforcement (the caller's thread, interrupted at the deadline) and a model that hangs,
+        // and says when it is in its call
+        ScriptedModel hanging = ScriptedModel.builder().hang().build();
+        CountDownLatch called = new CountDownLatch(1);
+        Model model = request -> {
+            called.countDown();
+            return hanging.chat(request);
+        };
         Agent agent = Agent.builder(model).clock(clock).config(AgentConfig.custom()
                 .timeBudget(Duration.ofSeconds(30))
                 .timeBudgetEnforcement(TimeBudgetEnforcement.INTERRUPT_CALLER).build()).build();
         CompletableFuture<RunResult> run = new CompletableFuture<>();
         Thread caller = Thread.ofVirtual().start(() -> run.complete(agent.run("task")));
 
-        // when
+        // when: the deadline passes while the model is in its call (not before the loop has reached it)
         clock.awaitScheduled(1);
+        assertThat(called.await(10, TimeUnit.SECONDS)).as("the model was called").isTrue();
         clock.advance(Duration.ofSeconds(30));
 
         // then
-        RunResult result = run.get();
-        caller.join();
+        RunResult result = run.get(10, TimeUnit.SECONDS);
+        assertThat(caller.join(Duration.ofSeconds(10))).as("the caller's thread ended").isTrue();
         assertThat(result.termination()).isEqualTo(new Termination.TimeBudgetExhausted(30_000, 30_000));
         assertThat(result.duration()).isEqualTo(Duration.ofSeconds(30));
     }

@@ -20,6 +20,7 @@ import dev.terminus.agent.TimeBudgetEnforcement;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.control.AgentEngine;
+import dev.terminus.agent.control.ManualClock;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.scripted.FunctionModel;
 import dev.terminus.scripted.ScriptedModel;
@@ -111,15 +112,20 @@ class InterruptionScenariosTest {
     }
 
     @Test
-    void aHangingToolIsInterruptedAtTheDeadline() throws InterruptedException {
-        // given
+    void aHangingToolIsInterruptedAtTheDeadline() throws Exception {
+        // given: the run's clock driven by hand, so that the deadline passes while the second tool hangs
+        var clock = new ManualClock();
+        var started = new CountDownLatch(1);
         var interrupted = new CountDownLatch(1);
         var model = ScriptedModel.builder().toolCall("echo", args("x", 1)).toolCall("sleepy", args()).build();
-        var agent = Agent.builder(model).tools(echo("echo"), sleeper("sleepy", new CountDownLatch(1), interrupted))
+        var agent = Agent.builder(model).clock(clock).tools(echo("echo"), sleeper("sleepy", started, interrupted))
                 .config(AgentConfig.custom().timeBudget(Duration.ofMillis(300)).build()).build();
 
         // when
-        RunResult result = agent.run("go");
+        Caller caller = Caller.run(agent, "go");
+        Scenarios.assertCountedDown(started);
+        clock.advance(Duration.ofMillis(300));
+        RunResult result = caller.await().result();
 
         // then
         var exhausted = assertThat(result).endedWith(Termination.TimeBudgetExhausted.class).actual();
@@ -132,16 +138,22 @@ class InterruptionScenariosTest {
     }
 
     @Test
-    void aHangingToolOnItsOwnThreadIsInterruptedAtTheDeadline() throws InterruptedException {
-        // given: a per-tool timeout longer than the run's budget runs the tool on its own thread
+    void aHangingToolOnItsOwnThreadIsInterruptedAtTheDeadline() throws Exception {
+        // given: a per-tool timeout longer than the run's budget runs the tool on its own thread; the run's clock is
+        // driven by hand, so that the deadline passes while the tool hangs
+        var clock = new ManualClock();
+        var started = new CountDownLatch(1);
         var interrupted = new CountDownLatch(1);
         var model = ScriptedModel.builder().toolCall("sleepy", args()).build();
-        var agent = Agent.builder(model).tool(sleeper("sleepy", new CountDownLatch(1), interrupted))
+        var agent = Agent.builder(model).clock(clock).tool(sleeper("sleepy", started, interrupted))
                 .config(AgentConfig.custom().timeBudget(Duration.ofMillis(200)).toolTimeout(Duration.ofSeconds(30))
                         .build()).build();
 
         // when
-        RunResult result = agent.run("go");
+        Caller caller = Caller.run(agent, "go");
+        Scenarios.assertCountedDown(started);
+        clock.advance(Duration.ofMillis(200));
+        RunResult result = caller.await().result();
 
         // then
         assertThat(result).endedWith(Termination.TimeBudgetExhausted.class);
@@ -152,34 +164,43 @@ class InterruptionScenariosTest {
     }
 
     @Test
-    void aToolThatIgnoresTheInterruptIsAbandonedAfterTheGraceWithAConsistentResult() {
-        // given
+    void aToolThatIgnoresTheInterruptIsAbandonedAfterTheGraceWithAConsistentResult() throws Exception {
+        // given: the run's clock driven by hand, so that the deadline and the grace pass while the tool runs
+        var clock = new ManualClock();
         var release = new CountDownLatch(1);
-        var sawInterrupt = new AtomicBoolean();
+        var started = new CountDownLatch(1);
+        var sawInterrupt = new CountDownLatch(1);
         Tool stubborn = Tools.of("stubborn", "ignores interrupts", (args, run) -> {
+            started.countDown();
             while (release.getCount() > 0) {
                 try {
                     release.await();
                 } catch (InterruptedException e) {
-                    sawInterrupt.set(true);
+                    sawInterrupt.countDown();
                 }
             }
             return "finally";
         });
         var model = ScriptedModel.builder().toolCall("echo", args("x", 1)).toolCall("stubborn", args())
                 .text("unreachable").build();
-        var agent = Agent.builder(model).tools(echo("echo"), stubborn)
+        var agent = Agent.builder(model).clock(clock).tools(echo("echo"), stubborn)
                 .config(AgentConfig.custom().timeBudget(Duration.ofMillis(200)).interruptGrace(Duration.ofMillis(100))
                         .timeBudgetEnforcement(TimeBudgetEnforcement.SUPERVISED_THREAD).build()).build();
 
         try {
             // when
-            RunResult result = agent.run("go");
+            Caller caller = Caller.run(agent, "go");
+            Scenarios.assertCountedDown(started);
+            clock.awaitScheduled(1); // the deadline, armed as the run's thread started
+            clock.advance(Duration.ofMillis(200));
+            clock.awaitScheduled(1); // the grace, from the stop
+            clock.advance(Duration.ofMillis(100));
+            RunResult result = caller.await().result();
 
             // then
             var exhausted = assertThat(result).endedWith(Termination.TimeBudgetExhausted.class).actual();
             assertThat(exhausted.limitMs()).isEqualTo(200);
-            assertThat(sawInterrupt).isTrue();
+            Scenarios.assertCountedDown(sawInterrupt);
             assertThat(result.duration()).isLessThan(Duration.ofMillis(300).plus(MARGIN));
             assertThat(result).hasIterations(2).hasToolCalls(1).isConsistent();
             assertThat(result.usage()).isEqualTo(Scenarios.usageOverIterations(result));

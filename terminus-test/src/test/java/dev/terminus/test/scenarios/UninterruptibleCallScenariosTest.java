@@ -103,29 +103,35 @@ class UninterruptibleCallScenariosTest {
     }
 
     @Test
-    void aDeclaredUninterruptibleToolIsLeftAtTheDeadlineAndTheRunReturnsWithItsCallAnswered() {
-        // given
+    void aDeclaredUninterruptibleToolIsLeftAtTheDeadlineAndTheRunReturnsWithItsCallAnswered() throws Exception {
+        // given: the run's clock driven by hand, so that the deadline passes while the tool runs
+        var clock = new ManualClock();
         var release = new CountDownLatch(1);
         var ranOn = new CompletableFuture<Thread>();
         var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
-        var agent = Agent.builder(model).config(withBudget(150))
+        var agent = Agent.builder(model).clock(clock).config(withBudget(150))
                 .tool(Tools.uninterruptible(deaf("stubborn", release, ranOn))).build();
 
         try {
-            // when
-            RunResult result = agent.run("go");
+            // when: the tool runs, the deadline passes, then the grace
+            Caller caller = Caller.run(agent, "go");
+            Thread toolThread = ranOn.get(10, TimeUnit.SECONDS);
+            clock.advance(Duration.ofMillis(150));
+            clock.advance(AgentConfig.DEFAULT_INTERRUPT_GRACE);
+            Caller.Returned returned = caller.await();
+            RunResult result = returned.result();
 
             // then
             var exhausted = assertThat(result).endedWith(Termination.TimeBudgetExhausted.class).actual();
             assertThat(exhausted.limitMs()).isEqualTo(150);
-            assertThat(result.duration()).isLessThan(Duration.ofMillis(150).plus(AgentConfig.DEFAULT_INTERRUPT_GRACE)
-                    .plus(MARGIN));
+            assertThat(result.duration()).isLessThanOrEqualTo(Duration.ofMillis(150)
+                    .plus(AgentConfig.DEFAULT_INTERRUPT_GRACE));
             assertThat(release.getCount()).as("the tool was still running when the run returned").isEqualTo(1);
-            assertThat(ranOn.resultNow()).isNotSameAs(Thread.currentThread());
+            assertThat(toolThread).isNotSameAs(caller.thread());
             assertThat(result).as("a call left unfinished is not counted").hasIterations(1).hasToolCalls(0).isConsistent();
             assertThat(Scenarios.toolResults(result)).singleElement()
                     .satisfies(answer -> assertThat(answer.content()).startsWith("Not completed"));
-            assertThat(Thread.currentThread().isInterrupted()).as("the deadline's interrupt is cleared").isFalse();
+            assertThat(returned.keptInterrupt()).as("the deadline's interrupt is cleared").isFalse();
         } finally {
             release.countDown();
         }
@@ -273,21 +279,28 @@ class UninterruptibleCallScenariosTest {
 
     @Test
     void aCallersInterruptStaysACancellationWhenTheDeadlinePassesDuringTheGrace() throws Exception {
-        // given: the caller is interrupted soon after the call starts; the deadline passes while the call has its grace
+        // given: the caller is interrupted once the call has started; the deadline passes while the call has its grace
+        var clock = new ManualClock();
         var release = new CountDownLatch(1);
         var ranOn = new CompletableFuture<Thread>();
         var model = ScriptedModel.builder().toolCall("stubborn", args()).text("unreachable").build();
-        var agent = Agent.builder(model)
+        var agent = Agent.builder(model).clock(clock)
                 .config(AgentConfig.custom().timeBudget(Duration.ofMillis(300)).interruptGrace(Duration.ofMillis(900))
                         .build())
                 .tool(Tools.uninterruptible(deaf("stubborn", release, ranOn))).build();
 
         try {
-            // when
-            Interrupted caller = interruptDuringTheCall(agent, ranOn, MARGIN.plusSeconds(1));
+            // when: the interrupt has cut the call (its grace is on the clock beside the deadline) before the deadline
+            // passes, and then the grace ends
+            Caller run = Caller.run(agent, "go");
+            ranOn.get(10, TimeUnit.SECONDS);
+            run.thread().interrupt();
+            clock.awaitScheduled(2);
+            clock.advance(Duration.ofMillis(300));
+            clock.advance(Duration.ofMillis(600));
+            Caller.Returned caller = run.await();
 
             // then
-            assertThat(caller.returned()).isTrue();
             assertThat(caller.result()).endedWith(new Termination.Cancelled("thread-interrupt"));
             assertThat(caller.keptInterrupt())
                     .as("the deadline's timer neither replaced nor cleared the caller's interrupt").isTrue();
@@ -297,13 +310,17 @@ class UninterruptibleCallScenariosTest {
     }
 
     @Test
-    void aCallThatEndsWithinItsGraceKeepsItsResult() {
-        // given: a tool that finishes 50 ms after its interrupt, well within a 1 s grace
+    void aCallThatEndsWithinItsGraceKeepsItsResult() throws Exception {
+        // given: a tool that finishes 50 ms after its interrupt, within a 1 s grace on a clock driven by hand (which
+        // never reaches the grace's end)
+        var clock = new ManualClock();
+        var started = new CountDownLatch(1);
         var model = ScriptedModel.builder().toolCall("slow", args()).text("unreachable").build();
-        var agent = Agent.builder(model)
+        var agent = Agent.builder(model).clock(clock)
                 .config(AgentConfig.custom().timeBudget(Duration.ofMillis(150)).interruptGrace(Duration.ofSeconds(1))
                         .build())
                 .tool(Tools.uninterruptible(Tools.of("slow", "finishes after its interrupt", (arguments, run) -> {
+                    started.countDown();
                     try {
                         Thread.sleep(60_000);
                     } catch (InterruptedException e) {
@@ -312,8 +329,11 @@ class UninterruptibleCallScenariosTest {
                     return "committed";
                 }))).build();
 
-        // when
-        RunResult result = agent.run("go");
+        // when: the deadline passes while the tool runs
+        Caller caller = Caller.run(agent, "go");
+        assertThat(started.await(10, TimeUnit.SECONDS)).as("the tool started").isTrue();
+        clock.advance(Duration.ofMillis(150));
+        RunResult result = caller.await().result();
 
         // then: the run still ends at its deadline, with the call's real result and count
         assertThat(result).endedWith(Termination.TimeBudgetExhausted.class);
