@@ -33,6 +33,10 @@ import org.jspecify.annotations.Nullable;
  * a checkpoint has format {@value #INPUT_FORMAT_VERSION}, so a version of Terminus that cannot answer it refuses it by
  * its version.
  *
+ * <p>A run whose pending call runs an agent ({@link Tools#agent}) that paused at a gate of its own keeps that agent's
+ * checkpoint in {@link #child()} (format {@value #CHILD_FORMAT_VERSION}): the gate, its id and its summary are the
+ * child's, and one decision resumes the child, then the run that called it.
+ *
  * @param formatVersion the checkpoint format's version: {@value #FORMAT_VERSION} at an approval gate,
  *     {@value #INPUT_FORMAT_VERSION} at a gate that waits for input
  * @param gate the termination the run paused with; its {@code gateId} is the checkpoint's id
@@ -55,32 +59,47 @@ import org.jspecify.annotations.Nullable;
  * @param inputRequest what the pending call asks a person, or null at an approval gate
  * @param inputAnswers the answers a person already gave to the pending call's earlier requests (it asked again),
  *     empty at an approval gate
+ * @param child the checkpoint of the agent the pending call runs ({@link Tools#agent}), paused at a gate of its own
+ *     (or of its own child), which the decision answers; null when the pending call itself waits
  */
 public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, String agentName, String modelName,
         String configFingerprint, ToolCall pendingCall, List<ToolCall> remainingCalls, List<Message> transcript,
         int iteration, int toolCalls, Usage usage, BigDecimal costUsd, List<IterationRecord> iterations,
         Duration elapsed, int consecutiveMistakes, int repairsUsed, boolean finalizing, Map<String, String> metadata,
-        @Nullable HumanInputRequest inputRequest, List<HumanInputAnswer> inputAnswers)
+        @Nullable HumanInputRequest inputRequest, List<HumanInputAnswer> inputAnswers, @Nullable Checkpoint child)
         implements PausedRun {
 
     /** The format version of a checkpoint at an approval gate. */
     public static final int FORMAT_VERSION = 1;
     /** The format version of a checkpoint at a gate that waits for a person's input. */
     public static final int INPUT_FORMAT_VERSION = 2;
+    /** The format version of a checkpoint whose pending call runs an agent that paused at a gate of its own. */
+    public static final int CHILD_FORMAT_VERSION = 3;
 
     /** Validates every component and copies the collections immutably. */
     public Checkpoint {
-        if (formatVersion != FORMAT_VERSION && formatVersion != INPUT_FORMAT_VERSION) {
+        if (formatVersion != FORMAT_VERSION && formatVersion != INPUT_FORMAT_VERSION
+                && formatVersion != CHILD_FORMAT_VERSION) {
             throw new IllegalArgumentException("Checkpoint.formatVersion " + formatVersion
-                    + " is not supported: this version of Terminus reads formats " + FORMAT_VERSION + " and "
-                    + INPUT_FORMAT_VERSION);
+                    + " is not supported: this version of Terminus reads formats " + FORMAT_VERSION + ", "
+                    + INPUT_FORMAT_VERSION + " and " + CHILD_FORMAT_VERSION);
         }
         inputAnswers = Preconditions.immutableList(inputAnswers, "Checkpoint.inputAnswers");
-        int expected = inputRequest == null ? FORMAT_VERSION : INPUT_FORMAT_VERSION;
+        if (child != null && inputRequest != null) {
+            throw new IllegalArgumentException("Checkpoint.inputRequest must be null when the pending call's agent"
+                    + " waits (Checkpoint.child is set), was " + inputRequest);
+        }
+        int expected = child != null ? CHILD_FORMAT_VERSION
+                : inputRequest == null ? FORMAT_VERSION : INPUT_FORMAT_VERSION;
         if (formatVersion != expected) {
             throw new IllegalArgumentException("Checkpoint.formatVersion " + formatVersion + " does not fit a gate that "
-                    + (inputRequest == null ? "waits for approval (format " : "waits for input (format ")
+                    + (child != null ? "an agent called as a tool waits at (format "
+                            : inputRequest == null ? "waits for approval (format " : "waits for input (format ")
                     + expected + ")");
+        }
+        if (child != null && !child.gateId().equals(gate.gateId())) {
+            throw new IllegalArgumentException("Checkpoint.child waits at gate \"" + child.gateId()
+                    + "\" but the checkpoint's gate is \"" + gate.gateId() + "\"");
         }
         if (inputRequest == null && !inputAnswers.isEmpty()) {
             throw new IllegalArgumentException("Checkpoint.inputAnswers must be empty at an approval gate, has "
@@ -147,7 +166,43 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
             Map<String, String> metadata) {
         this(formatVersion, gate, agentName, modelName, configFingerprint, pendingCall, remainingCalls, transcript,
                 iteration, toolCalls, usage, costUsd, iterations, elapsed, consecutiveMistakes, repairsUsed, finalizing,
-                metadata, null, List.of());
+                metadata, null, List.of(), null);
+    }
+
+    /**
+     * A checkpoint without a paused child (formats {@value #FORMAT_VERSION} and {@value #INPUT_FORMAT_VERSION}).
+     *
+     * @param formatVersion {@value #FORMAT_VERSION} at an approval gate, {@value #INPUT_FORMAT_VERSION} at a gate
+     *     that waits for input
+     * @param gate the termination the run paused with
+     * @param agentName the agent's name
+     * @param modelName the agent's model
+     * @param configFingerprint a digest of the agent's settings and tools
+     * @param pendingCall the tool call waiting
+     * @param remainingCalls the calls of the same assistant message after the pending one
+     * @param transcript the transcript up to the pause
+     * @param iteration the iteration the run paused in
+     * @param toolCalls the tool calls executed so far
+     * @param usage the tokens consumed so far
+     * @param costUsd the money spent so far
+     * @param iterations the records of the iterations finished before the paused one
+     * @param elapsed the run's time so far
+     * @param consecutiveMistakes the mistake streak at the pause
+     * @param repairsUsed the structured-output repairs used so far
+     * @param finalizing whether the run was in its finalization iteration
+     * @param metadata free text for the application
+     * @param inputRequest what the pending call asks a person, or null at an approval gate
+     * @param inputAnswers the answers a person already gave to the pending call's earlier requests
+     */
+    public Checkpoint(int formatVersion, Termination.HitlGatePending gate, String agentName, String modelName,
+            String configFingerprint, ToolCall pendingCall, List<ToolCall> remainingCalls, List<Message> transcript,
+            int iteration, int toolCalls, Usage usage, BigDecimal costUsd, List<IterationRecord> iterations,
+            Duration elapsed, int consecutiveMistakes, int repairsUsed, boolean finalizing,
+            Map<String, String> metadata, @Nullable HumanInputRequest inputRequest,
+            List<HumanInputAnswer> inputAnswers) {
+        this(formatVersion, gate, agentName, modelName, configFingerprint, pendingCall, remainingCalls, transcript,
+                iteration, toolCalls, usage, costUsd, iterations, elapsed, consecutiveMistakes, repairsUsed, finalizing,
+                metadata, inputRequest, inputAnswers, null);
     }
 
     /**
@@ -160,6 +215,6 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
         more.put(Preconditions.notNull(key, "key"), Preconditions.notNull(value, "value"));
         return new Checkpoint(formatVersion, gate, agentName, modelName, configFingerprint, pendingCall,
                 remainingCalls, transcript, iteration, toolCalls, usage, costUsd, iterations, elapsed,
-                consecutiveMistakes, repairsUsed, finalizing, more, inputRequest, inputAnswers);
+                consecutiveMistakes, repairsUsed, finalizing, more, inputRequest, inputAnswers, child);
     }
 }

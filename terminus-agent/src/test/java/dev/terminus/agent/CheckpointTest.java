@@ -106,13 +106,13 @@ class CheckpointTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 3, -1})
+    @ValueSource(ints = {0, 4, -1})
     void anotherFormatVersionIsRefusedNamingItAndTheSupportedOne(int version) {
         // when / then
         assertThatThrownBy(() -> checkpoint(p -> p.formatVersion = version))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Checkpoint.formatVersion " + version
-                        + " is not supported: this version of Terminus reads formats 1 and 2");
+                        + " is not supported: this version of Terminus reads formats 1, 2 and 3");
     }
 
     @Test

@@ -89,12 +89,16 @@ import org.jspecify.annotations.Nullable;
  *       {@code inputAnswers}, an array of {@code {"request": ..., "content": {...} | null,
  *       "declinedBecause": "..." | null}}. A checkpoint at an approval gate has format
  *       {@value Checkpoint#FORMAT_VERSION} and neither field.</li>
+ *   <li>Format {@value Checkpoint#CHILD_FORMAT_VERSION} (the pending call runs an agent that paused at a gate of its
+ *       own) has the fields of format {@value Checkpoint#FORMAT_VERSION} and one more, last: {@code child}, that
+ *       agent's checkpoint, written the same way (and so on down a tree of agents).</li>
  * </ul>
  *
  * <h2>Reading</h2>
  * {@code formatVersion} is checked before any other field is interpreted, wherever it stands: when it is missing or
- * neither {@value Checkpoint#FORMAT_VERSION} nor {@value Checkpoint#INPUT_FORMAT_VERSION} the checkpoint is refused
- * for its version alone ({@code checkpoint formatVersion 3 is not supported: this version reads 1 and 2}). Then every
+ * none of {@value Checkpoint#FORMAT_VERSION}, {@value Checkpoint#INPUT_FORMAT_VERSION} and
+ * {@value Checkpoint#CHILD_FORMAT_VERSION} the checkpoint is refused for its version alone
+ * ({@code checkpoint formatVersion 4 is not supported: this version reads 1, 2 and 3}). Then every
  * field of that format is required, an
  * unknown or repeated field is refused, as is trailing content; the order of the fields does not matter. Every
  * problem, including a value the checkpoint's records refuse, is a {@link CheckpointFormatException} naming the field

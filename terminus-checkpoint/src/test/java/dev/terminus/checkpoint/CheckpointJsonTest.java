@@ -54,6 +54,33 @@ class CheckpointJsonTest {
         }
 
         @Test
+        void aPausedChildsCheckpointIsWrittenLastInsideItsParentsAndReadBackEqual() throws Exception {
+            // given
+            Checkpoint parent = SampleCheckpoints.childPaused();
+
+            // when
+            String json = JSON.write(parent);
+            Checkpoint read = JSON.read(json);
+
+            // then
+            assertThat(json).startsWith("{\n  \"formatVersion\": 3,");
+            assertThat(json).contains("\"child\": {\n    \"formatVersion\": 1,");
+            assertThat(json.indexOf("\"child\"")).isGreaterThan(json.indexOf("\"metadata\""));
+            assertThat(read).isEqualTo(parent);
+            assertThat(read.child()).isEqualTo(SampleCheckpoints.refundPending("gate-child"));
+        }
+
+        @Test
+        void aChildCheckpointOfTheWrongKindIsRefusedNamingTheField() {
+            // given
+            String json = edit(JSON.write(SampleCheckpoints.childPaused()), root -> root.put("child", 7));
+
+            // when / then
+            assertThatThrownBy(() -> JSON.read(json)).isInstanceOf(CheckpointFormatException.class)
+                    .hasMessageContaining("Checkpoint.child");
+        }
+
+        @Test
         void aSmallCheckpointIsWrittenExactlyInTheDocumentedLayout() {
             // when
             String json = JSON.write(SampleCheckpoints.small());
@@ -299,22 +326,22 @@ class CheckpointJsonTest {
         void anotherFormatVersionIsRefusedForItsVersionBeforeItsFieldsAreLookedAt() {
             // given
             String json = """
-                    {"formatVersion": 3, "gate": "a gate of version 3", "approvals": []}""";
+                    {"formatVersion": 4, "gate": "a gate of version 4", "approvals": []}""";
 
             // when / then
             assertThatThrownBy(() -> JSON.read(json)).isInstanceOf(CheckpointFormatException.class)
-                    .hasMessage("checkpoint formatVersion 3 is not supported: this version reads 1 and 2");
+                    .hasMessage("checkpoint formatVersion 4 is not supported: this version reads 1, 2 and 3");
         }
 
         @Test
         void theVersionIsCheckedFirstEvenWhenItComesLast() {
             // given
             String json = """
-                    {"gate": 7, "sessions": {"a": [1, 2]}, "formatVersion": 3}""";
+                    {"gate": 7, "sessions": {"a": [1, 2]}, "formatVersion": 4}""";
 
             // when / then
             assertThatThrownBy(() -> JSON.read(json)).isInstanceOf(CheckpointFormatException.class)
-                    .hasMessage("checkpoint formatVersion 3 is not supported: this version reads 1 and 2");
+                    .hasMessage("checkpoint formatVersion 4 is not supported: this version reads 1, 2 and 3");
         }
 
         @Test
@@ -324,7 +351,7 @@ class CheckpointJsonTest {
 
             // when / then
             assertThatThrownBy(() -> JSON.read(json)).isInstanceOf(CheckpointFormatException.class)
-                    .hasMessage("checkpoint has no formatVersion: this version reads 1 and 2");
+                    .hasMessage("checkpoint has no formatVersion: this version reads 1, 2 and 3");
         }
 
         @Test

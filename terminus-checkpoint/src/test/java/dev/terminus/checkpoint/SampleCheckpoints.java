@@ -49,6 +49,20 @@ final class SampleCheckpoints {
                 Map.of("tenant", "acme", "config", "agents/support.yaml"));
     }
 
+    /**
+     * A writer paused at its call of a researcher agent, which paused at its own refund gate: a checkpoint of format 3
+     * holding the child's.
+     */
+    static Checkpoint childPaused() {
+        Checkpoint child = refundPending("gate-child");
+        ToolCall research = new ToolCall("w_1", "research", Map.of("task", "refund order 42"));
+        var gate = new Termination.HitlGatePending("gate-child", "w_1", child.gate().summary(), "support", 1);
+        return new Checkpoint(Checkpoint.CHILD_FORMAT_VERSION, gate, "writer", "gpt-4o", "sha256:0b1d",
+                research, List.of(), List.of(new Message.User("handle order 42"), Message.Assistant.of("", research)),
+                1, 0, new Usage(2_510, 230, 1_024, 64), new BigDecimal("0.0131"), List.of(), Duration.ofSeconds(4),
+                0, 0, false, Map.of(), null, List.of(), child);
+    }
+
     /** @return the checkpoint {@link #refundPending(String)} with gate id {@code gate-7f3a} */
     static Checkpoint refundPending() {
         return refundPending("gate-7f3a");

@@ -106,14 +106,31 @@ public final class RunControl {
      * @return the child's control
      */
     public RunControl child(RunClock clock, @Nullable Duration budget) {
+        return child(clock, budget, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #child(RunClock, Duration)}, for a child resumed from a checkpoint: its own budget counts on from the
+     * time it used before, its parent's from now.
+     *
+     * @param clock the child's clock (its agent's)
+     * @param budget the child's own time budget, or null for none
+     * @param before the time the child used before it paused
+     * @return the child's control
+     */
+    public RunControl child(RunClock clock, @Nullable Duration budget, Duration before) {
+        Objects.requireNonNull(before, "before");
         Duration effective = budget;
         if (hasDeadline()) {
-            long left = Math.max(0, remainingNanos());
-            if (effective == null || saturatedNanos(effective) > left) {
-                effective = Duration.ofNanos(left);
+            long cap = saturatedNanos(before) + Math.max(0, remainingNanos());
+            if (cap < 0) {
+                cap = Long.MAX_VALUE;
+            }
+            if (effective == null || saturatedNanos(effective) > cap) {
+                effective = Duration.ofNanos(cap);
             }
         }
-        RunControl child = new RunControl(clock, clock.nanoTime(), Duration.ZERO, effective, this);
+        RunControl child = new RunControl(clock, clock.nanoTime(), before, effective, this);
         child.followsParent = onStop(child::followParent);
         return child;
     }

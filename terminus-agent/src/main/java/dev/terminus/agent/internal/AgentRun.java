@@ -355,6 +355,11 @@ public final class AgentRun {
         return pause.asked(call, request, state.humanInputs, config.name(), state.iteration, clock);
     }
 
+    /** Pauses the run at a call whose agent paused at a gate of its own. */
+    Termination.HitlGatePending childPaused(ToolCall call, Checkpoint child) {
+        return pause.childAt(call, child, state.iteration);
+    }
+
     /** @return whether the run paused at this call because it asked for input */
     boolean pausedAt(ToolCall call) {
         return pause.askedAt(call);

@@ -21,6 +21,8 @@ final class ApprovalPause {
     private @Nullable HumanInputRequest request;
     private List<HumanInputAnswer> answers = List.of();
     private List<ToolCall> remaining = List.of();
+    /** The checkpoint of the agent the pending call runs, when that agent paused at a gate of its own. */
+    private @Nullable Checkpoint child;
     /** The metadata of the checkpoint this run was resumed from: a later pause keeps it. */
     private java.util.Map<String, String> metadata = java.util.Map.of();
 
@@ -61,9 +63,29 @@ final class ApprovalPause {
         return gate;
     }
 
-    /** @return whether the run paused at this call because it asked for input (its result comes on resume) */
+    /**
+     * Pauses at a call that runs an agent which paused at a gate of its own: the gate is the child's (its id, its
+     * summary, the agent that waits), the call the parent's. In a parallel round only the first pause counts, as for
+     * {@link #asked}.
+     */
+    Termination.HitlGatePending childAt(ToolCall call, Checkpoint paused, int iteration) {
+        if (gate != null) {
+            return gate;
+        }
+        pending = call;
+        child = paused;
+        Termination.HitlGatePending childGate = paused.gate();
+        gate = new Termination.HitlGatePending(childGate.gateId(), call.id(), childGate.summary(), childGate.agentId(),
+                iteration);
+        return gate;
+    }
+
+    /**
+     * @return whether the run paused at this call because it asked for input, or because the agent it runs paused
+     *     (its result comes on resume)
+     */
     boolean askedAt(ToolCall call) {
-        return request != null && pending != null && pending.id().equals(call.id());
+        return (request != null || child != null) && pending != null && pending.id().equals(call.id());
     }
 
     /** The calls after the pending one, run when the run resumes. */
@@ -80,7 +102,7 @@ final class ApprovalPause {
             return result;
         }
         Checkpoint checkpoint = Resumption.checkpoint(spec, result, gate, pending, remaining, state, repairsUsed,
-                finalizing, metadata, request, answers);
+                finalizing, metadata, request, answers, child);
         return result.toBuilder().termination(gate).finalAnswer(null).structuredOutput(null).checkpoint(checkpoint)
                 .build();
     }

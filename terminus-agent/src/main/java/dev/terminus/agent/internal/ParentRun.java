@@ -1,7 +1,9 @@
 package dev.terminus.agent.internal;
 
 import dev.terminus.Termination;
+import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.ChildRun;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.control.RunControl;
 import org.jspecify.annotations.Nullable;
@@ -39,13 +41,44 @@ final class ParentRun {
         RunControl childControl = control.child(child.clock(), child.config().timeBudget().orElse(null));
         try {
             RunTask.Entry entry = new RunTask.Entry(childControl, 0, run -> run.servingAsChildOf(this).execute(task));
-            RunResult result = mode == AgentRun.Mode.ENGINE ? RunTask.runUnder(child, entry)
-                    : RunTask.runInline(child, entry);
-            state.addChild(new ChildRun(toolName, iteration, result));
-            return result;
+            return kept(toolName, iteration, mode == AgentRun.Mode.ENGINE ? RunTask.runUnder(child, entry)
+                    : RunTask.runInline(child, entry));
         } finally {
             childControl.detach();
         }
+    }
+
+    /**
+     * Resumes a child that paused at a gate of its own with the person's decision, bounded by this run as
+     * {@link #runChild} bounds a new one, and keeps its result among this run's children once it ends.
+     *
+     * @param toolName the tool that runs the child
+     * @param child the child's agent
+     * @param checkpoint the child's checkpoint
+     * @param decision the decision on its gate
+     * @return the child's result
+     */
+    RunResult resumeChild(String toolName, AgentSpec child, Checkpoint checkpoint, GateDecision decision) {
+        Resumption.check(child, checkpoint, decision);
+        int iteration = state.iteration();
+        RunControl childControl = control.child(child.clock(), child.config().timeBudget().orElse(null),
+                checkpoint.elapsed());
+        try {
+            RunTask.Entry entry = new RunTask.Entry(childControl, Resumption.elapsedNanos(checkpoint),
+                    run -> run.servingAsChildOf(this).resume(checkpoint, decision));
+            return kept(toolName, iteration, mode == AgentRun.Mode.ENGINE ? RunTask.runUnder(child, entry)
+                    : RunTask.runInline(child, entry));
+        } finally {
+            childControl.detach();
+        }
+    }
+
+    /** Keeps a child's result, unless it paused: a paused child's result comes when it is resumed. */
+    private RunResult kept(String toolName, int iteration, RunResult result) {
+        if (result.checkpoint().isEmpty()) {
+            state.addChild(new ChildRun(toolName, iteration, result));
+        }
+        return result;
     }
 
     /** @return this run's state, which a child's spending is added to */

@@ -50,6 +50,16 @@ public final class Resumption {
             throw new IllegalArgumentException("the checkpoint's pending call is to tool \""
                     + checkpoint.pendingCall().name() + "\", which this agent does not have");
         }
+        Checkpoint child = checkpoint.child();
+        if (child != null) { // the decision is the child's to take: it must fit the child's gate and agent
+            if (!(spec.tools().get(checkpoint.pendingCall().name()) instanceof SubAgentTool tool)) {
+                throw new IllegalArgumentException("the checkpoint's pending call to \""
+                        + checkpoint.pendingCall().name() + "\" waits for an agent, but this agent's tool of that name"
+                        + " runs no agent");
+            }
+            check(tool.agent(), child, decision);
+            return;
+        }
         HumanInputRequest asked = checkpoint.inputRequest();
         if (asked == null && decision instanceof GateDecision.Answer) {
             throw new IllegalArgumentException("gate \"" + checkpoint.gateId() + "\" waits for approval of a call to \""
@@ -165,15 +175,19 @@ public final class Resumption {
      * @param metadata the application's metadata (kept from the checkpoint the run was resumed from)
      * @param request what the pending call asks a person, or null when it waits for approval
      * @param answers the answers the pending call already had
+     * @param child the checkpoint of the agent the pending call runs, when that agent paused; else null
      */
     static Checkpoint checkpoint(AgentSpec spec, RunResult result, Termination.HitlGatePending gate, ToolCall pending,
             List<ToolCall> remaining, RunState state, int repairsUsed, boolean finalizing,
             java.util.Map<String, String> metadata, @Nullable HumanInputRequest request,
-            List<HumanInputAnswer> answers) {
-        return new Checkpoint(request == null ? Checkpoint.FORMAT_VERSION : Checkpoint.INPUT_FORMAT_VERSION, gate,
+            List<HumanInputAnswer> answers, @Nullable Checkpoint child) {
+        int format = child != null ? Checkpoint.CHILD_FORMAT_VERSION
+                : request == null ? Checkpoint.FORMAT_VERSION : Checkpoint.INPUT_FORMAT_VERSION;
+        return new Checkpoint(format, gate,
                 spec.config().name(), spec.model().name(), fingerprint(spec), pending, remaining, result.transcript(),
                 state.iteration, result.toolCalls(), result.usage(), result.costUsd(), result.iterations(),
-                result.duration(), state.consecutiveMistakes, repairsUsed, finalizing, metadata, request, answers);
+                result.duration(), state.consecutiveMistakes, repairsUsed, finalizing, metadata, request, answers,
+                child);
     }
 
     /** The summary a person reads at the gate: the tool and its arguments. */

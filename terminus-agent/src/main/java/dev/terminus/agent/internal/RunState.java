@@ -94,6 +94,8 @@ final class RunState implements RunContext {
     private @Nullable List<dev.terminus.agent.ChildRun> children;
     /** The agent a call of the current round handed the run to; read by the run's thread after the round. */
     volatile @Nullable HandoffTool handoff;
+    /** The paused child the call made again on a resume continues, with the decision; else null. */
+    volatile @Nullable ChildResumption childResumption;
     /** What this run's agent tools need of it; null when the agent has none. */
     @Nullable ParentRun asParent;
 

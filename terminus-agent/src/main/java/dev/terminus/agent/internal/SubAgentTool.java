@@ -51,9 +51,19 @@ public final class SubAgentTool implements Tool {
         if (!(arguments.get("task") instanceof String task) || task.isBlank()) {
             throw new ToolArgumentException("\"task\" must be a non-blank string, was " + arguments.get("task"));
         }
-        RunResult result = context instanceof RunState parent && parent.asParent != null
-                ? parent.asParent.runChild(spec.name(), agent, task)
-                : RunTask.runInline(agent, RunTask.Entry.task(agent, task));
+        RunResult result;
+        if (context instanceof RunState parent && parent.asParent != null) {
+            ChildResumption paused = parent.childResumption;
+            parent.childResumption = null; // once: the call's own retries start the child afresh
+            result = paused != null
+                    ? parent.asParent.resumeChild(spec.name(), agent, paused.checkpoint(), paused.decision())
+                    : parent.asParent.runChild(spec.name(), agent, task);
+        } else {
+            result = RunTask.runInline(agent, RunTask.Entry.task(agent, task));
+        }
+        if (result.checkpoint().isPresent()) { // the child waits for a person: so does the run that called it
+            throw new ChildPaused(result.checkpoint().get());
+        }
         if (result.outcome() != Outcome.SUCCEEDED) {
             throw new ChildRunFailed(agent.config().name(), result);
         }

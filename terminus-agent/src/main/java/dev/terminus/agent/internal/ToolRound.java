@@ -218,6 +218,17 @@ final class ToolRound {
      */
     @Nullable Termination decide(Checkpoint checkpoint, GateDecision decision, boolean offered) {
         ToolCall pending = checkpoint.pendingCall();
+        Checkpoint child = checkpoint.child();
+        if (child != null) { // the call runs an agent that paused: it is made again, resuming that agent
+            approvedCallId = pending.id();
+            state.childResumption = new ChildResumption(child, decision);
+            try {
+                return execute(List.of(pending), offered);
+            } finally {
+                state.childResumption = null;
+                approvedCallId = null;
+            }
+        }
         HumanInputs answers = HumanInputs.of(checkpoint, decision);
         if (answers != null) { // the call asked for input: it is made again, with the person's answers at hand
             return again(pending, answers, offered);
@@ -343,6 +354,9 @@ final class ToolRound {
         }
         if (e instanceof HumanInputNeeded needed) {
             return new Outcome(null, null, nanos, run.askPerson(call, needed.request()));
+        }
+        if (e instanceof ChildPaused paused) {
+            return new Outcome(null, null, nanos, run.childPaused(call, paused.checkpoint()));
         }
         if (e instanceof HaltException halt) {
             return new Outcome(null, null, nanos, new Termination.Halted("tool:" + call.name(), String.valueOf(halt.getMessage())));

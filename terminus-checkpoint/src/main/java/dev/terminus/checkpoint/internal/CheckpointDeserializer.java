@@ -36,6 +36,7 @@ public final class CheckpointDeserializer extends StdDeserializer<Checkpoint> im
     /** The fields of each format: a gate that waits for approval (1), or for input (2, two fields more). */
     private final transient @Nullable FieldTable approvalFields;
     private final transient @Nullable FieldTable inputFields;
+    private final transient @Nullable FieldTable childFields;
 
     /** A deserializer to register; Jackson contextualizes it before use. */
     public CheckpointDeserializer() {
@@ -46,6 +47,17 @@ public final class CheckpointDeserializer extends StdDeserializer<Checkpoint> im
         super(Checkpoint.class);
         this.approvalFields = approvalFields;
         this.inputFields = inputFields;
+        this.childFields = approvalFields == null ? null : childTable(approvalFields);
+    }
+
+    /** The fields of a checkpoint whose pending call's agent paused: an approval's, and the child's checkpoint. */
+    private FieldTable childTable(FieldTable approval) {
+        return approval.with("child", (p, ctxt, path) -> {
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                throw ReadErrors.wrongType(p, path, "a checkpoint object");
+            }
+            return deserialize(p, ctxt); // a child is read as its parent is: nested checkpoints recurse
+        });
     }
 
     @Override
@@ -101,16 +113,21 @@ public final class CheckpointDeserializer extends StdDeserializer<Checkpoint> im
         }
         VersionLocator.Located located = VersionLocator.locate(p, ctxt);
         boolean input = located.version() == Checkpoint.INPUT_FORMAT_VERSION;
-        FieldTable table = input ? inputFields : approvalFields;
+        boolean child = located.version() == Checkpoint.CHILD_FORMAT_VERSION;
+        FieldTable table = input ? inputFields : child ? childFields : approvalFields;
+        if (table == null) {
+            table = child ? childTable(table(ctxt, false)) : table(ctxt, input);
+        }
         JsonParser rest = located.rest();
-        FieldTable.Values v = (table != null ? table : table(ctxt, input)).readFields(rest, ctxt, "Checkpoint");
+        FieldTable.Values v = table.readFields(rest, ctxt, "Checkpoint");
         try {
             return new Checkpoint(located.version(), v.get("gate"), v.get("agentName"), v.get("modelName"),
                     v.get("configFingerprint"), v.get("pendingCall"), v.get("remainingCalls"), v.get("transcript"),
                     v.<Integer>get("iteration"), v.<Integer>get("toolCalls"), v.get("usage"), v.get("costUsd"),
                     v.get("iterations"), v.get("elapsed"), v.<Integer>get("consecutiveMistakes"),
                     v.<Integer>get("repairsUsed"), v.<Boolean>get("finalizing"), v.get("metadata"),
-                    input ? v.get("inputRequest") : null, input ? v.get("inputAnswers") : java.util.List.of());
+                    input ? v.get("inputRequest") : null, input ? v.get("inputAnswers") : java.util.List.of(),
+                    child ? v.get("child") : null);
         } catch (IllegalArgumentException | NullPointerException e) {
             throw ReadErrors.invalid(rest, String.valueOf(e.getMessage()), e);
         }

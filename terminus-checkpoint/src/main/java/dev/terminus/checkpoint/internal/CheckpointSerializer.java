@@ -85,6 +85,11 @@ public final class CheckpointSerializer extends StdSerializer<Checkpoint> {
             }
             gen.writeEndArray();
         }
+        Checkpoint child = c.child();
+        if (child != null) {
+            gen.writeFieldName("child");
+            serialize(child, gen, provider);
+        }
         gen.writeEndObject();
     }
 

@@ -21,11 +21,28 @@ final class FieldTable {
     private final Map<String, ValueReader<?>> readers;
     private final List<String> order;
     private final String known;
+    private final Map<String, ValueReader<?>> inOrder;
+    private final List<String> shownNames;
 
     private FieldTable(Map<String, ValueReader<?>> readers, List<String> shownNames) {
+        this.inOrder = new LinkedHashMap<>(readers);
+        this.shownNames = List.copyOf(shownNames);
         this.readers = Map.copyOf(readers);
         this.order = List.copyOf(readers.keySet());
         this.known = String.join(", ", shownNames);
+    }
+
+    /**
+     * @param name one more field
+     * @param reader how it is read
+     * @return a table of this table's fields and that one
+     */
+    FieldTable with(String name, ValueReader<?> reader) {
+        Map<String, ValueReader<?>> more = new LinkedHashMap<>(inOrder);
+        more.put(name, reader);
+        List<String> shown = new ArrayList<>(shownNames);
+        shown.add(name);
+        return new FieldTable(more, shown);
     }
 
     /** @return a builder of a table, its fields added in the order they are written */

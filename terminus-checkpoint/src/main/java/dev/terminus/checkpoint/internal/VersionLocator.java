@@ -30,8 +30,8 @@ final class VersionLocator {
     /**
      * @param p the parser, on the checkpoint's opening brace
      * @return the other fields and the version
-     * @throws IOException when the version is missing, not an integer, or not {@link Checkpoint#FORMAT_VERSION} or
-     *     {@link Checkpoint#INPUT_FORMAT_VERSION}
+     * @throws IOException when the version is missing, not an integer, or not {@link Checkpoint#FORMAT_VERSION},
+     *     {@link Checkpoint#INPUT_FORMAT_VERSION} or {@link Checkpoint#CHILD_FORMAT_VERSION}
      */
     static Located locate(JsonParser p, DeserializationContext ctxt) throws IOException {
         JsonToken t = p.nextToken();
@@ -60,14 +60,16 @@ final class VersionLocator {
         throw ReadErrors.invalid(p, "checkpoint has no formatVersion: this version reads " + READS);
     }
 
-    private static final String READS = Checkpoint.FORMAT_VERSION + " and " + Checkpoint.INPUT_FORMAT_VERSION;
+    private static final String READS = Checkpoint.FORMAT_VERSION + ", " + Checkpoint.INPUT_FORMAT_VERSION + " and "
+            + Checkpoint.CHILD_FORMAT_VERSION;
 
     private static int check(JsonParser p) throws IOException {
         if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
             throw ReadErrors.wrongType(p, "Checkpoint." + FIELD, "an integer");
         }
         if (p.getNumberType() != JsonParser.NumberType.INT || (p.getIntValue() != Checkpoint.FORMAT_VERSION
-                && p.getIntValue() != Checkpoint.INPUT_FORMAT_VERSION)) {
+                && p.getIntValue() != Checkpoint.INPUT_FORMAT_VERSION
+                && p.getIntValue() != Checkpoint.CHILD_FORMAT_VERSION)) {
             throw ReadErrors.invalid(p, "checkpoint formatVersion " + p.getText()
                     + " is not supported: this version reads " + READS);
         }
