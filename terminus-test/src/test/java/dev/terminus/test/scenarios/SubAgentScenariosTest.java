@@ -205,4 +205,36 @@ class SubAgentScenariosTest {
         assertThat(result.children()).singleElement().extracting(c -> c.result().termination())
                 .isEqualTo(new Termination.Cancelled("operator"));
     }
+
+    @Test
+    void interruptingTheCallerOfAnInlineParentCancelsTheChildAndThenTheParent() throws Exception {
+        // given
+        var childStarted = new CountDownLatch(1);
+        var child = Agent.builder(ScriptedModel.builder().hang().build()).name("sleeper")
+                .listener(event -> {
+                    if (event instanceof AgentEvent.IterationStarted) {
+                        childStarted.countDown();
+                    }
+                }).build();
+        var parent = Agent.builder(ScriptedModel.builder().toolCall("sleep", Map.of("task", "sleep"))
+                        .text("never").build())
+                .tool(Tools.agent("sleep", "Sleeps", child)).build();
+        var outcome = new java.util.concurrent.CompletableFuture<RunResult>();
+        var keptInterrupt = new java.util.concurrent.CompletableFuture<Boolean>();
+        Thread caller = Thread.ofPlatform().start(() -> {
+            outcome.complete(parent.run("go"));
+            keptInterrupt.complete(Thread.currentThread().isInterrupted());
+        });
+        assertThat(childStarted.await(10, TimeUnit.SECONDS)).isTrue();
+
+        // when
+        caller.interrupt();
+
+        // then
+        RunResult result = outcome.get(10, TimeUnit.SECONDS);
+        assertThat(result).endedWith(Termination.Cancelled.byThreadInterrupt());
+        assertThat(result.children()).singleElement().extracting(c -> c.result().termination())
+                .isEqualTo(Termination.Cancelled.byThreadInterrupt());
+        assertThat(keptInterrupt.get(10, TimeUnit.SECONDS)).as("the caller keeps its interrupt").isTrue();
+    }
 }
