@@ -151,12 +151,14 @@ public final class Agent {
     public RunResult resume(Checkpoint checkpoint, GateDecision decision) {
         Preconditions.notNull(checkpoint, "checkpoint");
         Preconditions.notNull(decision, "decision");
-        Resumption.check(spec, checkpoint, decision);
+        AgentSpec holder = spec.holderOf(checkpoint.agentName()); // the run may have been handed to another agent
+        Resumption.check(holder, checkpoint, decision);
+        // the run's time budget is the one it started with, as if it had never paused
         if (spec.config().timeBudget().isEmpty()
                 || spec.config().timeBudgetEnforcement() == TimeBudgetEnforcement.INTERRUPT_CALLER) {
-            return RunTask.runInline(spec, RunTask.Entry.resumption(spec, checkpoint, decision));
+            return RunTask.runInline(holder, RunTask.Entry.resumption(spec, checkpoint, decision));
         }
-        return awaitUninterruptibly(RunTask.start(spec, RunTask.Entry.resumption(spec, checkpoint, decision)));
+        return awaitUninterruptibly(RunTask.start(holder, RunTask.Entry.resumption(spec, checkpoint, decision)));
     }
 
     /**

@@ -111,9 +111,10 @@ public final class AgentEngine {
         Preconditions.notNull(checkpoint, "checkpoint");
         Preconditions.notNull(decision, "decision");
         Preconditions.notNull(control, "control");
-        Resumption.check(spec, checkpoint, decision);
+        AgentSpec holder = spec.holderOf(checkpoint.agentName());
+        Resumption.check(holder, checkpoint, decision);
         countsTheTimeBefore(control, checkpoint.elapsed(), "newControl(checkpoint)");
-        return RunTask.runUnder(spec, RunTask.Entry.resumption(control, checkpoint, decision));
+        return RunTask.runUnder(holder, RunTask.Entry.resumption(control, checkpoint, decision));
     }
 
     /**
@@ -163,9 +164,10 @@ public final class AgentEngine {
         Preconditions.notNull(decision, "decision");
         Preconditions.notNull(control, "control");
         Preconditions.notNull(suspendWhen, "suspendWhen");
-        Resumption.check(spec, checkpoint, decision);
+        AgentSpec holder = spec.holderOf(checkpoint.agentName());
+        Resumption.check(holder, checkpoint, decision);
         countsTheTimeBefore(control, checkpoint.elapsed(), "newControl(checkpoint)");
-        return RunTask.stepUnder(spec, RunTask.Entry.resumption(control, checkpoint, decision), suspendWhen);
+        return RunTask.stepUnder(holder, RunTask.Entry.resumption(control, checkpoint, decision), suspendWhen);
     }
 
     /**
@@ -184,9 +186,10 @@ public final class AgentEngine {
         Preconditions.notNull(continuation, "continuation");
         Preconditions.notNull(control, "control");
         Preconditions.notNull(suspendWhen, "suspendWhen");
-        Resumption.check(spec, continuation);
+        AgentSpec holder = spec.holderOf(continuation.agentName()); // the run may have been handed over
+        Resumption.check(holder, continuation);
         countsTheTimeBefore(control, continuation.elapsed(), "newControl(continuation)");
-        return RunTask.stepUnder(spec, RunTask.Entry.continuation(control, continuation), suspendWhen);
+        return RunTask.stepUnder(holder, RunTask.Entry.continuation(control, continuation), suspendWhen);
     }
 
     /**

@@ -258,6 +258,7 @@ public final class AgentRun {
                     .withMaxHandoffs(spec.maxHandoffs());
             successor = new AgentRun(next, control, state.startNanos(), mode);
             successor.handoffsUsed = used;
+            successor.pause.carryOver(pause);
             successor.state.adoptChildren(state.children());
             if (servedParent != null) {
                 successor.servingAsChildOf(servedParent);

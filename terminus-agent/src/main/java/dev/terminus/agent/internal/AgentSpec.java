@@ -98,6 +98,34 @@ public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools
                 completionCheck, rules, clock).withMaxHandoffs(maxHandoffs);
     }
 
+    /**
+     * The agent that holds a run of this agent's once it was handed over (a checkpoint or a continuation names it):
+     * this agent, or one its handoffs reach, directly or through other agents' handoffs, with this agent's listeners
+     * and bound. When none has the name, this agent, which then refuses the run for its name.
+     *
+     * @param agentName the name of the agent that holds the run
+     * @return that agent's spec, ready to go on with the run
+     */
+    public AgentSpec holderOf(String agentName) {
+        if (config.name().equals(agentName)) {
+            return this;
+        }
+        java.util.ArrayDeque<AgentSpec> toVisit = new java.util.ArrayDeque<>(List.of(this));
+        java.util.Set<String> seen = new java.util.HashSet<>(List.of(config.name()));
+        while (!toVisit.isEmpty()) {
+            for (Tool tool : toVisit.removeFirst().tools().values()) {
+                if (tool instanceof HandoffTool handoff && seen.add(handoff.targetName())) {
+                    AgentSpec target = handoff.target();
+                    if (target.config().name().equals(agentName)) {
+                        return target.forHandoff(listeners, true).withMaxHandoffs(maxHandoffs);
+                    }
+                    toVisit.add(target);
+                }
+            }
+        }
+        return this;
+    }
+
     /** @return whether one of the agent's tools is an agent ({@link SubAgentTool}) */
     boolean hasAgentTools() {
         for (Tool tool : tools.values()) {

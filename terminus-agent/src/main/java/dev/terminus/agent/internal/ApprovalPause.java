@@ -26,6 +26,11 @@ final class ApprovalPause {
     /** The metadata of the checkpoint this run was resumed from: a later pause keeps it. */
     private java.util.Map<String, String> metadata = java.util.Map.of();
 
+    /** A run handed to another agent carries the metadata it was resumed with into that agent's next pause. */
+    void carryOver(ApprovalPause handedOver) {
+        metadata = handedOver.metadata;
+    }
+
     /** A run resumed from a checkpoint carries its metadata into the checkpoint of its next pause. */
     void resumedFrom(Checkpoint checkpoint) {
         metadata = checkpoint.metadata();

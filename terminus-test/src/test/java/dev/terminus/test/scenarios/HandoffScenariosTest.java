@@ -148,4 +148,26 @@ class HandoffScenariosTest {
         assertThat(result).endedWith(new Termination.NaturalCompletion());
         assertThat(result.agentName()).contains("billing");
     }
+
+    @Test
+    void aGateAfterAHandoffIsResumedThroughTheFirstAgentWhichFindsTheAgentThatHoldsTheRun() {
+        // given
+        var refunds = new java.util.concurrent.atomic.AtomicInteger();
+        var billing = Agent.builder(ScriptedModel.builder().callIdPrefix("billing_")
+                        .toolCall("refund", args("x", 42)).text("refunded").build())
+                .name("billing").tool(echo("refund", refunds)).requireApproval("refund").build();
+        var triage = Agent.builder(ScriptedModel.builder().toolCall("transfer_to_billing", Map.of()).build())
+                .name("triage").handoff(billing).build();
+        RunResult paused = triage.run("refund 42");
+
+        // when
+        RunResult done = triage.approve(paused.checkpoint().orElseThrow()
+                .withMetadata("ticket", "T-1"));
+
+        // then
+        assertThat(paused.checkpoint().orElseThrow().agentName()).isEqualTo("billing");
+        assertThat(done).endedWith(new Termination.NaturalCompletion());
+        assertThat(done.agentName()).contains("billing");
+        assertThat(refunds).hasValue(1);
+    }
 }
