@@ -151,7 +151,7 @@ public final class Agent {
     public RunResult resume(Checkpoint checkpoint, GateDecision decision) {
         Preconditions.notNull(checkpoint, "checkpoint");
         Preconditions.notNull(decision, "decision");
-        AgentSpec holder = spec.holderOf(checkpoint.agentName()); // the run may have been handed to another agent
+        AgentSpec holder = spec.holderOf(checkpoint.agentName(), checkpoint.transcript()); // the run may have been handed to another agent
         Resumption.check(holder, checkpoint, decision);
         // the run's time budget is the one it started with, as if it had never paused
         if (spec.config().timeBudget().isEmpty()

@@ -111,7 +111,7 @@ public final class AgentEngine {
         Preconditions.notNull(checkpoint, "checkpoint");
         Preconditions.notNull(decision, "decision");
         Preconditions.notNull(control, "control");
-        AgentSpec holder = spec.holderOf(checkpoint.agentName());
+        AgentSpec holder = spec.holderOf(checkpoint.agentName(), checkpoint.transcript());
         Resumption.check(holder, checkpoint, decision);
         countsTheTimeBefore(control, checkpoint.elapsed(), "newControl(checkpoint)");
         return RunTask.runUnder(holder, RunTask.Entry.resumption(control, checkpoint, decision));
@@ -164,7 +164,7 @@ public final class AgentEngine {
         Preconditions.notNull(decision, "decision");
         Preconditions.notNull(control, "control");
         Preconditions.notNull(suspendWhen, "suspendWhen");
-        AgentSpec holder = spec.holderOf(checkpoint.agentName());
+        AgentSpec holder = spec.holderOf(checkpoint.agentName(), checkpoint.transcript());
         Resumption.check(holder, checkpoint, decision);
         countsTheTimeBefore(control, checkpoint.elapsed(), "newControl(checkpoint)");
         return RunTask.stepUnder(holder, RunTask.Entry.resumption(control, checkpoint, decision), suspendWhen);
@@ -186,7 +186,7 @@ public final class AgentEngine {
         Preconditions.notNull(continuation, "continuation");
         Preconditions.notNull(control, "control");
         Preconditions.notNull(suspendWhen, "suspendWhen");
-        AgentSpec holder = spec.holderOf(continuation.agentName()); // the run may have been handed over
+        AgentSpec holder = spec.holderOf(continuation.agentName(), continuation.transcript()); // the run may have been handed over
         Resumption.check(holder, continuation);
         countsTheTimeBefore(control, continuation.elapsed(), "newControl(continuation)");
         return RunTask.stepUnder(holder, RunTask.Entry.continuation(control, continuation), suspendWhen);

@@ -122,7 +122,7 @@ final class AgentLoop {
             return end;
         }
         state.endIteration(clock.nanoTime());
-        return state.handoff != null ? null : iterate();
+        return state.tree.handoff != null ? null : iterate();
     }
 
     /**
@@ -140,7 +140,7 @@ final class AgentLoop {
             }
             now = clock.nanoTime();
             state.endIteration(now);
-            if (state.handoff != null) {
+            if (state.tree.handoff != null) {
                 return null; // a call of the round handed the run to another agent: AgentRun goes on with it
             }
             if (suspendWhen != null && suspendWhen.test(state)) {

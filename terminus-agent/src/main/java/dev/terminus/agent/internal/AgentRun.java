@@ -60,6 +60,8 @@ public final class AgentRun {
     private volatile @Nullable AgentRun handedTo;
     /** The run this one serves as a tool, or null. */
     private @Nullable ParentRun servedParent;
+    /** When the engine asks the run to stop between two iterations, passed on to the agent it hands over to. */
+    private @Nullable Predicate<RunContext> suspendWhen;
     /** The deadline that interrupts the caller's thread (a run on it), passed on to the agent it hands over to. */
     private @Nullable CallerDeadline callerDeadline;
 
@@ -110,7 +112,7 @@ public final class AgentRun {
                 new ModelCaller(this, spec.model(), config.retryPolicy(), config.streamIdleTimeout().orElse(null)));
         this.publication = new RunPublication(spec, state, control, events, pause, claims);
         if (spec.hasAgentTools()) {
-            state.asParent = new ParentRun(state, budgets, control, mode);
+            state.tree.asParent = new ParentRun(state, budgets, control, mode);
         }
     }
 
@@ -216,6 +218,7 @@ public final class AgentRun {
         Termination end;
         try {
             state.restore(continuation);
+            handoffsUsed = Handoffs.used(continuation.transcript());
             loop.restore(continuation.finalizing(), state.transcriptSize());
             claims.repairsUsed = continuation.repairsUsed();
             progress.restore(continuation.progress());
@@ -230,6 +233,7 @@ public final class AgentRun {
 
     /** @param when whether to stop between two iterations, asked after each */
     void suspendWhen(Predicate<RunContext> when) {
+        this.suspendWhen = when;
         loop.suspendWhen(when);
     }
 
@@ -241,11 +245,11 @@ public final class AgentRun {
 
     /** The loop stopped between two iterations without an end: a handoff, or the engine's suspension. */
     private @Nullable RunResult goOn() {
-        HandoffTool handoff = state.handoff;
+        HandoffTool handoff = state.tree.handoff;
         if (handoff == null) {
             return suspend();
         }
-        state.handoff = null;
+        state.tree.handoff = null;
         AgentRun successor;
         Continuation continuation;
         try {
@@ -257,9 +261,8 @@ public final class AgentRun {
             AgentSpec next = handoff.target().forHandoff(spec.listeners(), used < spec.maxHandoffs())
                     .withMaxHandoffs(spec.maxHandoffs());
             successor = new AgentRun(next, control, state.startNanos(), mode);
-            successor.handoffsUsed = used;
             successor.pause.carryOver(pause);
-            successor.state.adoptChildren(state.children());
+            successor.state.tree.adoptChildren(state.tree.children());
             if (servedParent != null) {
                 successor.servingAsChildOf(servedParent);
             }
@@ -268,6 +271,9 @@ public final class AgentRun {
             }
         } catch (RuntimeException e) {
             return finish(failure(e));
+        }
+        if (suspendWhen != null) { // the agent that has the run may be suspended by its engine as this one was
+            successor.suspendWhen(suspendWhen);
         }
         handedTo = successor;
         return successor.proceed(continuation);
@@ -289,6 +295,7 @@ public final class AgentRun {
         Termination end;
         try {
             state.restore(checkpoint, clock.nanoTime());
+            handoffsUsed = Handoffs.used(checkpoint.transcript());
             loop.restore(checkpoint.finalizing(), Resumption.pausedIterationStart(state.liveTranscript()));
             claims.repairsUsed = checkpoint.repairsUsed();
             pause.resumedFrom(checkpoint);

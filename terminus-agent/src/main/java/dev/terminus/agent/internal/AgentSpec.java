@@ -101,14 +101,18 @@ public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools
     /**
      * The agent that holds a run of this agent's once it was handed over (a checkpoint or a continuation names it):
      * this agent, or one its handoffs reach, directly or through other agents' handoffs, with this agent's listeners
-     * and bound. When none has the name, this agent, which then refuses the run for its name.
+     * and bound, and without handoff tools when the run's transcript shows it used its handoffs. When none has the
+     * name, this agent, which then refuses the run for its name.
      *
      * @param agentName the name of the agent that holds the run
+     * @param transcript the run's transcript so far, which shows the handoffs it made
      * @return that agent's spec, ready to go on with the run
      */
-    public AgentSpec holderOf(String agentName) {
+    public AgentSpec holderOf(String agentName, List<dev.terminus.Message> transcript) {
+        int used = Handoffs.used(transcript);
+        boolean left = used < maxHandoffs;
         if (config.name().equals(agentName)) {
-            return this;
+            return left || used == 0 ? this : forHandoff(listeners, false);
         }
         java.util.ArrayDeque<AgentSpec> toVisit = new java.util.ArrayDeque<>(List.of(this));
         java.util.Set<String> seen = new java.util.HashSet<>(List.of(config.name()));
@@ -117,7 +121,7 @@ public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools
                 if (tool instanceof HandoffTool handoff && seen.add(handoff.targetName())) {
                     AgentSpec target = handoff.target();
                     if (target.config().name().equals(agentName)) {
-                        return target.forHandoff(listeners, true).withMaxHandoffs(maxHandoffs);
+                        return target.forHandoff(listeners, left).withMaxHandoffs(maxHandoffs);
                     }
                     toVisit.add(target);
                 }

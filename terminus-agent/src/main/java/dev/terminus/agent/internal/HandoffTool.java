@@ -17,6 +17,8 @@ import org.jspecify.annotations.Nullable;
 public final class HandoffTool implements Tool {
     /** The prefix of a handoff tool's name. */
     public static final String PREFIX = "transfer_to_";
+    /** How the result of a call that handed the run over starts. */
+    static final String TRANSFERRED = "Transferred to ";
     private static final Map<String, @Nullable Object> PARAMETERS = Map.of("type", "object", "properties", Map.of());
 
     private final String targetName;
@@ -73,13 +75,13 @@ public final class HandoffTool implements Tool {
             throw new UnsupportedOperationException(spec.name() + " hands a run over: it is called by the loop");
         }
         target(); // a target that cannot be made fails this call, not the run after it
-        HandoffTool already = run.handoff;
+        HandoffTool already = run.tree.handoff;
         if (already != null && already != this) {
             throw new IllegalStateException("the run is already handed to " + already.targetName
                     + " by this answer: one handoff per answer");
         }
-        run.handoff = this;
-        return "Transferred to " + targetName + ", who answers from here on.";
+        run.tree.handoff = this;
+        return TRANSFERRED + targetName + ", who answers from here on.";
     }
 
     @Override

@@ -14,6 +14,23 @@ final class Handoffs {
     private Handoffs() {}
 
     /**
+     * @param transcript a run's transcript
+     * @return how many times the run was handed over: its transfer calls that succeeded, each answered "Transferred
+     *     to ..." by a handoff tool (the transcript is what a checkpoint and a continuation carry)
+     */
+    static int used(List<Message> transcript) {
+        int used = 0;
+        for (Message message : transcript) {
+            if (message instanceof Message.ToolResult result && !result.error() && result.toolName() != null
+                    && result.toolName().startsWith(HandoffTool.PREFIX)
+                    && result.content().startsWith(HandoffTool.TRANSFERRED)) {
+                used++;
+            }
+        }
+        return used;
+    }
+
+    /**
      * @param handedOver where the run stands at the end of the round that handed it over
      * @param next the agent it is handed to
      * @return where the new agent's run goes on from

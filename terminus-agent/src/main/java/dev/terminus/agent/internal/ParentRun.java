@@ -37,6 +37,7 @@ final class ParentRun {
      * @return the child's result
      */
     RunResult runChild(String toolName, AgentSpec child, String task) {
+        sameClockUnderAnEngine(child);
         int iteration = state.iteration();
         RunControl childControl = control.child(child.clock(), child.config().timeBudget().orElse(null));
         try {
@@ -60,6 +61,7 @@ final class ParentRun {
      */
     RunResult resumeChild(String toolName, AgentSpec child, Checkpoint checkpoint, GateDecision decision) {
         Resumption.check(child, checkpoint, decision);
+        sameClockUnderAnEngine(child);
         int iteration = state.iteration();
         RunControl childControl = control.child(child.clock(), child.config().timeBudget().orElse(null),
                 checkpoint.elapsed());
@@ -73,10 +75,22 @@ final class ParentRun {
         }
     }
 
+    /**
+     * Under an engine (a workflow) a child must read the engine's clock, as its parent does: a child on another clock
+     * would time itself outside the engine.
+     */
+    private void sameClockUnderAnEngine(AgentSpec child) {
+        if (mode == AgentRun.Mode.ENGINE && child.clock() != control.clock()) {
+            throw new IllegalStateException("agent \"" + child.config().name() + "\" reads " + child.clock()
+                    + ", but the run that calls it runs under an engine on " + control.clock()
+                    + ": build the child on the engine's clock");
+        }
+    }
+
     /** Keeps a child's result, unless it paused: a paused child's result comes when it is resumed. */
     private RunResult kept(String toolName, int iteration, RunResult result) {
         if (result.checkpoint().isEmpty()) {
-            state.addChild(new ChildRun(toolName, iteration, result));
+            state.tree.addChild(new ChildRun(toolName, iteration, result));
         }
         return result;
     }

@@ -129,8 +129,11 @@ public final class Resumption {
         StringBuilder text = new StringBuilder();
         text.append("agent=").append(spec.config().name()).append('\n');
         text.append("model=").append(spec.model().name()).append('\n');
-        // by name: the order tools were registered in does not change what a paused transcript means
-        List<ToolSpec> tools = spec.toolSpecs().stream().sorted(java.util.Comparator.comparing(ToolSpec::name)).toList();
+        // by name: the order tools were registered in does not change what a paused transcript means; the handoff
+        // tools are left out, since a run that used its handoffs no longer offers them (ADR 0030)
+        List<ToolSpec> tools = spec.toolSpecs().stream().filter(tool -> !tool.name().startsWith(HandoffTool.PREFIX)
+                || !(spec.tools().get(tool.name()) instanceof HandoffTool))
+                .sorted(java.util.Comparator.comparing(ToolSpec::name)).toList();
         for (ToolSpec tool : tools) {
             text.append("tool=").append(tool.name()).append(' ').append(JsonText.write(sorted(tool.parameters())))
                     .append('\n');

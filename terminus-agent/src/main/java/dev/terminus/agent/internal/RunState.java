@@ -90,14 +90,8 @@ final class RunState implements RunContext {
 
     /** The run this one serves as a tool: what this run spends counts in it too; null for a root run. */
     private @Nullable RunState parent;
-    /** The runs of agents this run called as tools, in the order they ended; guarded by this. */
-    private @Nullable List<dev.terminus.agent.ChildRun> children;
-    /** The agent a call of the current round handed the run to; read by the run's thread after the round. */
-    volatile @Nullable HandoffTool handoff;
-    /** The paused child the call made again on a resume continues, with the decision; else null. */
-    volatile @Nullable ChildResumption childResumption;
-    /** What this run's agent tools need of it; null when the agent has none. */
-    @Nullable ParentRun asParent;
+    /** The run's place in a tree of agents: its children, a handoff asked for, a paused child to resume. */
+    final RunTree tree = new RunTree();
 
     /** What a run has at one moment, taken atomically. */
     record Snapshot(List<Message> transcript, List<IterationRecord> records, Usage usage, BigDecimal cost,
@@ -227,26 +221,6 @@ final class RunState implements RunContext {
         this.parent = up;
     }
 
-    /** Keeps the result of an agent this run called as a tool. Any thread. */
-    synchronized void addChild(dev.terminus.agent.ChildRun child) {
-        if (children == null) {
-            children = new ArrayList<>(2);
-        }
-        children.add(child);
-    }
-
-    /** @param earlier the children of the run's earlier agents (before a handoff) */
-    synchronized void adoptChildren(List<dev.terminus.agent.ChildRun> earlier) {
-        if (!earlier.isEmpty()) {
-            children = new ArrayList<>(earlier);
-        }
-    }
-
-    /** @return the children's runs so far */
-    synchronized List<dev.terminus.agent.ChildRun> children() {
-        return children == null ? List.of() : List.copyOf(children);
-    }
-
     private void addTokens(Usage callUsage) {
         if (callUsage != Usage.ZERO) {
             long in = inputTokens + callUsage.inputTokens();
@@ -334,7 +308,7 @@ final class RunState implements RunContext {
             all[recordCount] = new IterationRecord(iteration, iterationUsage, toolCalls - iterationToolCallsBefore,
                     iterationFinish, Duration.ofNanos(clock.nanoTime() - iterationStart));
         }
-        return new Snapshot(List.copyOf(transcript), List.of(all), usage(), cost.total(), toolCalls, children());
+        return new Snapshot(List.copyOf(transcript), List.of(all), usage(), cost.total(), toolCalls, tree.children());
     }
 
     /**

@@ -52,12 +52,12 @@ public final class SubAgentTool implements Tool {
             throw new ToolArgumentException("\"task\" must be a non-blank string, was " + arguments.get("task"));
         }
         RunResult result;
-        if (context instanceof RunState parent && parent.asParent != null) {
-            ChildResumption paused = parent.childResumption;
-            parent.childResumption = null; // once: the call's own retries start the child afresh
+        if (context instanceof RunState parent && parent.tree.asParent != null) {
+            ChildResumption paused = parent.tree.childResumption;
+            parent.tree.childResumption = null; // once: the call's own retries start the child afresh
             result = paused != null
-                    ? parent.asParent.resumeChild(spec.name(), agent, paused.checkpoint(), paused.decision())
-                    : parent.asParent.runChild(spec.name(), agent, task);
+                    ? parent.tree.asParent.resumeChild(spec.name(), agent, paused.checkpoint(), paused.decision())
+                    : parent.tree.asParent.runChild(spec.name(), agent, task);
         } else {
             result = RunTask.runInline(agent, RunTask.Entry.task(agent, task));
         }

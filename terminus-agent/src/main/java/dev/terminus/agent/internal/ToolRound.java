@@ -221,11 +221,11 @@ final class ToolRound {
         Checkpoint child = checkpoint.child();
         if (child != null) { // the call runs an agent that paused: it is made again, resuming that agent
             approvedCallId = pending.id();
-            state.childResumption = new ChildResumption(child, decision);
+            state.tree.childResumption = new ChildResumption(child, decision);
             try {
                 return execute(List.of(pending), offered);
             } finally {
-                state.childResumption = null;
+                state.tree.childResumption = null;
                 approvedCallId = null;
             }
         }

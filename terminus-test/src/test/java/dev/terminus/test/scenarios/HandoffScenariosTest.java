@@ -170,4 +170,58 @@ class HandoffScenariosTest {
         assertThat(done.agentName()).contains("billing");
         assertThat(refunds).hasValue(1);
     }
+
+    @Test
+    void aRunThatUsedItsHandoffsAndPausedResumesWithoutThemAndNotRefusedForItsShape() {
+        // given: the bound is one handoff, used; billing then pauses at a gate
+        var refunds = new java.util.concurrent.atomic.AtomicInteger();
+        var backRef = new AtomicReference<Agent>();
+        var billing = Agent.builder(ScriptedModel.builder().callIdPrefix("billing_").recordRequests()
+                        .toolCall("refund", args("x", 42)).text("refunded").build())
+                .name("billing").tool(echo("refund", refunds)).requireApproval("refund")
+                .handoff("triage", null, backRef::get).build();
+        var triage = Agent.builder(ScriptedModel.builder().toolCall("transfer_to_billing", Map.of()).build())
+                .name("triage").handoff(billing).maxHandoffs(1).build();
+        backRef.set(triage);
+        RunResult paused = triage.run("refund 42");
+
+        // when
+        RunResult done = triage.approve(paused.checkpoint().orElseThrow());
+
+        // then
+        assertThat(done).endedWith(new Termination.NaturalCompletion());
+        assertThat(refunds).hasValue(1);
+        assertThat(done.agentName()).contains("billing");
+    }
+
+    @Test
+    void anEngineSuspendsAHandedOverRunAndProceedsWithTheAgentThatHoldsIt() {
+        // given
+        var billing = Agent.builder(ScriptedModel.builder().callIdPrefix("billing_")
+                        .toolCall("refund", args("x", 1)).text("billing done").build())
+                .name("billing").tool(echo("refund")).build();
+        var triage = Agent.builder(ScriptedModel.builder().toolCall("transfer_to_billing", Map.of()).build())
+                .name("triage").handoff(billing).build();
+        var engine = dev.terminus.agent.control.AgentEngine.of(triage);
+        java.util.function.Predicate<dev.terminus.agent.RunContext> always = run -> true;
+
+        // when
+        var step = engine.run("go", engine.newControl(), always);
+        int parts = 1;
+        var holders = new java.util.ArrayList<String>();
+        while (step instanceof dev.terminus.agent.control.RunStep.Suspended(var continuation)) {
+            assertThat(parts).as("a bounded number of parts").isLessThan(10);
+            holders.add(continuation.agentName());
+            step = engine.proceed(continuation, engine.newControl(continuation), always);
+            parts++;
+        }
+
+        // then
+        RunResult result = ((dev.terminus.agent.control.RunStep.Ended) step).result();
+        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasIterations(3);
+        assertThat(result.agentName()).contains("billing");
+        // the first iteration's handoff goes on at once; the agent that then holds the run is suspended after its own
+        assertThat(parts).isEqualTo(2);
+        assertThat(holders).containsExactly("billing");
+    }
 }
