@@ -1,5 +1,6 @@
 package dev.terminus.temporal;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.terminus.Preconditions;
 import dev.terminus.agent.control.Continuation;
 import dev.terminus.temporal.wire.ModelCall;
@@ -20,11 +21,19 @@ import org.jspecify.annotations.Nullable;
  *     ({@link ModelCall#sequence()}); 0 for a run from its start
  * @param shape for a run that goes on from a continuation, what its transcript depends on in the agent that wrote it
  *     (its model's name, a digest of each tool's argument schema), so that a deploy that changed them ends the run
- *     naming what changed; empty for a run from its start
+ *     naming what changed; empty for a run from its start. After a handoff, the shape of the agent that has the run
+ * @param agentModelCalls the model calls the run's other agents (the agents it offers as tools, the agents it was
+ *     handed to, {@link AgentMaterials#agent(String)}) made in earlier executions, by the name they are registered
+ *     under: the number of each one's first call in this execution; empty for a run from its start, or one whose
+ *     agent called no other
  */
 public record AgentRunInput(String agentName, String task, @Nullable Continuation continuation,
-        @Nullable String definition, long modelCalls, Map<String, String> shape) {
-    /** Validates that the agent and the task are given, and the model calls not negative; copies the shape. */
+        @Nullable String definition, long modelCalls, Map<String, String> shape,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> agentModelCalls) {
+    /**
+     * Validates that the agent and the task are given, and the model calls not negative; copies the shape and the
+     * other agents' calls.
+     */
     public AgentRunInput {
         Preconditions.notNull(agentName, "AgentRunInput.agentName");
         Preconditions.notNull(task, "AgentRunInput.task");
@@ -33,6 +42,29 @@ public record AgentRunInput(String agentName, String task, @Nullable Continuatio
         }
         // an input written before shapes were carried has none
         shape = shape == null ? Map.of() : Map.copyOf(shape);
+        // nor one written before trees ran on Temporal
+        agentModelCalls = agentModelCalls == null ? Map.of() : Map.copyOf(agentModelCalls);
+        agentModelCalls.forEach((name, calls) -> {
+            if (calls == null || calls < 0) {
+                throw new IllegalArgumentException("AgentRunInput.agentModelCalls[\"" + name + "\"] must be >= 0,"
+                        + " was " + calls);
+            }
+        });
+    }
+
+    /**
+     * An input whose run's agent called no other agent in earlier executions.
+     *
+     * @param agentName the name of an agent of the worker's {@link AgentRecipes}, or of the defined agent
+     * @param task the task, as the user's first message
+     * @param continuation where the run goes on from, or null for a run from its start
+     * @param definition the document that defines the agent, or null for a registered agent
+     * @param modelCalls the model calls the run made in earlier executions
+     * @param shape for a run that goes on from a continuation, what its transcript depends on in its agent
+     */
+    public AgentRunInput(String agentName, String task, @Nullable Continuation continuation,
+            @Nullable String definition, long modelCalls, Map<String, String> shape) {
+        this(agentName, task, continuation, definition, modelCalls, shape, Map.of());
     }
 
     /**
@@ -91,7 +123,22 @@ public record AgentRunInput(String agentName, String task, @Nullable Continuatio
      * @return the input
      */
     public AgentRunInput continued(Continuation from, long callsMade, Map<String, String> shape) {
+        return continued(from, callsMade, Map.of(), shape);
+    }
+
+    /**
+     * The input of the execution this run goes on in, for a run whose agent called other agents: the same agent (and
+     * definition) and task.
+     *
+     * @param from where the run goes on from
+     * @param callsMade the model calls the run's own agent has made so far, in every execution
+     * @param otherCalls the model calls each other agent of the run has made so far, by its registered name
+     * @param shape what the run's transcript depends on in the agent that has the run now
+     * @return the input
+     */
+    public AgentRunInput continued(Continuation from, long callsMade, Map<String, Long> otherCalls,
+            Map<String, String> shape) {
         return new AgentRunInput(agentName, task, Preconditions.notNull(from, "from"), definition, callsMade,
-                Preconditions.notNull(shape, "shape"));
+                Preconditions.notNull(shape, "shape"), Preconditions.notNull(otherCalls, "otherCalls"));
     }
 }

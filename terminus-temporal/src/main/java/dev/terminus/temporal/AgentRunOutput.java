@@ -1,5 +1,6 @@
 package dev.terminus.temporal;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.terminus.Message;
 import dev.terminus.Outcome;
 import dev.terminus.Preconditions;
@@ -27,13 +28,41 @@ import org.jspecify.annotations.Nullable;
  * @param omitted null when the output carries the transcript; else the transcript was larger than a payload may be
  *     ({@link AgentRecipes#payloadLimit()}) and was left out, and this refers to it as the workflow holds it: read it
  *     with {@link AgentWorkflows#output} or {@link AgentWorkflows#transcript}
+ * @param agentName the agent that ended the run (after a handoff, the one it was handed to); null when unknown (an
+ *     output written before it was carried, or a run that ended before its agent was built)
+ * @param children the runs of the agents the run called as tools ({@code RunResult.children()}), in the order the
+ *     calls ended; each with its own children
  */
 public record AgentRunOutput(Termination termination, Outcome outcome, @Nullable String finalAnswer, int iterations,
         int toolCalls, Usage usage, BigDecimal costUsd, Duration duration, List<Message> transcript,
-        @Nullable TranscriptReference omitted) {
+        @Nullable TranscriptReference omitted, @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String agentName,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ChildRunOutput> children) {
 
-    /** Validates and copies the transcript. */
+    /**
+     * An output without its agent's name and without children.
+     *
+     * @param termination why the run stopped
+     * @param outcome the dashboard outcome
+     * @param finalAnswer the answer, or null when none
+     * @param iterations the iterations run
+     * @param toolCalls the tool calls executed
+     * @param usage the tokens consumed
+     * @param costUsd the money spent, in US dollars
+     * @param duration how long the run took, in workflow time
+     * @param transcript every message, system prompt first; none when it was left out
+     * @param omitted null when the output carries the transcript; else the reference to it
+     */
+    public AgentRunOutput(Termination termination, Outcome outcome, @Nullable String finalAnswer, int iterations,
+            int toolCalls, Usage usage, BigDecimal costUsd, Duration duration, List<Message> transcript,
+            @Nullable TranscriptReference omitted) {
+        this(termination, outcome, finalAnswer, iterations, toolCalls, usage, costUsd, duration, transcript, omitted,
+                null, List.of());
+    }
+
+    /** Validates and copies the transcript and the children. */
     public AgentRunOutput {
+        // an output written before children were carried has none
+        children = children == null ? List.of() : Preconditions.immutableList(children, "AgentRunOutput.children");
         Preconditions.notNull(termination, "AgentRunOutput.termination");
         Preconditions.notNull(outcome, "AgentRunOutput.outcome");
         Preconditions.nonNegative(iterations, "AgentRunOutput.iterations");
@@ -55,7 +84,7 @@ public record AgentRunOutput(Termination termination, Outcome outcome, @Nullable
     public static AgentRunOutput of(RunResult result) {
         return new AgentRunOutput(result.termination(), result.outcome(), result.finalAnswer().orElse(null),
                 result.iterations().size(), result.toolCalls(), result.usage(), result.costUsd(), result.duration(),
-                result.transcript(), null);
+                result.transcript(), null, result.agentName().orElse(null), ChildRunOutput.of(result.children()));
     }
 
     /**
@@ -65,7 +94,7 @@ public record AgentRunOutput(Termination termination, Outcome outcome, @Nullable
     public AgentRunOutput omittingTranscript(TranscriptReference reference) {
         Preconditions.notNull(reference, "reference");
         return new AgentRunOutput(termination, outcome, finalAnswer, iterations, toolCalls, usage, costUsd, duration,
-                List.of(), reference);
+                List.of(), reference, agentName, children);
     }
 
     /**
@@ -74,6 +103,6 @@ public record AgentRunOutput(Termination termination, Outcome outcome, @Nullable
      */
     public AgentRunOutput withTranscript(List<Message> messages) {
         return new AgentRunOutput(termination, outcome, finalAnswer, iterations, toolCalls, usage, costUsd, duration,
-                messages, null);
+                messages, null, agentName, children);
     }
 }

@@ -33,8 +33,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The activities of the agents of some {@link AgentRecipes}: each agent is built once by its recipe on its real model
- * and tools (its served tools started by the first call that needs them) and the system clock, and its model and tools
- * are called from there, each call holding the agent ({@link AgentRecipes#lease}), on the activity's thread, while
+ * and tools (its served tools started by the first call that needs them) and the system clock (the agents it names,
+ * {@code AgentMaterials.agent}, on theirs: a call of a child's or a handed-to agent's names that agent), and its model
+ * and tools are called from there, each call holding the agent ({@link AgentRecipes#lease}), on the activity's thread, while
  * {@link Heartbeats} heartbeat for it and interrupt the call when Temporal ends the activity (its cancellation, its
  * timeout, its workflow's end, the worker's shutdown). A streaming model's answer is read whole here
  * ({@code ModelStreams.whole}).
@@ -175,8 +176,11 @@ public final class AgentActivitiesImpl implements AgentActivities {
         }
         Agent agent;
         try {
+            // the agents it names are built on their real models and tools too; their calls name them, never it
+            TreeAgents others = new TreeAgents(recipes::registered, (other, registered, agents) ->
+                    new AgentMaterials(registered.model(), registered.tools(), RunClock.system(), agents));
             agent = lease.registered().recipe().build(new AgentMaterials(lease.registered().model(), tools,
-                    RunClock.system()));
+                    RunClock.system(), others));
         } catch (RuntimeException e) {
             throw CallFailures.toFailure(e);
         }

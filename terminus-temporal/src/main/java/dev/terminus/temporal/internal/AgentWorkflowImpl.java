@@ -2,7 +2,6 @@ package dev.terminus.temporal.internal;
 
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
-import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.HumanInputAnswer;
@@ -16,7 +15,6 @@ import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.agent.control.RunStep;
 import dev.terminus.agent.spi.ToolSpec;
-import dev.terminus.temporal.AgentMaterials;
 import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentRunInput;
 import dev.terminus.temporal.AgentRunOutput;
@@ -64,8 +62,6 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     private final GateAnswers<PendingGate> gates = new GateAnswers<>();
     /** The transcript the run's activities refer to. */
     private final TranscriptLedger ledger = new TranscriptLedger();
-    /** The run's model, which numbers its calls. */
-    private @Nullable ActivityModel model;
 
     /** @param recipes the agents the worker runs */
     public AgentWorkflowImpl(AgentRecipes recipes) {
@@ -86,13 +82,25 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
             return end(UnstartedTools.output(registered.name(), e, input.continuation(),
                     Duration.ofMillis(Workflow.currentTimeMillis() - info.getRunStartedTimestampMillis())));
         }
-        Agent agent = calls.agent(agent(key, registered, served, calls, input.modelCalls()));
+        WorkflowAgents agents = agents(key, registered, served, calls, input);
+        Agent root = agents.root();
+        Continuation from = input.continuation();
+        Agent agent = root;
+        if (from != null && !from.agentName().equals(root.config().name())) {
+            // the run was handed to another agent before it continued as new: it goes on with that one
+            try {
+                agent = agents.agentNamed(from.agentName());
+            } catch (RuntimeException e) {
+                return end(ChangedAgent.output(from, "the run was handed to agent \"" + from.agentName()
+                        + "\", which cannot be built: " + e.getMessage()));
+            }
+        }
+        calls.agent(agent);
         AgentEngine engine = AgentEngine.of(agent);
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
         FreshExecutions fresh = new FreshExecutions(recipes, calls);
         Predicate<RunContext> historyFull = run -> stoppedBy == null && fresh.due(run);
-        Continuation from = input.continuation();
         RunStep step;
         if (from == null) {
             step = part(engine.newControl(), calls, control -> engine.run(input.task(), control, historyFull));
@@ -117,8 +125,8 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
                 }
                 RunIdentity.continuingAsNew(); // what listeners keep for the run is handed to the next execution
                 // the history is long: the run goes on in a fresh execution of this workflow, with its state
-                Workflow.continueAsNew(input.continued(continuation, model == null ? 0 : model.nextSequence(),
-                        AgentShape.of(agent)));
+                Workflow.continueAsNew(input.continued(continuation, agents.rootModelCalls(),
+                        agents.otherModelCalls(), AgentShape.of(agents.agentNamed(continuation.agentName()))));
             }
             result = ((RunStep.Ended) step).result();
             if (!(result.termination() instanceof Termination.HitlGatePending)
@@ -272,27 +280,13 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     }
 
     /**
-     * The agent built by its recipe on proxies of its tools (then of its served tools) and the workflow's clock; a
-     * workflow failure when it cannot be.
+     * The run's agents: its own built by its recipe on proxies of its tools (then of its served tools) and the
+     * workflow's clock, and the agents of its tree as it names them; a workflow failure when its own cannot be built.
      */
-    private Agent agent(String name, AgentRecipes.Registered registered, List<ToolSpec> served, ActivityCalls calls,
-            long firstModelCall) {
+    private WorkflowAgents agents(String key, AgentRecipes.Registered registered, List<ToolSpec> served,
+            ActivityCalls calls, AgentRunInput input) {
         try {
-            List<Tool> tools = new ArrayList<>();
-            for (Tool tool : registered.tools()) {
-                tools.add(new ActivityTool(name, tool.spec(), calls, ledger));
-            }
-            for (ToolSpec spec : served) {
-                tools.add(new ActivityTool(name, spec, calls, ledger));
-            }
-            WorkflowClock clock = new WorkflowClock();
-            model = new ActivityModel(name, registered.model(), calls, ledger, firstModelCall);
-            Agent agent = registered.recipe().build(new AgentMaterials(model, tools, clock));
-            if (agent.clock() != clock) {
-                throw new IllegalArgumentException("the recipe of agent \"" + name + "\" must build it on the"
-                        + " materials' clock (AgentBuilder.clock(materials.clock())), not on " + agent.clock());
-            }
-            return agent;
+            return new WorkflowAgents(recipes, key, registered, served, calls, ledger, input);
         } catch (RuntimeException e) {
             throw ApplicationFailure.newNonRetryableFailureWithCause(String.valueOf(e.getMessage()),
                     "terminus.configuration", e);
