@@ -19,7 +19,7 @@ import java.util.List;
  * {@snippet :
  * AgentEngine engine = AgentEngine.of(agent);
  * RunStep step = engine.run(task, engine.newControl(), run -> run.transcript().size() > 2_000);
- * while (step instanceof RunStep.Suspended(Continuation continuation)) {
+ * while (step instanceof RunStep.Suspended(Continuation continuation, var children)) {
  *     step = engine.proceed(continuation, engine.newControl(continuation), run -> run.transcript().size() > 2_000);
  * }
  * RunResult result = ((RunStep.Ended) step).result();

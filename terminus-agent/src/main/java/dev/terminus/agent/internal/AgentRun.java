@@ -243,6 +243,12 @@ public final class AgentRun {
         return successor != null ? successor.suspended() : suspended;
     }
 
+    /** @return the children of the part of the run that was suspended (the agent that held the run then) */
+    java.util.List<dev.terminus.agent.ChildRun> suspendedChildren() {
+        AgentRun successor = handedTo;
+        return successor != null ? successor.suspendedChildren() : state.tree.children();
+    }
+
     /** The loop stopped between two iterations without an end: a handoff, or the engine's suspension. */
     private @Nullable RunResult goOn() {
         HandoffTool handoff = state.tree.handoff;

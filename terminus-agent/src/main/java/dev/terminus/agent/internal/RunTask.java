@@ -191,7 +191,7 @@ public final class RunTask extends SupervisedRun<RunResult> implements RunHandle
         run.suspendWhen(suspendWhen);
         RunResult result = entry.body().apply(run);
         Continuation continuation = run.suspended();
-        return continuation != null ? new RunStep.Suspended(continuation)
+        return continuation != null ? new RunStep.Suspended(continuation, run.suspendedChildren())
                 : new RunStep.Ended(Objects.requireNonNull(result, "a run that was not suspended has a result"));
     }
 

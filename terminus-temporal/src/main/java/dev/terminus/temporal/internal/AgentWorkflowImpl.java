@@ -119,7 +119,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         }
         RunResult result;
         while (true) {
-            if (step instanceof RunStep.Suspended(Continuation continuation)) {
+            if (step instanceof RunStep.Suspended(Continuation continuation, var children)) {
                 if (!fresh.canCarry(continuation)) {
                     return end(fresh.cannotGoOn(continuation));
                 }

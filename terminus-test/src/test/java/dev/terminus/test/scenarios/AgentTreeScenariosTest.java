@@ -158,4 +158,27 @@ class AgentTreeScenariosTest {
         assertThat(result).endedWith(Termination.TimeBudgetExhausted.class);
         assertThat(result.agentName()).contains("billing");
     }
+
+    @Test
+    void aSuspendedPartHandsTheEngineTheChildrenItRanAndTheNextPartKeepsItsOwn() {
+        // given
+        var parent = Agent.builder(ScriptedModel.builder().toolCall("a", Map.of("task", "one"))
+                        .toolCall("b", Map.of("task", "two")).text("done").build())
+                .tool(Tools.agent("a", "A", answering("a", "A!", Usage.of(1, 1))))
+                .tool(Tools.agent("b", "B", answering("b", "B!", Usage.of(1, 1)))).build();
+        var engine = dev.terminus.agent.control.AgentEngine.of(parent);
+
+        // when
+        var first = engine.run("go", engine.newControl(), run -> run.iteration() == 1);
+        var suspended = (dev.terminus.agent.control.RunStep.Suspended) first;
+        var rest = engine.proceed(suspended.continuation(), engine.newControl(suspended.continuation()),
+                run -> false);
+
+        // then
+        assertThat(suspended.children()).extracting(ChildRun::toolName).containsExactly("a");
+        RunResult result = ((dev.terminus.agent.control.RunStep.Ended) rest).result();
+        assertThat(result.children()).extracting(ChildRun::toolName).containsExactly("b");
+        assertThat(result.usage()).as("the whole run's usage, children of both parts included")
+                .isEqualTo(Usage.of(32, 17));
+    }
 }

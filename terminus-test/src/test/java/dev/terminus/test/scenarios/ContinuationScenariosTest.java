@@ -60,7 +60,7 @@ class ContinuationScenariosTest {
     private static RunResult runInParts(Agent agent, int iterationsPerPart, List<Continuation> stops) {
         AgentEngine engine = AgentEngine.of(agent);
         RunStep step = engine.run("go", engine.newControl(), run -> run.iteration() % iterationsPerPart == 0);
-        while (step instanceof RunStep.Suspended(Continuation continuation)) {
+        while (step instanceof RunStep.Suspended(Continuation continuation, var children)) {
             stops.add(continuation);
             step = engine.proceed(continuation, engine.newControl(continuation),
                     run -> run.iteration() % iterationsPerPart == 0);

@@ -209,7 +209,7 @@ class HandoffScenariosTest {
         var step = engine.run("go", engine.newControl(), always);
         int parts = 1;
         var holders = new java.util.ArrayList<String>();
-        while (step instanceof dev.terminus.agent.control.RunStep.Suspended(var continuation)) {
+        while (step instanceof dev.terminus.agent.control.RunStep.Suspended(var continuation, var children)) {
             assertThat(parts).as("a bounded number of parts").isLessThan(10);
             holders.add(continuation.agentName());
             step = engine.proceed(continuation, engine.newControl(continuation), always);
