@@ -1,11 +1,7 @@
 package dev.terminus.agent.control;
 
 import dev.terminus.Termination;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -43,7 +39,7 @@ public final class RunControl {
     /** Guards the first cancellation and the hooks; private, so that no code of a user's can hold it. */
     private final Object lock = new Object();
     /** Made on the first registration: most runs register none, and the loop's allocation per run is a feature. */
-    private @Nullable List<StopHook> stopHooks;
+    private final StopHooks stopHooks = new StopHooks();
     /** Whether the run was cancelled or ran out of time: the only field a check that finds nothing reads. */
     private volatile boolean stopped;
     private volatile boolean cancelled;
@@ -357,17 +353,9 @@ public final class RunControl {
      * @return the registration, to close when the work has ended
      */
     public Registration onStop(Runnable hook) {
-        StopHook registered = new StopHook(Objects.requireNonNull(hook, "hook"));
-        synchronized (lock) {
-            if (!stopped) {
-                List<StopHook> hooks = stopHooks;
-                if (hooks == null) {
-                    hooks = new ArrayList<>(2);
-                    stopHooks = hooks;
-                }
-                hooks.add(registered);
-                return registered;
-            }
+        Registration registered = stopHooks.add(Objects.requireNonNull(hook, "hook"));
+        if (registered != null) {
+            return registered;
         }
         hook.run();
         return Registration.NONE;
@@ -420,91 +408,9 @@ public final class RunControl {
         return check();
     }
 
-    /**
-     * Sets the flag, then runs every hook still registered: each one, even when one before it threw (the first
-     * failure is thrown afterwards, the others added to it as suppressed).
-     */
+    /** Sets the flag, then runs every hook still registered (see {@link StopHooks#closeAndRun}). */
     private void stop() {
-        List<StopHook> hooks;
-        synchronized (lock) {
-            if (stopped) {
-                return;
-            }
-            stopped = true;
-            hooks = stopHooks == null ? List.of() : stopHooks;
-            stopHooks = null;
-        }
-        RuntimeException failure = null;
-        for (StopHook hook : hooks) {
-            try {
-                hook.runIfRegistered();
-            } catch (RuntimeException e) {
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
-    }
-
-    /**
-     * A registered hook. Closing it waits for a run of it that has begun (hooks do not block) and stops any later
-     * one, so once {@link #close()} returns the hook neither runs nor will. No monitor is held while the hook runs: a
-     * thread the hook wakes (the one waiting for a call the run stops) closes its registration at once, and must not
-     * find it locked by the stopping thread, still inside the hook.
-     */
-    private final class StopHook implements Registration {
-        private static final int REGISTERED = 0;
-        private static final int RUNNING = 1;
-        private static final int OVER = 2;
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(StopHook.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
-
-        private final Runnable action;
-        /** {@link #REGISTERED}, {@link #RUNNING} or {@link #OVER}; set through {@link #STATE} where it is compared. */
-        private volatile int state;
-        /** The thread running the hook, which may close its own registration from inside it. */
-        private volatile @Nullable Thread runner;
-
-        StopHook(Runnable action) {
-            this.action = action;
-        }
-
-        void runIfRegistered() {
-            if (STATE.compareAndSet(this, REGISTERED, RUNNING)) {
-                runner = Thread.currentThread();
-                try {
-                    action.run();
-                } finally {
-                    state = OVER;
-                }
-            }
-        }
-
-        @Override
-        public void close() {
-            if (!STATE.compareAndSet(this, REGISTERED, OVER)) {
-                while (state == RUNNING && runner != Thread.currentThread()) { // it runs elsewhere: hooks are short
-                    Thread.yield();
-                }
-            }
-            synchronized (lock) {
-                if (stopHooks != null) {
-                    stopHooks.remove(this);
-                }
-            }
-        }
+        stopHooks.closeAndRun(() -> stopped = true);
     }
 
     private Termination decided(long nowNanos) {
