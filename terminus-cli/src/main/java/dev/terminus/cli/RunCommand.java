@@ -8,6 +8,7 @@ import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
+import dev.terminus.cli.scenario.ScenarioAgents;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.cli.scenario.ScenarioServers;
@@ -152,6 +153,7 @@ final class RunCommand implements Callable<Integer> {
                 // the worker starts the servers: here their entries are checked, and the tools the rules name
                 // stand in for theirs
                 ScenarioServers.check(scenario);
+                ScenarioAgents.refuseOnTemporal(scenario);
                 mcpTools = ScenarioServers.standIns(scenario);
             }
             agent = model == null ? ScenarioAgent.of(scenario, 0, listeners, mcpTools)
