@@ -251,12 +251,16 @@ final class RunCommand implements Callable<Integer> {
         // streams are read in this process: a workflow's run is not streamed
         List<StreamedDemo.Row> streamed = connection == null ? StreamedDemo.run(listeners) : List.of();
         mismatches += (int) streamed.stream().filter(row -> !row.asExpected()).count();
+        // agents that call agents run in this process: a workflow's agent calls none
+        List<AgentsDemo.Row> team = connection == null ? AgentsDemo.run(listeners) : List.of();
+        mismatches += (int) team.stream().filter(row -> !row.asExpected()).count();
         ConvergeDemo convergence = connection == null ? ConvergeDemo.run() : ConvergeDemo.run(connection);
         if (!convergence.asExpected()) {
             mismatches++;
         }
         results.add(convergence.json());
         streamed.forEach(row -> results.add(StreamedDemo.json(row)));
+        team.forEach(row -> results.add(AgentsDemo.json(row)));
         if (json) {
             terminus.out.print(Wire.pretty(results));
         } else {
@@ -271,6 +275,13 @@ final class RunCommand implements Callable<Integer> {
             } else {
                 terminus.out.println("The streamed scenarios run in one process only (a workflow's run is not"
                         + " streamed): left out with --temporal.");
+            }
+            terminus.out.println();
+            if (connection == null) {
+                AgentsDemo.lines(team).forEach(terminus.out::println);
+            } else {
+                terminus.out.println("The scenarios of agents that call agents run in one process only (a workflow's"
+                        + " agent calls no agent): left out with --temporal.");
             }
             terminus.out.println();
             convergence.lines().forEach(terminus.out::println);
