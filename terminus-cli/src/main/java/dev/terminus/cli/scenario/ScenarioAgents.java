@@ -62,6 +62,10 @@ public final class ScenarioAgents {
                 throw new ScenarioException("agents: a name is 1 to 52 letters, digits, _ or - (it names the tool"
                         + " transfer_to_<name>), was \"" + name + "\"");
             }
+            if (entry.getValue() == null) {
+                throw new ScenarioException("agents." + name + ": an agent is an object (a scenario without its"
+                        + " task), was null");
+            }
             refuseInNamed(name, entry.getValue());
         }
         references("", scenario, named);
