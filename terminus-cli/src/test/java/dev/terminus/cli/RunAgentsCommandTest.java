@@ -139,6 +139,36 @@ class RunAgentsCommandTest {
     }
 
     @Test
+    void aResumedRunsNamedAgentsGoOnInTheirScriptsWhereTheyWereWhenTheRunPaused() throws IOException {
+        // given: the helper answers once, then the run pauses at the approval of send
+        Path file = Files.writeString(dir.resolve("paused.json"), """
+                {"task": "t", "approvals": ["send"],
+                 "tools": [{"name": "ask", "agent": "helper"}, {"name": "send", "result": "sent"}],
+                 "agents": {"helper": {"script": [{"text": "first answer"}, {"text": "second answer"}]}},
+                 "script": [{"toolCalls": [{"name": "ask", "arguments": {"task": "one"}}]},
+                            {"toolCalls": [{"name": "send"}]},
+                            {"toolCalls": [{"name": "ask", "arguments": {"task": "two"}}]},
+                            {"text": "done"}]}
+                """);
+        Path checkpoints = dir.resolve("checkpoints");
+        Cli.Result paused = Cli.run("run", "--checkpoints", checkpoints.toString(), file.toString());
+        assertThat(paused.out()).contains("HitlGatePending");
+        Path checkpoint;
+        try (var files = Files.list(checkpoints)) {
+            checkpoint = files.findFirst().orElseThrow();
+        }
+
+        // when
+        Cli.Result resumed = Cli.run("resume", checkpoint.toString(), "--approve", "--json");
+
+        // then: the helper's second run answers with its script's second step
+        assertThat(resumed.status()).as(resumed.err()).isZero();
+        JsonNode report = JSON.readTree(resumed.out());
+        assertThat(toolResults(report)).extracting(result -> result.get("content").asText())
+                .containsExactly("first answer", "sent", "second answer");
+    }
+
+    @Test
     void theDemoShowsEachScenarioOfAgentsEndingAsExpectedWithTheAgentThatEndedItAndItsChildren() {
         // when
         Cli.Result result = Cli.run("run", "--demo");
