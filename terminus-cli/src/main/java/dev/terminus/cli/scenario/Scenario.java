@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
  * errors, so a typo is reported with its line instead of being ignored. See the README for the format.
  *
  * @param name what the scenario shows
- * @param expect the termination case the scenario is meant to end with, checked by {@code --demo}
+ * @param expect the termination case the scenario is meant to end with, checked by {@code --demo} (in a named agent:
+ *     the case each of its runs as a tool is meant to end with)
  * @param task the user's first message
  * @param system the system prompt
  * @param model the scripted model's name, provider and default usage
