@@ -22,7 +22,10 @@ final class Pauses {
     static final String DEFAULT_DIRECTORY = ".terminus/checkpoints";
     /** Metadata: the scenario file's text. */
     static final String SCENARIO = "terminus.scenario";
-    /** Metadata: the script steps the model had played. */
+    /**
+     * Metadata: the script steps the model had played; those of each named agent's model under this key, a dot and
+     * the agent's name.
+     */
     static final String SCRIPT_STEP = "terminus.scriptStep";
 
     private Pauses() {}
@@ -40,6 +43,9 @@ final class Pauses {
         Checkpoint checkpoint = result.checkpoint().get()
                 .withMetadata(SCENARIO, new String(scenarioText, StandardCharsets.UTF_8))
                 .withMetadata(SCRIPT_STEP, Integer.toString(agent.scriptStepsTaken()));
+        for (var named : agent.agents().scriptStepsTaken().entrySet()) {
+            checkpoint = checkpoint.withMetadata(SCRIPT_STEP + "." + named.getKey(), named.getValue().toString());
+        }
         FileGateStore<Checkpoint> store = FileGateStore.checkpoints(directory);
         try {
             store.save(checkpoint);

@@ -108,22 +108,31 @@ final class ResumeCommand implements Callable<Integer> {
                 : GateDecision.approve(checkpoint.gateId());
         Scenario scenario;
         int scriptStep;
+        java.util.Map<String, Integer> agentSteps = new java.util.HashMap<>();
         try {
             scenario = ScenarioReader.read(scenarioText.getBytes(StandardCharsets.UTF_8), path + " (its scenario)");
             scriptStep = Integer.parseInt(step);
+            for (var entry : checkpoint.metadata().entrySet()) {
+                if (entry.getKey().startsWith(Pauses.SCRIPT_STEP + ".")) {
+                    agentSteps.put(entry.getKey().substring(Pauses.SCRIPT_STEP.length() + 1),
+                            Integer.parseInt(entry.getValue()));
+                }
+            }
         } catch (ScenarioException | NumberFormatException e) {
             throw new BadInputException(path + ": " + e.getMessage());
         }
         try (ScenarioServers servers = ScenarioFiles.servers(scenario, path + " (its scenario)")) {
-            return resume(terminus, path, checkpoint, scenario, scriptStep, resume, servers, scenarioText);
+            return resume(terminus, path, checkpoint, scenario, scriptStep, agentSteps, resume, servers,
+                    scenarioText);
         }
     }
 
     private int resume(TerminusCommand terminus, Path path, Checkpoint checkpoint, Scenario scenario, int scriptStep,
-            GateDecision resume, ScenarioServers servers, String scenarioText) throws BadInputException {
+            java.util.Map<String, Integer> agentSteps, GateDecision resume, ScenarioServers servers,
+            String scenarioText) throws BadInputException {
         ScenarioAgent agent;
         try {
-            agent = ScenarioAgent.of(scenario, scriptStep, List.of(), servers.tools());
+            agent = ScenarioAgent.of(scenario, scriptStep, agentSteps, List.of(), servers.tools());
         } catch (ScenarioException e) {
             throw new BadInputException(path + ": " + e.getMessage());
         }

@@ -29,6 +29,9 @@ final class RunReport {
         Termination termination = result.termination();
         List<String> lines = new ArrayList<>();
         lines.add(label("Scenario") + scenario);
+        if (result.agentName() != null) {
+            lines.add(label("Agent") + result.agentName());
+        }
         lines.add(label("Termination") + termination.tag());
         lines.addAll(Facts.lines(termination, Wire.encode(termination), " ".repeat(LABEL_WIDTH + 2)));
         lines.add(label("Category") + termination.category() + " - " + Playbook.meaning(termination.category()));
@@ -39,6 +42,10 @@ final class RunReport {
             lines.add(label("Tokens") + tokens(result.usage()));
             lines.add(label("Cost") + "$" + result.costUsd().toPlainString());
             lines.add(label("Duration") + result.duration().toMillis() + " ms");
+        }
+        List<String> children = children(result, "");
+        for (int i = 0; i < children.size(); i++) {
+            lines.addAll(Text.wrap(label(i == 0 ? "Children" : ""), children.get(i)));
         }
         // an answer cut short is shown as such, not as the answer
         if (result.finalAnswer() != null && !result.finalAnswer().equals(result.incompleteAnswer())) {
@@ -67,6 +74,20 @@ final class RunReport {
     static ObjectNode json(String scenario, RunView result) {
         ObjectNode node = NODES.objectNode();
         node.put("scenario", scenario);
+        return result(node, result);
+    }
+
+    /**
+     * A run's fields, after the scenario's name: the agent that ended it, its termination, figures, answer,
+     * iteration records and transcript, then its children ({@code toolName}, {@code iteration} and their
+     * {@code result}, these same fields).
+     */
+    private static ObjectNode result(ObjectNode node, RunView result) {
+        if (result.agentName() == null) {
+            node.putNull("agentName");
+        } else {
+            node.put("agentName", result.agentName());
+        }
         node.set("termination", Wire.encode(result.termination()));
         node.put("category", result.termination().category().name());
         node.put("outcome", result.outcome().name());
@@ -99,7 +120,31 @@ final class RunReport {
         for (Message message : result.transcript()) {
             transcript.add(Wire.MAPPER.valueToTree(message));
         }
+        ArrayNode children = node.putArray("children");
+        for (RunView.Child child : result.children()) {
+            ObjectNode row = children.addObject();
+            row.put("toolName", child.toolName());
+            row.put("iteration", child.iteration());
+            row.set("result", result(NODES.objectNode(), child.result()));
+        }
         return node;
+    }
+
+    /**
+     * The children of a run, one line each, their own children after them two spaces further in: the tool, the
+     * agent, the parent's iteration, the termination, the iterations and the tokens.
+     */
+    static List<String> children(RunView result, String indent) {
+        List<String> lines = new ArrayList<>();
+        for (RunView.Child child : result.children()) {
+            RunView run = child.result();
+            lines.add(indent + child.toolName() + " -> " + (run.agentName() == null ? "?" : run.agentName())
+                    + " (iteration " + child.iteration() + "): " + run.termination().tag() + ", "
+                    + run.iterationCount() + (run.iterationCount() == 1 ? " iteration, " : " iterations, ")
+                    + run.usage().totalTokens() + " tokens");
+            lines.addAll(children(run, indent + "  "));
+        }
+        return lines;
     }
 
     /** The header of the demo table. */

@@ -36,23 +36,44 @@ import org.jspecify.annotations.Nullable;
  *     pending gate) holds a tool's request for input, else approval
  * @param incompleteAnswer the text of the answer the run was cut short on (its stream ended by the deadline, a
  *     cancel or a failure, or the model stopped at its output cap or by a filter), or null
+ * @param agentName the agent that ended the run (after handoffs, the last one it was handed to), or null when not
+ *     known
+ * @param children the runs of the agents the run called as tools, in the order they ended
  */
 record RunView(Termination termination, Outcome outcome, @Nullable String finalAnswer, int iterationCount,
         int toolCalls, Usage usage, BigDecimal costUsd, Duration duration, @Nullable List<IterationRecord> iterations,
-        List<Message> transcript, boolean figures, Playbook.Gate gate, @Nullable String incompleteAnswer) {
+        List<Message> transcript, boolean figures, Playbook.Gate gate, @Nullable String incompleteAnswer,
+        @Nullable String agentName, List<Child> children) {
+
+    /**
+     * The run of an agent the run called as a tool.
+     *
+     * @param toolName the tool that ran it
+     * @param iteration the parent's iteration that called it, from 1
+     * @param result its run, its own children in turn
+     */
+    record Child(String toolName, int iteration, RunView result) {}
 
     static RunView of(RunResult result) {
         Playbook.Gate gate = result.checkpoint().map(Checkpoint::inputRequest).isPresent()
                 ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL;
+        List<Child> children = result.children().stream()
+                .map(child -> new Child(child.toolName(), child.iteration(), of(child.result()))).toList();
         return new RunView(result.termination(), result.outcome(), result.finalAnswer().orElse(null), result.iterations().size(),
                 result.toolCalls(), result.usage(), result.costUsd(), result.duration(), result.iterations(),
-                result.transcript(), true, gate, result.incompleteAnswer().orElse(null));
+                result.transcript(), true, gate, result.incompleteAnswer().orElse(null),
+                result.agentName().orElse(null), children);
     }
 
-    static RunView of(AgentRunOutput output) {
+    /**
+     * @param output a workflow's run (whose agent calls no agent and hands its run to none)
+     * @param agentId the agent's id (its configuration's name)
+     * @return what to show of it
+     */
+    static RunView of(AgentRunOutput output, String agentId) {
         return new RunView(output.termination(), output.outcome(), output.finalAnswer(), output.iterations(),
                 output.toolCalls(), output.usage(), output.costUsd(), output.duration(), null, output.transcript(), true,
-                Playbook.Gate.APPROVAL, incomplete(output.transcript()));
+                Playbook.Gate.APPROVAL, incomplete(output.transcript()), agentId, List.of());
     }
 
     /**
@@ -65,7 +86,7 @@ record RunView(Termination termination, Outcome outcome, @Nullable String finalA
         return new RunView(new Termination.HitlGatePending(gate.gateId(), gate.toolCallId(), gate.summary(), agentId,
                 gate.iteration()), Outcome.SUSPENDED, null, gate.iteration(), 0, Usage.ZERO, BigDecimal.ZERO,
                 Duration.ZERO, null, List.of(), false,
-                gate.waitsForInput() ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL, null);
+                gate.waitsForInput() ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL, null, agentId, List.of());
     }
 
     /**
@@ -75,7 +96,7 @@ record RunView(Termination termination, Outcome outcome, @Nullable String finalA
      */
     static RunView of(ScenarioRuns.Progress progress, String agentId) {
         return switch (progress) {
-            case ScenarioRuns.Progress.Ended ended -> of(ended.output());
+            case ScenarioRuns.Progress.Ended ended -> of(ended.output(), agentId);
             case ScenarioRuns.Progress.Paused paused -> waiting(paused.gate(), agentId);
         };
     }

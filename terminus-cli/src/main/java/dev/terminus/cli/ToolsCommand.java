@@ -53,7 +53,11 @@ final class ToolsCommand implements Callable<Integer> {
         }
         ArrayNode tools = JsonNodeFactory.instance.arrayNode();
         try (ScenarioServers servers = ScenarioFiles.servers(scenario, source)) {
-            own.forEach(tool -> tools.add(json(tool.spec(), "scenario")));
+            for (int i = 0; i < own.size(); i++) {
+                // a tool that runs a named agent says which
+                String agent = scenario.tools().get(i).agent();
+                tools.add(json(own.get(i).spec(), agent == null ? "scenario" : "agent:" + agent));
+            }
             servers.tools().forEach(tool -> tools.add(json(tool.spec(), "mcp:" + servers.serverOf(tool))));
         }
         if (json) {

@@ -191,7 +191,8 @@ class RunCommandTest {
         // then
         assertThat(result.status()).as(result.err()).isZero();
         JsonNode results = JSON.readTree(result.out());
-        assertThat(results.size()).isEqualTo(ScenarioReader.DEMO.size() + 1 + ScenarioReader.STREAMED_DEMO.size());
+        assertThat(results.size()).isEqualTo(ScenarioReader.DEMO.size() + 1 + ScenarioReader.STREAMED_DEMO.size()
+                + ScenarioReader.AGENTS_DEMO.size());
         JsonNode convergence = results.get(ScenarioReader.DEMO.size());
         assertThat(convergence.get("engine").asText()).isEqualTo("converge");
         assertThat(convergence.get("termination").toString()).isEqualTo("{\"$kind\":\"Converged\",\"cycles\":4}");

@@ -50,6 +50,24 @@ class ToolsCommandTest {
     }
 
     @Test
+    void aToolThatRunsANamedAgentIsListedAsTheAgentsWithItsTaskSchema() throws IOException {
+        // given
+        Path scenario = Files.writeString(dir.resolve("agents.json"), dev.terminus.cli.scenario.ScenarioReader
+                .demoText("child-iteration-cap"));
+
+        // when
+        Cli.Result json = Cli.run("tools", scenario.toString(), "--json");
+
+        // then
+        assertThat(json.status()).as(json.err()).isZero();
+        JsonNode research = Wire.MAPPER.readTree(json.out()).get(0);
+        assertThat(research.get("name").asText()).isEqualTo("research");
+        assertThat(research.get("source").asText()).isEqualTo("agent:researcher");
+        assertThat(research.get("description").asText()).isEqualTo("Asks the researcher to find facts");
+        assertThat(research.get("parameters").get("required").toString()).isEqualTo("[\"task\"]");
+    }
+
+    @Test
     void aScenarioWithoutServersListsItsOwnToolsWithNoParametersAsAnEmptyObjectSchema() throws IOException {
         // given
         Path scenario = Files.writeString(dir.resolve("plain.json"), """

@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
  * errors, so a typo is reported with its line instead of being ignored. See the README for the format.
  *
  * @param name what the scenario shows
- * @param expect the termination case the scenario is meant to end with, checked by {@code --demo}
+ * @param expect the termination case the scenario is meant to end with, checked by {@code --demo} (in a named agent:
+ *     the case each of its runs as a tool is meant to end with)
  * @param task the user's first message
  * @param system the system prompt
  * @param model the scripted model's name, provider and default usage
@@ -36,6 +37,9 @@ import org.jspecify.annotations.Nullable;
  * @param mcpServers MCP servers whose tools the agent offers too, by server name
  * @param mcpNaming how the MCP servers' tools are named: {@code plain} (default, the tool's own name) or
  *     {@code prefixed} ({@code <server>__<tool>})
+ * @param agents named agents, each a scenario without its task, that the scenario's tools call as agents (a tool's
+ *     {@code agent}) or that runs are handed to ({@code handoffs}); set at the top of a file only
+ * @param handoffs the named agents this agent may hand the run to
  */
 public record Scenario(
         @Nullable String name,
@@ -60,7 +64,9 @@ public record Scenario(
         @Nullable List<InvariantDef> invariants,
         @Nullable PromotionDef promotion,
         @Nullable Map<String, McpServerDef> mcpServers,
-        @Nullable String mcpNaming) {
+        @Nullable String mcpNaming,
+        @Nullable Map<String, Scenario> agents,
+        @Nullable List<String> handoffs) {
 
     /** Validates what the types alone cannot. */
     public Scenario {
@@ -83,7 +89,7 @@ public record Scenario(
     public Scenario withTask(String newTask, @Nullable List<StepDef> newScript) {
         return new Scenario(name, expect, newTask, system, model, limits, prices, tools, finalAnswerTool, completion,
                 user, hooks, newScript != null ? newScript : script, repeatLast, cancelAfterMs, output, compaction,
-                approvals, criteria, invariants, promotion, mcpServers, mcpNaming);
+                approvals, criteria, invariants, promotion, mcpServers, mcpNaming, agents, handoffs);
     }
 
     /**
@@ -95,7 +101,7 @@ public record Scenario(
      */
     public static Scenario ofScript(@Nullable List<StepDef> script) {
         return new Scenario(null, null, "", null, null, null, null, null, null, null, null, null, script, true, null,
-                null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null);
     }
 
     /**
@@ -136,13 +142,16 @@ public record Scenario(
      * @param retries model-call retries
      * @param streamIdleTimeoutMs how long a streamed answer may go without a piece before its call fails as timed out
      *     (0: never)
+     * @param maxHandoffs how many times a run that starts with this agent may be handed from one agent to another
+     *     (default 10)
      */
     public record Limits(@Nullable Integer maxIterations, @Nullable Integer maxToolCalls,
             @Nullable TokenBudgetDef tokenBudget, java.math.@Nullable BigDecimal costBudgetUsd,
             @Nullable Long timeBudgetMs, @Nullable Long interruptGraceMs, @Nullable Double budgetPressureThreshold,
             @Nullable Integer noProgressThreshold, @Nullable Integer stallThreshold,
             @Nullable Integer maxConsecutiveMistakes, @Nullable Integer maxOutputTokens, @Nullable Long toolTimeoutMs,
-            @Nullable Boolean parallelToolCalls, @Nullable RetriesDef retries, @Nullable Long streamIdleTimeoutMs) {}
+            @Nullable Boolean parallelToolCalls, @Nullable RetriesDef retries, @Nullable Long streamIdleTimeoutMs,
+            @Nullable Integer maxHandoffs) {}
 
     /**
      * Token caps.
@@ -195,10 +204,13 @@ public record Scenario(
      * @param halt halt the run with this reason
      * @param hang never return until interrupted
      * @param delayMs wait this long before answering
+     * @param agent run this named agent (of the file's {@code agents}) on the call's {@code task} and answer with its
+     *     answer, instead of any of the scripted behaviours above
      */
     public record ToolDef(@JsonProperty(required = true) String name, @Nullable String description,
             @Nullable Map<String, Object> parameters, @Nullable String result, @Nullable List<String> results,
-            @Nullable String error, @Nullable String halt, @Nullable Boolean hang, @Nullable Long delayMs) {}
+            @Nullable String error, @Nullable String halt, @Nullable Boolean hang, @Nullable Long delayMs,
+            @Nullable String agent) {}
 
     /**
      * The completion predicate: done once a tool has been called successfully.

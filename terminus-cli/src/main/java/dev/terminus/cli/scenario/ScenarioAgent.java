@@ -5,20 +5,16 @@ import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentBuilder;
-import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentHook;
 import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.CompletionCheck;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.HookDecision;
-import dev.terminus.agent.ModelPrice;
-import dev.terminus.agent.PriceTable;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.RunStream;
-import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.UserTurn;
 import dev.terminus.agent.control.Handle;
@@ -32,6 +28,7 @@ import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
@@ -43,11 +40,13 @@ public final class ScenarioAgent {
     private final Scenario scenario;
     private final Agent agent;
     private final @Nullable ScriptedModel model;
+    private final ScenarioAgents team;
 
-    private ScenarioAgent(Scenario scenario, Agent agent, @Nullable ScriptedModel model) {
+    private ScenarioAgent(Scenario scenario, Agent agent, @Nullable ScriptedModel model, ScenarioAgents team) {
         this.scenario = scenario;
         this.agent = agent;
         this.model = model;
+        this.team = team;
     }
 
     /**
@@ -92,12 +91,29 @@ public final class ScenarioAgent {
      */
     public static ScenarioAgent of(Scenario scenario, int scriptStep, List<AgentListener> listeners,
             List<Tool> mcpTools) throws ScenarioException {
+        return of(scenario, scriptStep, Map.of(), listeners, mcpTools);
+    }
+
+    /**
+     * @param scenario a scenario as read
+     * @param scriptStep the script step the model answers from first
+     * @param agentSteps for named agents ({@code agents}), the script step each one's model answers from first, by
+     *     name (0 for one not given)
+     * @param listeners listeners of the runs (telemetry)
+     * @param mcpTools the tools of the scenario's MCP servers, started by {@link ScenarioServers}
+     * @return the agent it describes, offering the scenario's tools and then the MCP tools
+     * @throws ScenarioException naming the field that cannot work
+     */
+    public static ScenarioAgent of(Scenario scenario, int scriptStep, Map<String, Integer> agentSteps,
+            List<AgentListener> listeners, List<Tool> mcpTools) throws ScenarioException {
         if (scenario.script() == null) {
             throw new ScenarioException("\"script\" is required (or run the scenario with --provider, so a real model"
                     + " answers)");
         }
         ScriptedModel model = ScenarioScript.model(scenario, scriptStep);
-        return build(scenario, model, ScenarioTools.with(scenario, mcpTools), null, model, listeners);
+        ScenarioAgents.check(scenario);
+        ScenarioAgents team = ScenarioAgents.build(scenario, null, agentSteps, listeners);
+        return build(scenario, model, ScenarioTools.with(scenario, mcpTools, team), null, model, listeners, team);
     }
 
     /**
@@ -127,13 +143,15 @@ public final class ScenarioAgent {
      */
     public static ScenarioAgent withModel(Scenario scenario, Model model, List<AgentListener> listeners,
             List<Tool> mcpTools) throws ScenarioException {
-        return build(scenario, model, ScenarioTools.with(scenario, mcpTools), null, null, listeners);
+        ScenarioAgents.check(scenario);
+        ScenarioAgents team = ScenarioAgents.build(scenario, model, Map.of(), listeners);
+        return build(scenario, model, ScenarioTools.with(scenario, mcpTools, team), null, null, listeners, team);
     }
 
     /**
      * The agent a scenario describes, built on given materials: a Temporal workflow's model and tools (whose calls
      * are activities) and its clock. The scenario's script and tools are not played here but where the materials'
-     * calls go.
+     * calls go. Its agent neither calls agents nor hands its run over: those run in one process only.
      *
      * @param scenario a scenario as read
      * @param model the model
@@ -144,23 +162,44 @@ public final class ScenarioAgent {
      */
     public static ScenarioAgent on(Scenario scenario, Model model, List<Tool> tools, RunClock clock)
             throws ScenarioException {
-        return build(scenario, model, tools, clock, null, List.of());
+        ScenarioAgents.refuseOnTemporal(scenario);
+        ScenarioAgents none = ScenarioAgents.build(scenario, model, Map.of(), List.of());
+        return build(scenario, model, tools, clock, null, List.of(), none);
     }
 
     private static ScenarioAgent build(Scenario scenario, Model model, List<Tool> tools, @Nullable RunClock clock,
-            @Nullable ScriptedModel scripted, List<AgentListener> listeners) throws ScenarioException {
+            @Nullable ScriptedModel scripted, List<AgentListener> listeners, ScenarioAgents team)
+            throws ScenarioException {
+        return new ScenarioAgent(scenario, assemble(scenario, null, model, tools, clock, listeners, team), scripted,
+                team);
+    }
+
+    /**
+     * The agent a scenario (or a named agent of one) describes, on its model and tools.
+     *
+     * @param scenario a scenario, or a named agent of one
+     * @param name the agent's name, or null for one made from the scenario's
+     * @param model its model
+     * @param tools its tools, in the file's order
+     * @param clock the clock it reads its time from, or null for the system's
+     * @param listeners listeners of its runs
+     * @param team the file's named agents, which its handoffs name
+     * @return the agent
+     * @throws ScenarioException naming the field that cannot work
+     */
+    static Agent assemble(Scenario scenario, @Nullable String name, Model model, List<Tool> tools,
+            @Nullable RunClock clock, List<AgentListener> listeners, ScenarioAgents team) throws ScenarioException {
         try {
-            return buildChecked(scenario, model, tools, clock, scripted, listeners);
+            return assembleChecked(scenario, name, model, tools, clock, listeners, team);
         } catch (IllegalArgumentException | NullPointerException e) {
             // the builders' own checks, whose messages name the value (a tool registered twice, a missing name)
             throw new ScenarioException(e.getMessage());
         }
     }
 
-    private static ScenarioAgent buildChecked(Scenario scenario, Model model, List<Tool> tools,
-            @Nullable RunClock clock, @Nullable ScriptedModel scripted, List<AgentListener> listeners)
-            throws ScenarioException {
-        AgentBuilder builder = Agent.builder(model).config(config(scenario));
+    private static Agent assembleChecked(Scenario scenario, @Nullable String name, Model model, List<Tool> tools,
+            @Nullable RunClock clock, List<AgentListener> listeners, ScenarioAgents team) throws ScenarioException {
+        AgentBuilder builder = Agent.builder(model).config(ScenarioConfig.of(scenario, name));
         if (clock != null) {
             builder.clock(clock);
         }
@@ -183,7 +222,14 @@ public final class ScenarioAgent {
             builder.userSimulator((run, answer) -> said.get() < replies.size()
                     ? UserTurn.reply(replies.get(said.getAndIncrement())) : UserTurn.satisfied(stop));
         }
-        return new ScenarioAgent(scenario, builder.build(), scripted);
+        for (String handoff : scenario.handoffs() == null ? List.<String>of() : scenario.handoffs()) {
+            // lazy: two agents may hand the run to each other
+            builder.handoff(handoff, null, () -> team.agent(handoff));
+        }
+        if (scenario.limits() != null && scenario.limits().maxHandoffs() != null) {
+            builder.maxHandoffs(scenario.limits().maxHandoffs());
+        }
+        return builder.build();
     }
 
     /**
@@ -287,6 +333,11 @@ public final class ScenarioAgent {
         return model == null ? 0 : model.stepsTaken();
     }
 
+    /** @return the scenario's named agents ({@code agents}), as built for this agent's runs */
+    public ScenarioAgents agents() {
+        return team;
+    }
+
     private static boolean called(RunContext run, String tool) {
         for (Message message : run.transcript()) {
             if (message instanceof Message.ToolResult result && !result.error() && tool.equals(result.toolName())) {
@@ -294,66 +345,6 @@ public final class ScenarioAgent {
             }
         }
         return false;
-    }
-
-    private static AgentConfig config(Scenario scenario) throws ScenarioException {
-        AgentConfig.Builder config = AgentConfig.custom().name(scenario.name() == null ? "scenario" : slug(scenario.name()));
-        try {
-            if (scenario.system() != null) config.systemPrompt(scenario.system());
-            if (scenario.finalAnswerTool() != null) config.finalAnswerTool(scenario.finalAnswerTool());
-            if (ScenarioRules.repairs(scenario) != null) {
-                config.structuredOutputRepairs(ScenarioRules.repairs(scenario));
-            }
-            Scenario.Limits l = scenario.limits();
-            if (l != null) {
-                if (l.maxIterations() != null) config.maxIterations(l.maxIterations());
-                if (l.maxToolCalls() != null) config.maxToolCalls(l.maxToolCalls());
-                if (l.tokenBudget() != null) {
-                    config.tokenBudget(new TokenBudget(l.tokenBudget().total(), l.tokenBudget().input(), l.tokenBudget().output()));
-                }
-                if (l.costBudgetUsd() != null) config.costBudgetUsd(l.costBudgetUsd());
-                if (l.timeBudgetMs() != null) config.timeBudget(Duration.ofMillis(l.timeBudgetMs()));
-                if (l.interruptGraceMs() != null) config.interruptGrace(Duration.ofMillis(l.interruptGraceMs()));
-                if (l.budgetPressureThreshold() != null) config.budgetPressureThreshold(l.budgetPressureThreshold());
-                // 0 switches a guard off
-                if (l.noProgressThreshold() != null) {
-                    if (l.noProgressThreshold() == 0) config.withoutNoProgressThreshold();
-                    else config.noProgressThreshold(l.noProgressThreshold());
-                }
-                if (l.stallThreshold() != null) {
-                    if (l.stallThreshold() == 0) config.withoutStallThreshold();
-                    else config.stallThreshold(l.stallThreshold());
-                }
-                if (l.maxConsecutiveMistakes() != null) {
-                    if (l.maxConsecutiveMistakes() == 0) config.withoutMaxConsecutiveMistakes();
-                    else config.maxConsecutiveMistakes(l.maxConsecutiveMistakes());
-                }
-                if (l.maxOutputTokens() != null) config.maxOutputTokens(l.maxOutputTokens());
-                if (l.toolTimeoutMs() != null) config.toolTimeout(Duration.ofMillis(l.toolTimeoutMs()));
-                if (l.parallelToolCalls() != null) config.parallelToolCalls(l.parallelToolCalls());
-                if (l.retries() != null) {
-                    config.retryPolicy(l.retries().policy());
-                }
-                if (l.streamIdleTimeoutMs() != null) {
-                    if (l.streamIdleTimeoutMs() < 0) {
-                        throw new ScenarioException("limits.streamIdleTimeoutMs: must be >= 0 (0: no idle timeout),"
-                                + " was " + l.streamIdleTimeoutMs());
-                    }
-                    if (l.streamIdleTimeoutMs() == 0) config.withoutStreamIdleTimeout();
-                    else config.streamIdleTimeout(Duration.ofMillis(l.streamIdleTimeoutMs()));
-                }
-            }
-            if (scenario.prices() != null) {
-                PriceTable.Builder prices = PriceTable.builder();
-                scenario.prices().forEach((model, p) -> prices.price(model, new ModelPrice(p.inputPerMillion(),
-                        p.cachedInputPerMillion() == null ? p.inputPerMillion() : p.cachedInputPerMillion(),
-                        p.outputPerMillion())));
-                config.prices(prices.build());
-            }
-            return config.build();
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw new ScenarioException("limits: " + e.getMessage());
-        }
     }
 
     /** The provider error a scenario names, as the scripted model raises it. */
@@ -425,10 +416,5 @@ public final class ScenarioAgent {
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new ScenarioException(where + ": " + e.getMessage());
         }
-    }
-
-    private static String slug(String name) {
-        String slug = name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
-        return slug.isEmpty() ? "scenario" : slug;
     }
 }

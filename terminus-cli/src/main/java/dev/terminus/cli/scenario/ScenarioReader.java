@@ -52,6 +52,12 @@ public final class ScenarioReader {
             "streamed-answer", "streamed-retried", "streamed-deadline", "streamed-stall", "streamed-length",
             "streamed-content-filter");
 
+    /**
+     * The built-in scenarios of {@code terminus run --demo} whose agents call agents (as tools, or by handing their run
+     * over), in the order they are shown: each is run in this process.
+     */
+    public static final List<String> AGENTS_DEMO = List.of("child-iteration-cap", "child-token-budget", "handoff");
+
     private ScenarioReader() {}
 
     /**

@@ -24,13 +24,28 @@ final class ScenarioScript {
 
     private ScenarioScript() {}
 
+    /** What the ids of the tool calls of a scenario's own agent start with, before their number. */
+    static final String CALL_ID_PREFIX = "call_";
+
     /**
      * @param scenario a scenario with a script
      * @param scriptStep the model's step to play first (delays count as steps)
-     * @return the scripted model
+     * @return the scripted model, its tool calls' ids {@code call_1}, {@code call_2}, ...
      * @throws ScenarioException naming the step that cannot work
      */
     static ScriptedModel model(Scenario scenario, int scriptStep) throws ScenarioException {
+        return model(scenario, scriptStep, CALL_ID_PREFIX);
+    }
+
+    /**
+     * @param scenario a scenario with a script
+     * @param scriptStep the model's step to play first (delays count as steps)
+     * @param callIdPrefix what the ids of its tool calls start with, before their number: scripts whose calls meet
+     *     in one transcript (a run handed from one agent to another) need different ones
+     * @return the scripted model
+     * @throws ScenarioException naming the step that cannot work
+     */
+    static ScriptedModel model(Scenario scenario, int scriptStep, String callIdPrefix) throws ScenarioException {
         ScriptedModel.Builder model = ScriptedModel.builder().startAt(scriptStep);
         Scenario.ModelDef def = scenario.model();
         Usage usage = Usage.of(10, 5);
@@ -72,7 +87,7 @@ final class ScenarioScript {
                 if (step.toolCalls() != null) {
                     for (int c = 0; c < step.toolCalls().size(); c++) {
                         Scenario.CallDef call = step.toolCalls().get(c);
-                        String id = "call_" + callIds++;
+                        String id = callIdPrefix + callIds++;
                         calls.add(ScenarioAgent.at(at + ".toolCalls[" + c + "]", () -> new ToolCall(id,
                                 call.name(), call.arguments() == null ? Map.of() : call.arguments())));
                     }

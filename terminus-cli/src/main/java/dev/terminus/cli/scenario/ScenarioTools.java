@@ -36,15 +36,30 @@ public final class ScenarioTools {
     /**
      * @param scenario a scenario as read
      * @param count how the tools count their calls
-     * @return its tools, in the file's order
+     * @return its tools, in the file's order; a tool that runs a named agent runs it on that agent's script
      * @throws ScenarioException naming the tool that cannot work
      */
     public static List<Tool> of(Scenario scenario, Count count) throws ScenarioException {
+        ScenarioAgents.check(scenario);
+        return of(scenario, count, ScenarioAgents.build(scenario, null, Map.of(), List.of()));
+    }
+
+    /**
+     * @param scenario a scenario, or a named agent of one
+     * @param count how the tools count their calls
+     * @param team the file's named agents, which its tools run ({@code agent})
+     * @return its tools, in the file's order
+     * @throws ScenarioException naming the tool that cannot work
+     */
+    static List<Tool> of(Scenario scenario, Count count, ScenarioAgents team) throws ScenarioException {
         List<ToolDef> defs = scenario.tools() == null ? List.of() : scenario.tools();
         List<Tool> tools = new ArrayList<>();
         for (int i = 0; i < defs.size(); i++) {
             ToolDef def = defs.get(i);
-            tools.add(ScenarioAgent.at("tools[" + i + "]", () -> tool(def, count)));
+            tools.add(ScenarioAgent.at("tools[" + i + "]", () -> def.agent() != null
+                    ? Tools.agent(def.name(), def.description() == null ? def.name() : def.description(),
+                            team.agent(def.agent()))
+                    : tool(def, count)));
         }
         return tools;
     }
@@ -52,11 +67,12 @@ public final class ScenarioTools {
     /**
      * @param scenario a scenario as read
      * @param mcpTools the tools of its MCP servers ({@link ScenarioServers})
+     * @param team the file's named agents, which its tools run ({@code agent})
      * @return the tools its agent offers in one process: the scenario's, in the file's order, then the MCP servers'
      * @throws ScenarioException naming the tool that cannot work
      */
-    public static List<Tool> with(Scenario scenario, List<Tool> mcpTools) throws ScenarioException {
-        List<Tool> tools = of(scenario, Count.PER_INSTANCE);
+    static List<Tool> with(Scenario scenario, List<Tool> mcpTools, ScenarioAgents team) throws ScenarioException {
+        List<Tool> tools = of(scenario, Count.PER_INSTANCE, team);
         tools.addAll(mcpTools);
         return tools;
     }

@@ -2,6 +2,7 @@ package dev.terminus.cli.temporal;
 
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
+import dev.terminus.cli.scenario.ScenarioAgents;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.cli.scenario.ScenarioServers;
@@ -38,6 +39,7 @@ public final class ScenarioResolver implements AgentResolver {
         Scenario scenario;
         try {
             scenario = ScenarioReader.read(definition.getBytes(StandardCharsets.UTF_8), "the scenario of " + name);
+            ScenarioAgents.refuseOnTemporal(scenario);
             // the servers start when an activity needs them, never here: a workflow reads their tools' specs from
             // its history
             ServedTools servers = ScenarioServers.check(scenario) ? new ScenarioServedTools(scenario) : null;

@@ -53,6 +53,22 @@ public class HostileScenarioFilesTest {
     }
 
     @Test
+    void hostileScenarioFilesOfAgentsThatCallAgentsReadIntoAnAgentOrFailWithAScenarioException() {
+        // given: the demo's files with named agents, tools that run them and handoffs
+        HostileInputs hostile = HostileInputs.from(ScenarioReader.AGENTS_DEMO.stream().map(ScenarioReader::demoText)
+                .toList());
+        DecoderTrial trial = DecoderTrial.of("scenario file with agents", ScenarioException.class);
+
+        // when
+        hostile.generate(ReliabilityScale.times(4_000), 0xA6E7).forEach(input -> trial.decode(input,
+                bytes -> ScenarioAgent.of(ScenarioReader.read(bytes, "scenario.json")),
+                agent -> assertThat(agent.agents().scriptStepsTaken()).isNotNull()));
+
+        // then
+        trial.assertOnlyDocumentedOutcomes();
+    }
+
+    @Test
     void hostileSuiteFilesReadIntoABenchmarkOrFailWithAScenarioException() throws IOException {
         // given
         HostileInputs hostile = HostileInputs.from(suites());
