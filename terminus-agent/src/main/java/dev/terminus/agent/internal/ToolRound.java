@@ -34,7 +34,7 @@ final class ToolRound {
     private static final String UNKNOWN_TOOL = "unknown_tool";
     private static final String TIMEOUT = "timeout";
     private static final String REFUSED = "refused";
-    private static final String REJECTED = "rejected";
+    static final String REJECTED = "rejected";
 
     private final AgentRun run;
     private final AgentSpec spec;
@@ -60,10 +60,8 @@ final class ToolRound {
     private ArgumentCheck.@Nullable Compiled lastFound;
     /** The tools that need a person's approval, with when. */
     private final Map<String, Predicate<Map<String, @Nullable Object>>> approvals;
-    /** The id of the call a person just approved (on resume): it runs without asking again. */
-    private @Nullable String approvedCallId;
-    /** The id of that call when the person also edited its arguments: its result says so. */
-    private @Nullable String editedCallId;
+    /** A person's decision on the call a paused run resumes at, and which call that is while it runs again. */
+    private final GateDecisions gates;
 
     ToolRound(AgentRun run, AgentSpec spec, RunState state) {
         this.run = run;
@@ -76,6 +74,7 @@ final class ToolRound {
         this.timed = run.events().active();
         this.hooks = run.hooks();
         this.approvals = spec.rules().approvals();
+        this.gates = new GateDecisions(this, run, state);
     }
 
     /**
@@ -209,64 +208,15 @@ final class ToolRound {
 
     private boolean needsApproval(ToolCall call) {
         Predicate<Map<String, @Nullable Object>> when = approvals.get(call.name());
-        return when != null && !call.id().equals(approvedCallId) && when.test(call.arguments());
+        return when != null && !call.id().equals(gates.approvedCallId) && when.test(call.arguments());
     }
 
     /**
-     * Carries out a person's decision on the call a run paused at: runs it (as proposed or with edited arguments)
-     * or answers it as rejected. Returns the termination it causes, or null when the run goes on.
+     * Carries out a person's decision on the call a run paused at ({@link GateDecisions}). Returns the termination it
+     * causes, or null when the run goes on.
      */
     @Nullable Termination decide(Checkpoint checkpoint, GateDecision decision, boolean offered) {
-        ToolCall pending = checkpoint.pendingCall();
-        Checkpoint child = checkpoint.child();
-        if (child != null) { // the call runs an agent that paused: it is made again, resuming that agent
-            approvedCallId = pending.id();
-            state.tree.childResumption = new ChildResumption(child, decision);
-            try {
-                return execute(List.of(pending), offered);
-            } finally {
-                state.tree.childResumption = null;
-                approvedCallId = null;
-            }
-        }
-        HumanInputs answers = HumanInputs.of(checkpoint, decision);
-        if (answers != null) { // the call asked for input: it is made again, with the person's answers at hand
-            return again(pending, answers, offered);
-        }
-        ToolCall call = switch (decision) {
-            case GateDecision.Approve approve -> pending;
-            case GateDecision.ApproveWithArguments(String gateId, Map<String, @Nullable Object> arguments) ->
-                    new ToolCall(pending.id(), pending.name(), arguments);
-            case GateDecision.Reject(String gateId, String reason) -> null;
-            case GateDecision.Answer answer -> throw new IllegalArgumentException("gate \"" + answer.gateId()
-                    + "\" waits for approval, not for input");
-        };
-        if (call == null) {
-            String reason = ((GateDecision.Reject) decision).reason();
-            answer(pending, "Rejected by a person, not run: " + reason, true);
-            run.toolEvent(pending.name(), 0, REJECTED);
-            return null;
-        }
-        approvedCallId = call.id();
-        editedCallId = call.arguments().equals(pending.arguments()) ? null : call.id();
-        try {
-            return execute(List.of(call), offered);
-        } finally {
-            approvedCallId = null;
-            editedCallId = null;
-        }
-    }
-
-    /** Makes a call that asked a person for input again, handing it their answers while it runs. */
-    private @Nullable Termination again(ToolCall pending, HumanInputs answers, boolean offered) {
-        approvedCallId = pending.id();
-        state.humanInputs = answers;
-        try {
-            return execute(List.of(pending), offered);
-        } finally {
-            state.humanInputs = null;
-            approvedCallId = null;
-        }
+        return gates.decide(checkpoint, decision, offered);
     }
 
     /** The argument check of the tool's schema, compiled when the agent was built (unless the schema changed). */
@@ -280,7 +230,7 @@ final class ToolRound {
     }
 
     private Prepared mistake(ToolCall call, String kind, String message) {
-        String text = editedCallId != null && editedCallId.equals(call.id()) ? edited(call, message) : message;
+        String text = gates.edited(call) ? edited(call, message) : message;
         return answered(() -> {
             Message.ToolResult result = new Message.ToolResult(call.id(), call.name(), text, true);
             state.append(result);
@@ -374,7 +324,7 @@ final class ToolRound {
     /** Records a call's outcome: transcript, events, hooks, mistakes and the early-completion check. */
     @Nullable Termination conclude(ToolCall call, Outcome outcome) {
         Message.ToolResult result = outcome.result;
-        if (editedCallId != null && editedCallId.equals(call.id())) {
+        if (gates.edited(call)) {
             result = new Message.ToolResult(result.toolCallId(), result.toolName(), edited(call, result.content()),
                     result.error());
         }
@@ -462,7 +412,7 @@ final class ToolRound {
         return new Message.ToolResult(call.id(), call.name(), "Not completed: the run ended (" + end.tag() + ").", true);
     }
 
-    private void answer(ToolCall call, String text, boolean error) {
+    void answer(ToolCall call, String text, boolean error) {
         state.append(new Message.ToolResult(call.id(), call.name(), text, error));
     }
 
