@@ -2,6 +2,7 @@ package dev.terminus.opentelemetry;
 
 import static dev.terminus.opentelemetry.InMemoryTelemetry.key;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
@@ -10,6 +11,7 @@ import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.HaltException;
+import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tools;
 import dev.terminus.opentelemetry.internal.TelemetryListener;
@@ -20,6 +22,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -144,6 +147,36 @@ class AgentTreeSpansTest {
         child("summarizer", "short").run("summarize");
 
         // then
+        assertThat(otel.onlySpanNamed("invoke_agent summarizer").getParentSpanContext().isValid()).isFalse();
+    }
+
+    @Test
+    void aRunStartedOnAThreadThatAnErrorTookOutOfACallOfAnotherRunStartsATraceOfItsOwn() {
+        // given: a call that an Error ends, so neither it nor its run ends for the listener; its run's context held
+        AtomicReference<RunContext> held = new AtomicReference<>();
+        var broken = Runs.agent(Runs.searchThenAnswer(), telemetry)
+                .listener(new AgentListener() {
+                    @Override
+                    public void onEvent(AgentEvent event) {
+                        // the context is what it keeps
+                    }
+
+                    @Override
+                    public void onEvent(RunContext run, AgentEvent event) {
+                        held.set(run);
+                    }
+                })
+                .tool(Runs.search((arguments, run) -> {
+                    throw new StackOverflowError("too deep");
+                })).build();
+        Throwable thrown = catchThrowable(() -> broken.run(Runs.TASK));
+
+        // when
+        child("summarizer", "short").run("summarize");
+
+        // then
+        assertThat(thrown).isInstanceOf(StackOverflowError.class);
+        assertThat(held.get()).as("the broken run's context is still held").isNotNull();
         assertThat(otel.onlySpanNamed("invoke_agent summarizer").getParentSpanContext().isValid()).isFalse();
     }
 

@@ -21,7 +21,8 @@ import org.jspecify.annotations.Nullable;
  * form a chain (a call of a child run inside a call of its parent); a call that has ended is skipped, so a thread that
  * outlives the call (a pool the tool made) does not hang later runs from it. So is a call whose run is gone: an
  * {@code Error} that went through a run ends none of its calls (nor the run), and once nothing holds the run's context
- * any more its call holds no thread.
+ * any more its call holds no thread; before that, on the run's own thread, a run starting no deeper in the stack than
+ * where the call was announced is not inside it.
  *
  * <p>{@code ToolCalled} names the call's tool but not its id: the call it ends is the one whose result the run has just
  * recorded (the transcript's last message, which the loop appends before it publishes the event); a call the run
@@ -30,6 +31,8 @@ import org.jspecify.annotations.Nullable;
 final class ToolCallSpans {
     /** The tool call in progress on this thread (or on the thread that started it), with the calls it is inside. */
     private static final InheritableThreadLocal<@Nullable OpenCall> IN_PROGRESS = new InheritableThreadLocal<>();
+
+    private static final StackWalker STACK = StackWalker.getInstance();
 
     /** Guarded by itself; a run rarely has more than a handful of calls open at once. */
     private final List<OpenCall> open = new ArrayList<>(2);
@@ -49,7 +52,7 @@ final class ToolCallSpans {
             enclosing = enclosing.outer(); // a call of this run started before (in parallel) is not around this one
         }
         OpenCall call = new OpenCall(this, new WeakReference<>(run), toolName, callId, span, runContext.with(span),
-                Span.current().getSpanContext(), enclosing);
+                Span.current().getSpanContext(), enclosing, Thread.currentThread().threadId(), stackDepth());
         synchronized (open) {
             open.add(call);
         }
@@ -132,6 +135,16 @@ final class ToolCallSpans {
     static Context parentOfRunStartingHere() {
         Context current = Context.current();
         OpenCall call = innermostOpen(IN_PROGRESS.get());
+        long depth = -1;
+        while (call != null && call.threadId == Thread.currentThread().threadId()) {
+            // a call made on this very thread holds the runs started inside it, deeper in the stack; a run starting
+            // no deeper than the call was announced is not inside it: an Error (a workflow thread destroyed) left it
+            depth = depth < 0 ? stackDepth() : depth;
+            if (depth > call.depth) {
+                break;
+            }
+            call = innermostOpen(call.outer());
+        }
         if (call == null) {
             return current;
         }
@@ -139,6 +152,10 @@ final class ToolCallSpans {
         @Nullable Context callContext = call.context;
         boolean toolMadeItsOwn = currentSpan.isValid() && !currentSpan.equals(call.outer);
         return toolMadeItsOwn || callContext == null ? current : callContext;
+    }
+
+    private static long stackDepth() {
+        return STACK.walk(java.util.stream.Stream::count);
     }
 
     private static @Nullable OpenCall innermostOpen(@Nullable OpenCall call) {
@@ -164,10 +181,15 @@ final class ToolCallSpans {
         private volatile @Nullable Span span;
         volatile @Nullable Context context;
         private final @Nullable OpenCall enclosing;
+        /** The run's thread, which announced the call, and how deep its stack was then. */
+        final long threadId;
+        final long depth;
 
         OpenCall(ToolCallSpans owner, WeakReference<RunContext> run, String toolName, String callId, Span span, Context context, SpanContext outer,
-                @Nullable OpenCall enclosing) {
+                @Nullable OpenCall enclosing, long threadId, long depth) {
             this.owner = owner;
+            this.threadId = threadId;
+            this.depth = depth;
             this.run = run;
             this.toolName = toolName;
             this.callId = callId;
