@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  *  "termination":{"$kind":"NaturalCompletion"},"category":"SUCCESS","outcome":"SUCCEEDED",
  *  "eval":{"passed":true,"score":1.0,"reason":"exact match"},
  *  "usage":{"inputTokens":20,"outputTokens":10,"cachedInputTokens":0,"reasoningTokens":0},
- *  "costUsd":0.0012,"durationMs":12,"iterations":2,"toolCalls":1,"attempt":1,"error":null}
+ *  "costUsd":0.0012,"durationMs":12,"iterations":2,"toolCalls":1,"attempt":1,"error":null,"agent":"researcher"}
  * }
  * <ul>
  *   <li>{@code task}, {@code repeat} (from 0): which run this is;</li>
@@ -36,7 +36,10 @@ import org.jspecify.annotations.Nullable;
  *       evaluation); {@code iterations} and {@code toolCalls} are the last attempt's run's (0 without one);</li>
  *   <li>{@code attempt}: which attempt (from 1) this row is, {@code 1 + retries used};</li>
  *   <li>{@code error}: {@code {"type","message","component"}} ({@link TaskError}), null exactly when the status is
- *       {@code SUCCESS}.</li>
+ *       {@code SUCCESS};</li>
+ *   <li>{@code agent}: the name of the agent that ended the last attempt's run ({@code RunResult.agentName()}: after
+ *       handoffs, the last agent the run was handed to), null when the loop did not run or its result names none
+ *       (a row written before this field was added reads as null).</li>
  * </ul>
  * A reader skips fields it does not know, so a later version may add fields at the end.
  *
@@ -60,6 +63,7 @@ public final class ReportRow {
     private final int toolCalls;
     private final int attempt;
     private final @Nullable TaskError error;
+    private final @Nullable String agent;
 
     /** What a row's evaluation says, for rendering and counting. */
     public enum Verdict {
@@ -118,11 +122,16 @@ public final class ReportRow {
             throw new IllegalArgumentException("ReportRow.attempt must be >= 1, was " + b.attempt);
         }
         this.attempt = b.attempt;
+        if (b.agent != null && (termination == null || b.agent.isBlank())) {
+            throw new IllegalArgumentException("ReportRow.agent must be null when the loop did not run (no termination)"
+                    + " and not blank otherwise, was \"" + b.agent + "\" with termination " + termination);
+        }
+        this.agent = b.agent;
     }
 
     /**
-     * @return a builder with no task and no status (both required), repeat 0, attempt 1, no termination, evaluation
-     *     or error, and zero usage, cost, duration, iterations and tool calls
+     * @return a builder with no task and no status (both required), repeat 0, attempt 1, no termination,
+     *     evaluation, error or agent, and zero usage, cost, duration, iterations and tool calls
      */
     public static Builder builder() {
         return new Builder();
@@ -132,7 +141,7 @@ public final class ReportRow {
     public Builder toBuilder() {
         return builder().task(task).repeat(repeat).status(status).termination(termination).category(category)
                 .outcome(outcome).eval(eval).excluded(excluded).usage(usage).costUsd(costUsd).durationMs(durationMs)
-                .iterations(iterations).toolCalls(toolCalls).attempt(attempt).error(error);
+                .iterations(iterations).toolCalls(toolCalls).attempt(attempt).error(error).agent(agent);
     }
 
     /** @return the task's id */
@@ -213,6 +222,11 @@ public final class ReportRow {
         return error;
     }
 
+    /** @return the agent that ended the last attempt's run (after handoffs, the last one), or null */
+    public @Nullable String agent() {
+        return agent;
+    }
+
     /** @return what the row's evaluation says */
     public Verdict verdict() {
         if (excluded) {
@@ -240,13 +254,14 @@ public final class ReportRow {
                 && Objects.equals(termination, r.termination) && category == r.category && outcome == r.outcome
                 && Objects.equals(eval, r.eval) && excluded == r.excluded && usage.equals(r.usage)
                 && costUsd.equals(r.costUsd) && durationMs == r.durationMs && iterations == r.iterations
-                && toolCalls == r.toolCalls && attempt == r.attempt && Objects.equals(error, r.error);
+                && toolCalls == r.toolCalls && attempt == r.attempt && Objects.equals(error, r.error)
+                && Objects.equals(agent, r.agent);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(task, repeat, status, termination, category, outcome, eval, excluded, usage, costUsd,
-                durationMs, iterations, toolCalls, attempt, error);
+                durationMs, iterations, toolCalls, attempt, error, agent);
     }
 
     @Override
@@ -254,7 +269,8 @@ public final class ReportRow {
         return "ReportRow[task=" + task + ", repeat=" + repeat + ", status=" + status + ", termination=" + termination
                 + ", category=" + category + ", outcome=" + outcome + ", eval=" + eval + ", excluded=" + excluded
                 + ", usage=" + usage + ", costUsd=" + costUsd + ", durationMs=" + durationMs + ", iterations="
-                + iterations + ", toolCalls=" + toolCalls + ", attempt=" + attempt + ", error=" + error + "]";
+                + iterations + ", toolCalls=" + toolCalls + ", attempt=" + attempt + ", error=" + error + ", agent="
+                + agent + "]";
     }
 
     /**
@@ -277,9 +293,9 @@ public final class ReportRow {
         private int toolCalls;
         private int attempt = 1;
         private @Nullable TaskError error;
+        private @Nullable String agent;
 
         private Builder() {}
-
 
         /** @param task the task's id; required, not blank @return this builder */
         public Builder task(String task) {
@@ -368,6 +384,15 @@ public final class ReportRow {
         /** @param error why the status is not {@code SUCCESS}, or null when it is @return this builder */
         public Builder error(@Nullable TaskError error) {
             this.error = error;
+            return this;
+        }
+
+        /**
+         * @param agent the agent that ended the last attempt's run, or null when the loop did not run; not blank
+         * @return this builder
+         */
+        public Builder agent(@Nullable String agent) {
+            this.agent = agent;
             return this;
         }
 

@@ -140,7 +140,7 @@ class HostileReportTest {
                         .termination(new Termination.CostBudgetExhausted(new BigDecimal("0.51"), new BigDecimal("0.50")))
                         .category(Category.CAPACITY).outcome(Outcome.FAILED).eval(Evaluation.fail("over budget"))
                         .usage(new Usage(120, 30, 4, 2)).costUsd(new BigDecimal("0.510")).durationMs(90)
-                        .iterations(3).toolCalls(2).build());
+                        .iterations(3).toolCalls(2).agent("skald").build());
         return rows.stream().map(STRICT::write).toList();
     }
 }

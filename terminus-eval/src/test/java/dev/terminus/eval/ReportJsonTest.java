@@ -22,7 +22,7 @@ class ReportJsonTest {
     private static final ReportRow DOCUMENTED = ReportRow.builder().task("t1").status(Status.SUCCESS)
             .termination(new Termination.NaturalCompletion()).category(Category.SUCCESS).outcome(Outcome.SUCCEEDED)
             .eval(Evaluation.pass("exact match")).usage(new Usage(20, 10, 0, 0)).costUsd(new BigDecimal("0.0012"))
-            .durationMs(12).iterations(2).toolCalls(1).build();
+            .durationMs(12).iterations(2).toolCalls(1).agent("researcher").build();
 
     /** A consumer's own termination case. */
     record QuotaExceeded(String tenant) implements Termination.Extension {
@@ -40,7 +40,8 @@ class ReportJsonTest {
                 + "\"termination\":{\"$kind\":\"NaturalCompletion\"},\"category\":\"SUCCESS\",\"outcome\":\"SUCCEEDED\","
                 + "\"eval\":{\"passed\":true,\"score\":1.0,\"reason\":\"exact match\"},"
                 + "\"usage\":{\"inputTokens\":20,\"outputTokens\":10,\"cachedInputTokens\":0,\"reasoningTokens\":0},"
-                + "\"costUsd\":0.0012,\"durationMs\":12,\"iterations\":2,\"toolCalls\":1,\"attempt\":1,\"error\":null}");
+                + "\"costUsd\":0.0012,\"durationMs\":12,\"iterations\":2,\"toolCalls\":1,\"attempt\":1,\"error\":null,"
+                + "\"agent\":\"researcher\"}");
     }
 
     @Test
@@ -68,13 +69,27 @@ class ReportJsonTest {
     void fieldsOfALaterVersionAreSkippedAndFieldsMayComeInAnyOrder() throws JsonProcessingException {
         // given
         String line = JSON.write(DOCUMENTED).replace("{\"task\":\"t1\",", "{\"future\":{\"a\":[1,2]},")
-                .replace("\"error\":null}", "\"error\":null,\"task\":\"t1\",\"note\":\"x\"}");
+                .replace("\"agent\":\"researcher\"}", "\"agent\":\"researcher\",\"task\":\"t1\",\"note\":\"x\"}");
 
         // when
         ReportRow row = JSON.read(line);
 
         // then
         assertThat(row).isEqualTo(DOCUMENTED);
+    }
+
+    @Test
+    void aRowWrittenBeforeTheAgentFieldReadsWithoutAnAgent() throws JsonProcessingException {
+        // given: the layout before the field was added
+        String line = JSON.write(DOCUMENTED).replace(",\"agent\":\"researcher\"", "");
+
+        // when
+        ReportRow row = JSON.read(line);
+
+        // then
+        assertThat(line).endsWith("\"error\":null}");
+        assertThat(row.agent()).isNull();
+        assertThat(row).isEqualTo(DOCUMENTED.toBuilder().agent(null).build());
     }
 
     @Test
@@ -92,6 +107,8 @@ class ReportJsonTest {
         assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"error\":null", "\"error\":null} {")))
                 .isInstanceOf(JsonProcessingException.class);
         assertThatThrownBy(() -> JSON.read("[1]")).hasMessageContaining("a report row must be a JSON object");
+        assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"agent\":\"researcher\"", "\"agent\":7")))
+                .hasMessageContaining("ReportRow.agent: expected a string");
     }
 
     @Test

@@ -111,6 +111,22 @@ class ReportRowTest {
         assertThat(row.durationMs()).isZero();
         assertThat(row.iterations()).isZero();
         assertThat(row.toolCalls()).isZero();
+        assertThat(row.agent()).isNull();
+    }
+
+    @Test
+    void anAgentIsNamedOnlyWhenTheLoopRanAndNeverBlank() {
+        // when / then
+        assertThatThrownBy(() -> ReportRow.builder().task("t").status(Status.SETUP_FAILED).error(SETUP_ERROR)
+                .agent("researcher").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("ReportRow.agent must be null when the loop did not run")
+                .hasMessageContaining("\"researcher\"");
+        assertThatThrownBy(() -> Fixtures.evaluated("t", 0, true, 1).toBuilder().agent(" ").build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ReportRow.agent")
+                .hasMessageContaining("\" \"");
+        assertThat(Fixtures.evaluated("t", 0, true, 1).toBuilder().agent("billing").build().agent())
+                .isEqualTo("billing");
     }
 
     @Test
@@ -133,7 +149,8 @@ class ReportRowTest {
                 base.toBuilder().durationMs(6).build(),
                 base.toBuilder().iterations(2).build(),
                 base.toBuilder().toolCalls(1).build(),
-                base.toBuilder().attempt(2).build());
+                base.toBuilder().attempt(2).build(),
+                base.toBuilder().agent("billing").build());
 
         // then
         assertThat(base.toBuilder().build()).isEqualTo(base).hasSameHashCodeAs(base);
@@ -147,9 +164,11 @@ class ReportRowTest {
 
         // when
         ReportRow copy = original.toBuilder().attempt(3).build();
+        ReportRow named = original.toBuilder().agent("billing").build();
 
         // then
         assertThat(copy.attempt()).isEqualTo(3);
+        assertThat(named.toBuilder().attempt(3).build().agent()).isEqualTo("billing");
         assertThat(copy.toBuilder().attempt(1).build()).isEqualTo(original);
     }
 
@@ -161,6 +180,6 @@ class ReportRowTest {
         // then
         assertThat(text).isEqualTo("ReportRow[task=t, repeat=0, status=SETUP_FAILED, termination=null, category=null,"
                 + " outcome=null, eval=null, excluded=false, usage=" + Usage.ZERO + ", costUsd=0, durationMs=0,"
-                + " iterations=0, toolCalls=0, attempt=1, error=" + SETUP_ERROR + "]");
+                + " iterations=0, toolCalls=0, attempt=1, error=" + SETUP_ERROR + ", agent=null]");
     }
 }

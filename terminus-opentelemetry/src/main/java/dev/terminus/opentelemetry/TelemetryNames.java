@@ -150,6 +150,21 @@ public final class TelemetryNames {
      */
     public static final String TERMINUS_STREAM_END = "terminus.stream.end";
 
+    /**
+     * The agent that ended a run handed from one agent to another ({@code AgentBuilder.handoff}; the result's
+     * {@code RunResult.agentName()}), on the run's {@code invoke_agent} span, whose {@link #GEN_AI_AGENT_NAME} and name
+     * are the agent that started it. Present only when the two differ. Bounded as {@link #GEN_AI_AGENT_NAME} is.
+     */
+    public static final String TERMINUS_FINAL_AGENT_NAME = "terminus.final_agent.name";
+
+    // ---------------------------------------------------------------- span events
+
+    /**
+     * The event on a run's {@code invoke_agent} span when the run is handed to another agent, with that agent's
+     * {@link #GEN_AI_AGENT_NAME}: one per handoff, at the moment the other agent takes the run over.
+     */
+    public static final String HANDOFF_EVENT = "terminus.handoff";
+
     // ---------------------------------------------------------------- fixed values
 
     /** {@link #GEN_AI_TOKEN_TYPE} of input tokens. */

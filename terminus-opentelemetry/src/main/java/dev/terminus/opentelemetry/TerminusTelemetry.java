@@ -25,11 +25,15 @@ import java.util.Objects;
  * {@link TelemetryNames}; the GenAI ones follow the OpenTelemetry GenAI semantic conventions.
  * <ul>
  *   <li>{@code invoke_agent {agent}} (INTERNAL), one per run, a child of the context current on the run's thread
- *       when it starts: {@code gen_ai.operation.name=invoke_agent}, {@code gen_ai.agent.name},
- *       {@code gen_ai.request.model}, {@code gen_ai.provider.name}; at its end the run's
- *       {@code gen_ai.usage.input_tokens} and {@code gen_ai.usage.output_tokens}, {@code terminus.termination},
- *       {@code terminus.category}, {@code terminus.outcome}, and when the outcome is {@code FAILED} the status
- *       {@code ERROR} with {@code error.type} = the termination's tag.</li>
+ *       when it starts, or of the {@code execute_tool} span of the tool call that started it (below):
+ *       {@code gen_ai.operation.name=invoke_agent}, {@code gen_ai.agent.name}, {@code gen_ai.request.model},
+ *       {@code gen_ai.provider.name}; at its end the run's {@code gen_ai.usage.input_tokens} and
+ *       {@code gen_ai.usage.output_tokens} (its whole tree's, children included, as {@code RunResult.usage()}),
+ *       {@code terminus.termination}, {@code terminus.category}, {@code terminus.outcome}, and when the outcome is
+ *       {@code FAILED} the status {@code ERROR} with {@code error.type} = the termination's tag. A run handed to
+ *       another agent ({@code AgentBuilder.handoff}) stays one span, named after the agent that started it: an event
+ *       {@code terminus.handoff} with the other agent's {@code gen_ai.agent.name} marks each handoff, and
+ *       {@code terminus.final_agent.name} names the agent that ended the run when it is another one.</li>
  *   <li>{@code chat {model}} (CLIENT), one per model call attempt, a child of the run span:
  *       {@code gen_ai.operation.name=chat}, {@code gen_ai.request.model}, {@code gen_ai.provider.name}; when it
  *       succeeded {@code gen_ai.usage.input_tokens}, {@code gen_ai.usage.output_tokens},
@@ -49,17 +53,27 @@ import java.util.Objects;
  *       {@code gen_ai.operation.name=execute_tool}, {@code gen_ai.tool.name}; when it failed the status
  *       {@code ERROR} with {@code error.type} = the error kind ({@code tool_error}, {@code invalid_arguments},
  *       {@code unknown_tool}, {@code timeout}, {@code refused}, {@code rejected}). A call of a tool the agent does not
- *       have is named {@code execute_tool} without {@code gen_ai.tool.name}: that name is the model's text.</li>
+ *       have is named {@code execute_tool} without {@code gen_ai.tool.name}: that name is the model's text. A call
+ *       still running when its run ended (the run was halted, cancelled, out of time, paused at the call) ends with
+ *       the run and has the run's {@code terminus.termination}, with the status {@code ERROR} and {@code error.type}
+ *       when the run's outcome is {@code FAILED}.</li>
  * </ul>
- * The loop reports a call when it has ended, with its duration: a call's span starts at its end minus its duration.
- * The run span is not made current on the run's thread (a supervisor thread may end it); its children name it as
- * their parent explicitly.
+ * A call's span starts when the call starts and ends when the loop reports its end; a call the loop answered without
+ * running the tool (refused, unknown, invalid arguments, rejected by a person) has a span of its reported duration.
+ * A run that a tool call starts — an agent offered as a tool ({@code Tools.agent}), or any agent a tool runs — is a
+ * child of that call's span, whether the call runs on the run's thread or on a thread of its own that the run starts
+ * (in parallel, under a per-tool timeout, supervised): one trace holds the whole tree. When the tool made a span of
+ * its own current on that thread, the run is that span's child instead. The run span is not made current on the
+ * run's thread (a supervisor thread may end it), nor is a call's: their children name them as their parent
+ * explicitly.
  *
  * <h2>Metrics</h2>
  * <ul>
  *   <li>{@code terminus.run.completed} (counter, {@code {run}}) and {@code terminus.run.duration} (histogram,
  *       {@code s}), once per run: {@code terminus.termination}, {@code terminus.category}, {@code terminus.outcome},
- *       {@code gen_ai.agent.name}. A run that pauses at an approval gate counts once when it pauses
+ *       {@code gen_ai.agent.name} (the agent that ended the run: after a handoff, the last one). Each run of a tree
+ *       counts on its own: a parent and the child runs its tool calls started count once each, under their own
+ *       agents. A run that pauses at an approval gate counts once when it pauses
  *       ({@code HitlGatePending}) and once more when its resumption ends; each duration is that part's.</li>
  *   <li>{@code gen_ai.client.token.usage} (histogram, {@code {token}}), twice per successful model call:
  *       {@code gen_ai.token.type} ({@code input}, {@code output}), {@code gen_ai.operation.name=chat},
@@ -95,7 +109,9 @@ import java.util.Objects;
  *
  * <h2>Cost</h2>
  * The instruments are built once per listener, and the attributes of each metric series once per listener, so a
- * model call records its metrics without allocating attributes. Per-run state (the open span) is kept from
+ * model call records its metrics without allocating attributes. The listener receives the stream events
+ * ({@code AgentListener.receivesStreamEvents()}) to see each tool call start ({@code ToolStarted}); the loop then
+ * also builds a {@code TextDelta} event per piece of a streamed answer, which this listener drops at once. Per-run state (the open span) is kept from
  * {@code RunStarted} to {@code RunTerminated} in a map keyed by the run's identity, and dropped at the latter, also
  * when a supervisor ends an abandoned run from its own thread. The map holds a run's context weakly: a run that never
  * ends for this listener (an {@code Error} went through it; a workflow's run whose copy left this worker, heard

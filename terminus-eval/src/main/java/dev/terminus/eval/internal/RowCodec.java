@@ -81,6 +81,8 @@ public final class RowCodec {
                 g.writeStringField("component", row.error().component().name());
                 g.writeEndObject();
             }
+            g.writeFieldName("agent");
+            writeNullable(g, row.agent());
             g.writeEndObject();
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("cannot write the row of task \"" + row.task() + "\" (repeat "

@@ -37,6 +37,7 @@ final class RowFields {
     private @Nullable Long toolCalls;
     private @Nullable Long attempt;
     private @Nullable TaskError error;
+    private @Nullable String agent;
 
     RowFields(JsonParser p) {
         this.p = p;
@@ -58,6 +59,7 @@ final class RowFields {
             case "toolCalls" -> toolCalls = integer(name);
             case "attempt" -> attempt = integer(name);
             case "error" -> error = nullOr(this::readError);
+            case "agent" -> agent = nullOr(() -> string(name));
             default -> p.skipChildren(); // a field of a later version
         }
     }
@@ -70,7 +72,7 @@ final class RowFields {
                     .costUsd(required(costUsd, "costUsd")).durationMs(required(durationMs, "durationMs"))
                     .iterations(toInt(required(iterations, "iterations"), "iterations"))
                     .toolCalls(toInt(required(toolCalls, "toolCalls"), "toolCalls"))
-                    .attempt(toInt(required(attempt, "attempt"), "attempt")).error(error).build();
+                    .attempt(toInt(required(attempt, "attempt"), "attempt")).error(error).agent(agent).build();
         } catch (IllegalArgumentException | NullPointerException e) {
             throw JsonMappingException.from(p, e.getMessage(), e);
         }

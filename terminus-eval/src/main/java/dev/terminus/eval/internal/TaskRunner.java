@@ -80,7 +80,8 @@ final class TaskRunner {
                 .outcome(run == null ? null : run.outcome()).eval(result.eval()).excluded(result.excluded())
                 .usage(usage).costUsd(cost).durationMs(TimeUnit.NANOSECONDS.toMillis(nanos))
                 .iterations(run == null ? 0 : run.iterations().size()).toolCalls(run == null ? 0 : run.toolCalls())
-                .attempt(attempt).error(result.error()).build();
+                .attempt(attempt).error(result.error()).agent(run == null ? null : run.agentName().orElse(null))
+                .build();
     }
 
     /**

@@ -28,6 +28,8 @@ final class Keys {
     static final AttributeKey<String> TERMINATION = AttributeKey.stringKey(TelemetryNames.TERMINUS_TERMINATION);
     static final AttributeKey<String> CATEGORY = AttributeKey.stringKey(TelemetryNames.TERMINUS_CATEGORY);
     static final AttributeKey<String> OUTCOME = AttributeKey.stringKey(TelemetryNames.TERMINUS_OUTCOME);
+    static final AttributeKey<String> FINAL_AGENT_NAME =
+            AttributeKey.stringKey(TelemetryNames.TERMINUS_FINAL_AGENT_NAME);
     static final AttributeKey<String> WORKFLOW_NAME = AttributeKey.stringKey(TelemetryNames.GEN_AI_WORKFLOW_NAME);
     static final AttributeKey<String> STAGE_NAME = AttributeKey.stringKey(TelemetryNames.TERMINUS_STAGE_NAME);
     static final AttributeKey<String> STAGE_PHASE = AttributeKey.stringKey(TelemetryNames.TERMINUS_STAGE_PHASE);

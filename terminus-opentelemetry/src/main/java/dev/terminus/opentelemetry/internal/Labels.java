@@ -28,6 +28,9 @@ final class Labels {
     /** The error kind of a call of a tool the agent does not have: its name is the model's text. */
     static final String UNKNOWN_TOOL = "unknown_tool";
 
+    /** The error kinds of calls the run answered without running the tool: refused, unknown, rejected by a person. */
+    static final Set<String> NOT_RUN = Set.of("refused", UNKNOWN_TOOL, "rejected");
+
     private static final Map<FinishReason, List<String>> FINISH_REASONS = finishReasons();
 
     private final BoundedValues<AgentLabels> agents =

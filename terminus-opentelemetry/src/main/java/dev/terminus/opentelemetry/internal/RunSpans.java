@@ -27,4 +27,18 @@ final class RunSpans {
             span.setStatus(StatusCode.ERROR);
         }
     }
+
+    /**
+     * What the span of a tool call still in progress when its run ended says: the run's termination tag; on a
+     * {@code FAILED} outcome also the status {@code ERROR} and {@code error.type} = the tag.
+     *
+     * @param tag the run's bounded termination tag
+     */
+    static void setEnd(Span span, String tag, Outcome outcome) {
+        span.setAttribute(Keys.TERMINATION, tag);
+        if (outcome == Outcome.FAILED) {
+            span.setAttribute(Keys.ERROR_TYPE, tag);
+            span.setStatus(StatusCode.ERROR);
+        }
+    }
 }

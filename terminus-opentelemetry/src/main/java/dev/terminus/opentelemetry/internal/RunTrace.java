@@ -4,9 +4,9 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
 
 /**
- * One open run: its span, the context its children hang from, its labels, and a clock anchored at its start (wall
- * time once, then the monotonic clock), so that the timestamps of its spans never go backwards. Immutable; it does
- * not hold the run.
+ * One open run: its span, the context its children hang from, its labels, its tool calls in progress, the agent it is
+ * with now (after handoffs, another than the first), and a clock anchored at its start (wall time once, then the
+ * monotonic clock), so that the timestamps of its spans never go backwards. It does not hold the run.
  */
 final class RunTrace {
     final Span span;
@@ -16,10 +16,14 @@ final class RunTrace {
     final String rawModel;
     final String rawProvider;
     final ModelLabels model;
+    /** The tool calls started and not ended, with their spans. */
+    final ToolCallSpans toolCalls = new ToolCallSpans();
+    /** The agent the run is with now, as the events name it: the first one until a handoff. */
+    private volatile String agentNow;
     private final long startEpochNanos;
     private final long startNanoTime;
 
-    RunTrace(Span span, Context context, AgentLabels agent, String rawModel, String rawProvider, ModelLabels model,
+    RunTrace(Span span, Context context, String agentName, AgentLabels agent, String rawModel, String rawProvider, ModelLabels model,
             long startEpochNanos, long startNanoTime) {
         this.span = span;
         this.context = context;
@@ -29,6 +33,22 @@ final class RunTrace {
         this.model = model;
         this.startEpochNanos = startEpochNanos;
         this.startNanoTime = startNanoTime;
+        this.agentNow = agentName;
+    }
+
+    /**
+     * Notes the agent an event of the run names.
+     *
+     * @param agentName the event's agent
+     * @return whether the run is with another agent than before: it was handed over
+     */
+    boolean handedTo(String agentName) {
+        String before = agentNow;
+        if (before == agentName || before.equals(agentName)) {
+            return false;
+        }
+        agentNow = agentName;
+        return true;
     }
 
     /** @return now, in nanoseconds since the epoch, on the run's clock */

@@ -33,6 +33,7 @@ public final class TelemetryListener implements AgentListener {
     private final Instruments instruments;
     private final Labels labels = new Labels();
     private final RunRegistry runs = new RunRegistry();
+    private final Handovers handovers = new Handovers();
 
     /**
      * Builds the tracer, the meter and the six instruments, once.
@@ -52,19 +53,56 @@ public final class TelemetryListener implements AgentListener {
 
     @Override
     public void onEvent(RunContext run, AgentEvent event) {
+        if (event instanceof AgentEvent.TextDelta || event instanceof AgentEvent.TextDiscarded) {
+            return; // stream events this listener gets for ToolStarted's sake: a stream's timing comes with ModelCalled
+        }
+        if (event instanceof AgentEvent.RunStarted started) {
+            started(run, started);
+            return;
+        }
+        @Nullable RunTrace trace = trace(run, event);
+        if (event instanceof AgentEvent.RunTerminated terminated) {
+            terminated(run, trace, terminated);
+            return;
+        }
+        if (trace == null) {
+            return; // after its run ended (an abandoned run thread): nothing to hang it from
+        }
         switch (event) {
-            case AgentEvent.RunStarted started -> started(run, started);
-            case AgentEvent.ModelCalled called -> modelCalled(run, called);
-            case AgentEvent.ToolCalled called -> toolCalled(run, called);
-            case AgentEvent.RunTerminated terminated -> terminated(run, terminated);
+            case AgentEvent.ModelCalled called -> modelCalled(trace, called);
+            case AgentEvent.ToolStarted toolStarted -> toolStarted(run, trace, toolStarted);
+            case AgentEvent.ToolCalled called -> toolCalled(run, trace, called);
+            case AgentEvent.ToolProgress progress -> toolProgress(trace, progress);
             case AgentEvent.IterationStarted iteration -> { } // an iteration has no span: its calls hang from the run
             case AgentEvent.GuardTripped guard -> { } // RunTerminated follows with the same termination
-            case AgentEvent.ToolProgress progress -> toolProgress(run, progress);
-            // stream events: this listener does not ask for them (a stream's timing comes with ModelCalled)
-            case AgentEvent.TextDelta delta -> { }
-            case AgentEvent.TextDiscarded discarded -> { }
-            case AgentEvent.ToolStarted toolStarted -> { }
+            default -> { } // the events handled above, and kinds added later
         }
+    }
+
+    /** Receives the stream events, for {@code ToolStarted}: a tool call's span opens when the call starts. */
+    @Override
+    public boolean receivesStreamEvents() {
+        return true;
+    }
+
+    /**
+     * The trace of the event's run: the registry's, or the run's it was handed over from (see {@link Handovers}).
+     * An event that names another agent than the run's last one marks a handoff on the run's span.
+     */
+    private @Nullable RunTrace trace(RunContext run, AgentEvent event) {
+        @Nullable RunTrace trace = runs.get(run);
+        if (trace == null) {
+            trace = handovers.adopt(run, runs);
+            if (trace == null) {
+                return null;
+            }
+        }
+        if (trace.handedTo(event.agentName())) {
+            trace.span.addEvent(TelemetryNames.HANDOFF_EVENT,
+                    Attributes.of(Keys.AGENT_NAME, labels.agent(event.agentName()).name),
+                    trace.now(), TimeUnit.NANOSECONDS);
+        }
+        return trace;
     }
 
     /**
@@ -84,7 +122,7 @@ public final class TelemetryListener implements AgentListener {
         long nanoTime = System.nanoTime();
         AgentLabels agent = labels.agent(started.agentName());
         ModelLabels model = labels.model(started.model(), started.provider());
-        Context parent = Context.current();
+        Context parent = ToolCallSpans.parentOfRunStartingHere();
         Span span = tracer.spanBuilder(agent.spanName)
                 .setParent(parent)
                 .setSpanKind(SpanKind.INTERNAL)
@@ -94,16 +132,12 @@ public final class TelemetryListener implements AgentListener {
                 .setAttribute(Keys.REQUEST_MODEL, model.model)
                 .setAttribute(Keys.PROVIDER_NAME, model.provider)
                 .startSpan();
-        RunTrace trace = new RunTrace(span, parent.with(span), agent, started.model(), started.provider(), model,
+        RunTrace trace = new RunTrace(span, parent.with(span), started.agentName(), agent, started.model(), started.provider(), model,
                 epochNanos, nanoTime);
         runs.putIfAbsent(run, trace);
     }
 
-    private void modelCalled(RunContext run, AgentEvent.ModelCalled called) {
-        @Nullable RunTrace trace = runs.get(run);
-        if (trace == null) {
-            return; // after its run ended (an abandoned run thread): nothing to hang it from
-        }
+    private void modelCalled(RunTrace trace, AgentEvent.ModelCalled called) {
         ModelLabels model = called.model().equals(trace.rawModel) ? trace.model
                 : labels.model(called.model(), trace.rawProvider);
         long end = trace.now();
@@ -163,11 +197,7 @@ public final class TelemetryListener implements AgentListener {
     }
 
     /** A tool's progress is an event on the run's span: the tool's own span is made when the call ends. */
-    private void toolProgress(RunContext run, AgentEvent.ToolProgress progress) {
-        RunTrace trace = runs.get(run);
-        if (trace == null) {
-            return;
-        }
+    private void toolProgress(RunTrace trace, AgentEvent.ToolProgress progress) {
         var attributes = Attributes.builder()
                 .put(Keys.TOOL_NAME, progress.toolName())
                 .put(Keys.TOOL_PROGRESS, progress.progress());
@@ -177,13 +207,40 @@ public final class TelemetryListener implements AgentListener {
         trace.span.addEvent("terminus.tool.progress", attributes.build(), trace.now(), TimeUnit.NANOSECONDS);
     }
 
-    private void toolCalled(RunContext run, AgentEvent.ToolCalled called) {
-        RunTrace trace = runs.get(run);
-        if (trace == null) {
-            return;
-        }
+    /** A tool call's span opens as the call starts, so that a run the call starts can be its child. */
+    private void toolStarted(RunContext run, RunTrace trace, AgentEvent.ToolStarted started) {
+        Labels.ToolLabel tool = labels.tool(started.toolName());
+        Span span = tracer.spanBuilder(tool.spanName())
+                .setParent(trace.context)
+                .setSpanKind(SpanKind.INTERNAL)
+                .setStartTimestamp(trace.now(), TimeUnit.NANOSECONDS)
+                .setAttribute(Keys.OPERATION_NAME, TelemetryNames.EXECUTE_TOOL)
+                .setAttribute(Keys.TOOL_NAME, tool.name())
+                .startSpan();
+        trace.toolCalls.started(run, started.toolName(), started.toolCallId(), span, trace.context);
+    }
+
+    private void toolCalled(RunContext run, RunTrace trace, AgentEvent.ToolCalled called) {
         long end = trace.now();
         @Nullable String error = called.error() == null ? null : Labels.toolError(called.error());
+        // a call answered without running (refused, unknown, rejected) had no span open
+        @Nullable Span started = error != null && Labels.NOT_RUN.contains(error) ? null : trace.toolCalls.ended(run, called.toolName());
+        if (started != null) {
+            if (error == null) {
+                started.end(end, TimeUnit.NANOSECONDS);
+            } else {
+                failed(started.setAttribute(Keys.ERROR_TYPE, error), end);
+            }
+        } else {
+            unstartedToolCalled(trace, called, end, error);
+        }
+        if (error == null && called.toolName().startsWith(Handovers.TRANSFER_PREFIX)) {
+            handovers.transferred(run, trace);
+        }
+    }
+
+    /** A call whose start this listener did not see: its span is made now, starting at its end minus its duration. */
+    private void unstartedToolCalled(RunTrace trace, AgentEvent.ToolCalled called, long end, @Nullable String error) {
         // the name of an unknown tool is the model's text, not a name from code: neither span name nor attribute
         Labels.@Nullable ToolLabel tool = Labels.UNKNOWN_TOOL.equals(error) ? null : labels.tool(called.toolName());
         SpanBuilder builder = tracer.spanBuilder(tool == null ? TelemetryNames.EXECUTE_TOOL : tool.spanName())
@@ -201,24 +258,33 @@ public final class TelemetryListener implements AgentListener {
         }
     }
 
-    private void terminated(RunContext run, AgentEvent.RunTerminated terminated) {
+    private void terminated(RunContext run, @Nullable RunTrace seen, AgentEvent.RunTerminated terminated) {
         RunTrace trace = runs.remove(run);
+        if (seen != null) {
+            handovers.ended(seen);
+        }
         RunResult result = terminated.result();
         String tag = labels.tag(result.termination());
         String category = Labels.category(result.termination());
         Outcome outcome = result.outcome();
-        AgentLabels agent;
+        // the agent that ended the run: after handoffs, not the one that started it
+        AgentLabels agent = labels.agent(terminated.agentName());
         Span span;
         long end;
         long durationNanos;
         if (trace != null) {
-            agent = trace.agent;
             span = trace.span;
             end = trace.now();
             durationNanos = trace.elapsedNanos();
+            for (Span call : trace.toolCalls.endAll()) { // stopped by the run's end
+                RunSpans.setEnd(call, tag, outcome);
+                call.end(end, TimeUnit.NANOSECONDS);
+            }
+            if (agent != trace.agent) {
+                span.setAttribute(Keys.FINAL_AGENT_NAME, agent.name);
+            }
         } else {
             // ended before its start reached this listener (abandoned before it began): a span of its duration
-            agent = labels.agent(terminated.agentName());
             end = epochNanos();
             durationNanos = result.duration().toNanos();
             span = tracer.spanBuilder(agent.spanName)

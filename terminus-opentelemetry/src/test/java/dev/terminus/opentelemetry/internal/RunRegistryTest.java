@@ -27,7 +27,7 @@ class RunRegistryTest {
     }
 
     private static RunTrace trace() {
-        return new RunTrace(Span.getInvalid(), Context.root(), AGENT, "gpt-4o", "openai", MODEL, 0, System.nanoTime());
+        return new RunTrace(Span.getInvalid(), Context.root(), AGENT.name, AGENT, "gpt-4o", "openai", MODEL, 0, System.nanoTime());
     }
 
     @Test
