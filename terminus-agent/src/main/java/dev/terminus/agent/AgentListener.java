@@ -39,4 +39,14 @@ public interface AgentListener {
     default boolean receivesStreamEvents() {
         return false;
     }
+
+    /**
+     * Whether this listener is handed {@link AgentEvent.ToolStarted}, one per tool call, without the text's pieces
+     * (a tracer that opens a tool's span when its call starts, so that an agent the call runs is traced under it).
+     *
+     * @return {@link #receivesStreamEvents()} unless overridden
+     */
+    default boolean receivesToolStarts() {
+        return receivesStreamEvents();
+    }
 }

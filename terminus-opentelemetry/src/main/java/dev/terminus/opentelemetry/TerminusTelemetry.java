@@ -109,9 +109,9 @@ import java.util.Objects;
  *
  * <h2>Cost</h2>
  * The instruments are built once per listener, and the attributes of each metric series once per listener, so a
- * model call records its metrics without allocating attributes. The listener receives the stream events
- * ({@code AgentListener.receivesStreamEvents()}) to see each tool call start ({@code ToolStarted}); the loop then
- * also builds a {@code TextDelta} event per piece of a streamed answer, which this listener drops at once. Per-run state (the open span) is kept from
+ * model call records its metrics without allocating attributes. The listener receives each tool call's start
+ * ({@code AgentListener.receivesToolStarts()}, {@code ToolStarted}), one event per call, but not the stream's text
+ * pieces, so a streamed answer builds no event per piece for it. Per-run state (the open span) is kept from
  * {@code RunStarted} to {@code RunTerminated} in a map keyed by the run's identity, and dropped at the latter, also
  * when a supervisor ends an abandoned run from its own thread. The map holds a run's context weakly: a run that never
  * ends for this listener (an {@code Error} went through it; a workflow's run whose copy left this worker, heard

@@ -59,6 +59,11 @@ public final class ReplaySafeListener implements AgentListener {
     }
 
     @Override
+    public boolean receivesToolStarts() {
+        return listener.receivesToolStarts();
+    }
+
+    @Override
     public void onEvent(AgentEvent event) {
         if (!replaying()) {
             listener.onEvent(event);

@@ -395,7 +395,7 @@ public final class AgentRun {
     }
 
     void toolStarted(ToolCall call) {
-        if (events.streaming()) {
+        if (events.toolStarts()) {
             events.publish(new AgentEvent.ToolStarted(config.name(), state.iteration, call.name(), call.id()));
         }
     }

@@ -21,6 +21,8 @@ final class EventDispatcher {
     private final AgentListener[] listeners;
     /** Whether some listener receives the stream events. */
     private final boolean streaming;
+    /** Whether some listener receives the tool calls' starts. */
+    private final boolean toolStarts;
     /** Orders deliveries: nothing published before the last events is delivered after them. */
     private final ReentrantLock delivering = new ReentrantLock();
     private volatile boolean closed;
@@ -32,10 +34,13 @@ final class EventDispatcher {
         this.listeners = listeners.toArray(AgentListener[]::new);
         this.run = run;
         boolean any = false;
+        boolean starts = false;
         for (AgentListener listener : this.listeners) {
             any |= listener.receivesStreamEvents();
+            starts |= listener.receivesToolStarts();
         }
         this.streaming = any;
+        this.toolStarts = starts;
     }
 
     boolean active() {
@@ -45,6 +50,11 @@ final class EventDispatcher {
     /** @return whether some listener receives the stream events: check it before building one */
     boolean streaming() {
         return streaming;
+    }
+
+    /** @return whether some listener receives the tool calls' starts: check it before building one */
+    boolean toolStarts() {
+        return toolStarts;
     }
 
     void publish(AgentEvent event) {
@@ -86,10 +96,10 @@ final class EventDispatcher {
     }
 
     private void deliver(AgentEvent event) {
-        boolean streamEvent = event instanceof AgentEvent.TextDelta || event instanceof AgentEvent.TextDiscarded
-                || event instanceof AgentEvent.ToolStarted;
+        boolean streamEvent = event instanceof AgentEvent.TextDelta || event instanceof AgentEvent.TextDiscarded;
+        boolean toolStart = event instanceof AgentEvent.ToolStarted;
         for (AgentListener listener : listeners) {
-            if (streamEvent && !listener.receivesStreamEvents()) {
+            if (streamEvent && !listener.receivesStreamEvents() || toolStart && !listener.receivesToolStarts()) {
                 continue;
             }
             try {

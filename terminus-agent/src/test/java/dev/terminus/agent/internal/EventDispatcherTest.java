@@ -37,6 +37,37 @@ class EventDispatcherTest {
     }
 
     @Test
+    void aListenerOfToolStartsGetsThemWithoutTheTextsPiecesAndOthersGetNeither() {
+        // given
+        var starts = new CopyOnWriteArrayList<AgentEvent>();
+        var plain = new CopyOnWriteArrayList<AgentEvent>();
+        AgentListener tracer = new AgentListener() {
+            @Override
+            public void onEvent(AgentEvent event) {
+                starts.add(event);
+            }
+
+            @Override
+            public boolean receivesToolStarts() {
+                return true;
+            }
+        };
+        var dispatcher = new EventDispatcher(List.of(tracer, plain::add), RUN);
+        AgentEvent toolStarted = new AgentEvent.ToolStarted("agent", 1, "search", "call_1");
+        AgentEvent piece = new AgentEvent.TextDelta("agent", 1, "Hel");
+
+        // when
+        dispatcher.publish(toolStarted);
+        dispatcher.publish(piece);
+
+        // then
+        assertThat(dispatcher.toolStarts()).isTrue();
+        assertThat(dispatcher.streaming()).isFalse();
+        assertThat(starts).containsExactly(toolStarted);
+        assertThat(plain).isEmpty();
+    }
+
+    @Test
     void nothingPublishedAfterTheLastEventsIsDelivered() {
         // given
         var seen = new CopyOnWriteArrayList<AgentEvent>();

@@ -79,9 +79,9 @@ public final class TelemetryListener implements AgentListener {
         }
     }
 
-    /** Receives the stream events, for {@code ToolStarted}: a tool call's span opens when the call starts. */
+    /** Receives {@code ToolStarted}: a tool call's span opens when the call starts. Not the text's pieces. */
     @Override
-    public boolean receivesStreamEvents() {
+    public boolean receivesToolStarts() {
         return true;
     }
 
