@@ -54,6 +54,8 @@ public final class AgentRun {
     private final RunPublication publication;
     private @Nullable Continuation suspended;
     private final Mode mode;
+    /** What the run's listeners get as its context across handoffs; null when it cannot be handed over. */
+    private final @Nullable RunRelay relay;
     /** The handoffs the run made before this agent took it over. */
     private int handoffsUsed;
     /** The run of the agent this one handed the run to, which ends it; null until a handoff. */
@@ -80,6 +82,14 @@ public final class AgentRun {
 
     /** @param mode where the run's thread comes from */
     AgentRun(AgentSpec spec, RunControl control, long startNanos, Mode mode) {
+        this(spec, control, startNanos, mode, null);
+    }
+
+    /**
+     * @param relay the context the run's listeners got from the agent that handed the run over, or null for a run's
+     *     first agent
+     */
+    private AgentRun(AgentSpec spec, RunControl control, long startNanos, Mode mode, @Nullable RunRelay relay) {
         this.spec = spec;
         this.mode = mode;
         this.config = spec.config();
@@ -98,7 +108,14 @@ public final class AgentRun {
         this.state = new RunState(config.name(), clock, startNanos, BudgetGuard.pricing(config, model.name()), shared);
         this.budgets = new BudgetGuard(config, state);
         this.control = control;
-        this.events = new EventDispatcher(spec.listeners(), state);
+        // the listeners see one context for the whole run: the agent's state, or a relay when it may be handed over
+        if (relay != null) {
+            relay.handedTo(state);
+        } else if (spec.hasHandoffs() && !spec.listeners().isEmpty()) {
+            relay = new RunRelay(state);
+        }
+        this.relay = relay;
+        this.events = new EventDispatcher(spec.listeners(), relay != null ? relay : state);
         state.reportProgressTo(events);
         state.lendModel(spec.model(), events, superviseCalls && !spec.model().interruptible()
                 ? SupervisedCall.of(control, "terminus-model-" + model.name()).grace(graceNanos) : null);
@@ -266,7 +283,7 @@ public final class AgentRun {
             int used = handoffsUsed + 1;
             AgentSpec next = handoff.target().forHandoff(spec.listeners(), used < spec.maxHandoffs())
                     .withMaxHandoffs(spec.maxHandoffs());
-            successor = new AgentRun(next, control, state.startNanos(), mode);
+            successor = new AgentRun(next, control, state.startNanos(), mode, relay);
             successor.pause.carryOver(pause);
             successor.state.tree.adoptChildren(state.tree.children());
             if (servedParent != null) {

@@ -130,6 +130,16 @@ public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools
         return this;
     }
 
+    /** @return whether the agent can hand a run over ({@link HandoffTool}) */
+    boolean hasHandoffs() {
+        for (Tool tool : tools.values()) {
+            if (tool instanceof HandoffTool) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** @return whether one of the agent's tools is an agent ({@link SubAgentTool}) */
     boolean hasAgentTools() {
         for (Tool tool : tools.values()) {
