@@ -1,0 +1,98 @@
+package dev.terminus.checkpoint.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.terminus.Termination;
+import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentConfig;
+import dev.terminus.agent.AgentEvent;
+import dev.terminus.agent.ChildRun;
+import dev.terminus.agent.RunHandle;
+import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Tools;
+import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.ManualClock;
+import dev.terminus.agent.spi.Model;
+import dev.terminus.agent.spi.ModelResponse;
+import dev.terminus.scripted.ScriptedModel;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A child run by a call of a parallel round that the parent's deadline ends is kept in the parent's
+ * {@code children()}, as a child run by a call of a sequential round is. The tree schedules found parents whose result
+ * lacks a child that ran and published its end: {@code ParallelToolRound} ends a stopped round with
+ * {@code task.cancel(true)} on the calls still running, answers them "Not completed: the run ended", and returns
+ * without waiting for their threads; the child, stopped with its parent, ends on the call's thread a moment later, and
+ * {@code ParentRun.runChild} adds it to the parent's state after the parent's result was built and published. Whatever
+ * the child spends in that moment is added to the parent's state after its result too. The child's listener here
+ * holds the child's end until the parent has published (2 s at most), which makes the order certain: a parent that
+ * waits for its round's calls waits those 2 s and keeps the child.
+ */
+@Timeout(60)
+class ChildOfAParallelRoundKeptByItsParentTest {
+
+    @Test
+    @Disabled("defect: ParallelToolRound leaves a stopped round's calls without waiting for them; a child they run ends"
+            + " after its parent and is missing from the parent's children()")
+    void aChildCutByTheDeadlineInAParallelRoundIsInItsParentsChildren() throws Exception {
+        // given: a parent with a 100 ms budget whose parallel round calls a child, in a model call of 10 s, and echo
+        ManualClock clock = new ManualClock();
+        CountDownLatch inCall = new CountDownLatch(1);
+        CountDownLatch parentEnded = new CountDownLatch(1);
+        Model slow = request -> {
+            inCall.countDown();
+            clock.sleep(Duration.ofSeconds(10).toNanos());
+            return ModelResponse.text("late", Usage.of(1, 1));
+        };
+        List<RunResult> childEnds = new CopyOnWriteArrayList<>();
+        Agent child = Agent.builder(slow).name("child").clock(clock).listener(event -> {
+            if (event instanceof AgentEvent.RunTerminated ended) {
+                awaitQuietly(parentEnded);
+                childEnds.add(ended.result());
+            }
+        }).build();
+        Agent parent = Agent.builder(ScriptedModel.builder()
+                        .toolCalls(List.of(Map.entry("child", Map.of("task", "go")), Map.entry("echo", Map.of("x", 1))))
+                        .text("done").build())
+                .clock(clock).config(AgentConfig.custom().name("parent").parallelToolCalls(true)
+                        .timeBudget(Duration.ofMillis(100)).build())
+                .tool(Tools.agent("child", "Works slowly", child)).tool(Tools.of("echo", "echoes", (args, run) -> args))
+                .listener(event -> {
+                    if (event instanceof AgentEvent.RunTerminated) {
+                        parentEnded.countDown();
+                    }
+                }).build();
+        RunHandle handle = parent.start("go");
+        assertThat(inCall.await(10, TimeUnit.SECONDS)).as("the child's model is called").isTrue();
+
+        // when: the parent's deadline passes
+        clock.advance(Duration.ofMillis(100));
+        RunResult result = handle.await();
+
+        // then
+        assertThat(result.termination()).isInstanceOf(Termination.TimeBudgetExhausted.class);
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (childEnds.isEmpty() && System.nanoTime() < end) {
+            Thread.sleep(1);
+        }
+        assertThat(childEnds).as("the child's published ends").hasSize(1);
+        assertThat(result.children()).as("the parent's children").extracting(ChildRun::result)
+                .containsExactlyElementsOf(childEnds);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
