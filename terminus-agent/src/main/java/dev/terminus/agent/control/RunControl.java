@@ -139,6 +139,21 @@ public final class RunControl {
         }
     }
 
+    /**
+     * Stops this run the way its nearest stopped ancestor stopped, each run between them first: an interrupt that a
+     * root's stop delivers to a thread its grandchild runs on may come before the stop has gone down the tree.
+     *
+     * @return whether an ancestor had stopped
+     */
+    private boolean followStoppedAncestor() {
+        RunControl p = parent;
+        if (p == null || !p.stopped && !p.followStoppedAncestor()) {
+            return false;
+        }
+        followParent();
+        return true;
+    }
+
     /** The parent stopped: this run stops the same way. */
     private void followParent() {
         RunControl p = Objects.requireNonNull(parent, "parent");
@@ -194,9 +209,7 @@ public final class RunControl {
         if (stopped) {
             return;
         }
-        RunControl p = parent;
-        if (p != null && p.stopped) { // the parent's stop interrupted the thread before it stopped this run
-            followParent();
+        if (followStoppedAncestor()) { // an ancestor's stop interrupted the thread before it reached this run
             return;
         }
         Supplier<? extends Error> engine = engineInterrupt;
