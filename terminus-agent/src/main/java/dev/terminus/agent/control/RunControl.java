@@ -131,6 +131,18 @@ public final class RunControl {
         return child;
     }
 
+    /**
+     * Stops a {@linkplain #child child} run its parent no longer waits for: the way an ancestor stopped, when one has
+     * (its stop may not have come down the tree yet), else cancelled by {@code by}.
+     *
+     * @param by who cancels, when no ancestor has stopped
+     */
+    public void cutByParent(String by) {
+        if (!followStoppedAncestor()) {
+            cancel(by);
+        }
+    }
+
     /** Ends what ties a {@linkplain #child child} run's control to its parent's: call once the child's run ended. */
     public void detach() {
         Registration link = followsParent;

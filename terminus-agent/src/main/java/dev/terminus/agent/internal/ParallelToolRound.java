@@ -77,10 +77,15 @@ final class ParallelToolRound {
             ToolRound.Prepared[] prepared, long[] starts, int admitted, @Nullable Termination stop) {
         long timeout = round.toolTimeoutNanos();
         Termination end = stop;
+        boolean childrenCut = false;
         for (int i = 0; i < admitted; i++) {
             ToolTask task = tasks[i];
             ToolCall call = calls.get(i);
             if (end != null) {
+                if (!childrenCut) { // agents the round's calls run end their own way, and are kept, before the rest
+                    cutRunningChildren();
+                    childrenCut = true;
+                }
                 if (task == null) {
                     round.skip(call, end);
                 } else if (task.cancel(true)) {
@@ -121,6 +126,14 @@ final class ParallelToolRound {
             }
         }
         return end;
+    }
+
+    /** Stops the agents still running on the round's calls and waits for their ends, within the run's grace. */
+    private void cutRunningChildren() {
+        ParentRun parent = round.state().tree.asParent;
+        if (parent != null) {
+            parent.cutRunningChildren(round.run().graceNanos());
+        }
     }
 
     /** The outcome of a task known to be done and not cancelled. */

@@ -6,6 +6,7 @@ import dev.terminus.agent.ChildRun;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.control.RunControl;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -15,7 +16,13 @@ import org.jspecify.annotations.Nullable;
  * child mid-run (SPEC §3: the root's budgets bound the whole tree).
  */
 final class ParentRun {
+    /** Who cancels a child its parent no longer waits for (a parallel round the parent ended): the parent. */
+    static final String PARENT = "parent";
+
     private final RunState state;
+    /** The children running now, each with the future its end completes. */
+    private final java.util.Map<RunControl, java.util.concurrent.CompletableFuture<@Nullable Void>> running =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private final BudgetGuard budgets;
     private final RunControl control;
     private final AgentRun.Mode mode;
@@ -40,12 +47,16 @@ final class ParentRun {
         sameClockUnderAnEngine(child);
         int iteration = state.iteration();
         RunControl childControl = control.child(child.clock(), child.config().timeBudget().orElse(null));
+        var ended = new java.util.concurrent.CompletableFuture<@Nullable Void>();
+        running.put(childControl, ended);
         try {
             RunTask.Entry entry = new RunTask.Entry(childControl, 0, run -> run.servingAsChildOf(this).execute(task));
             return kept(toolName, iteration, mode == AgentRun.Mode.ENGINE ? RunTask.runUnder(child, entry)
                     : RunTask.runInline(child, entry));
         } finally {
             childControl.detach();
+            running.remove(childControl);
+            ended.complete(null);
         }
     }
 
@@ -65,6 +76,8 @@ final class ParentRun {
         int iteration = state.iteration();
         RunControl childControl = control.child(child.clock(), child.config().timeBudget().orElse(null),
                 checkpoint.elapsed());
+        var ended = new java.util.concurrent.CompletableFuture<@Nullable Void>();
+        running.put(childControl, ended);
         try {
             RunTask.Entry entry = new RunTask.Entry(childControl, Resumption.elapsedNanos(checkpoint),
                     run -> run.servingAsChildOf(this).resume(checkpoint, decision));
@@ -72,6 +85,8 @@ final class ParentRun {
                     : RunTask.runInline(child, entry));
         } finally {
             childControl.detach();
+            running.remove(childControl);
+            ended.complete(null);
         }
     }
 
@@ -93,6 +108,35 @@ final class ParentRun {
             state.tree.addChild(new ChildRun(toolName, iteration, result));
         }
         return result;
+    }
+
+    /**
+     * Stops the children still running on calls the parent no longer waits for (a parallel round it ended), the way
+     * the parent stopped, or cancelled by {@value #PARENT} when the parent ended by a guard of its own, and waits for
+     * their ends on the run's clock, at most {@code graceNanos}: a child that ends within it is kept among this run's
+     * children, its spending in this run's, before this run's result is made.
+     *
+     * @param graceNanos how long to wait for them
+     */
+    void cutRunningChildren(long graceNanos) {
+        if (running.isEmpty()) {
+            return;
+        }
+        List<java.util.concurrent.CompletableFuture<@Nullable Void>> ends = new java.util.ArrayList<>();
+        running.forEach((childControl, ended) -> {
+            if (!childControl.isStopped()) {
+                childControl.cutByParent(PARENT);
+            }
+            ends.add(ended);
+        });
+        try {
+            control.clock().await(java.util.concurrent.CompletableFuture.allOf(
+                    ends.toArray(java.util.concurrent.CompletableFuture[]::new)), graceNanos);
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            // a child that did not end within the grace is left: it still publishes its own end
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** @return this run's state, which a child's spending is added to */

@@ -127,4 +127,25 @@ class ChildControlTest {
         assertThat(child.interruption()).as("not a cancel by thread interrupt")
                 .isEqualTo(new Termination.Cancelled("operator"));
     }
+
+    @Test
+    void aChildCutByItsParentFollowsAStoppedAncestorElseIsCancelledByTheParent() {
+        // given
+        var root = RunControl.start(clock, Duration.ofSeconds(1));
+        var middle = root.child(clock, null);
+        var leaf = middle.child(clock, null);
+        var other = RunControl.start(clock, null).child(clock, null);
+        middle.detach(); // the root's stop has not come down to the middle yet
+        clock.advance(Duration.ofSeconds(1));
+        root.expire();
+
+        // when
+        leaf.cutByParent("parent");
+        other.cutByParent("parent");
+
+        // then
+        assertThat(leaf.interruption()).isInstanceOf(Termination.TimeBudgetExhausted.class);
+        assertThat(middle.interruption()).isInstanceOf(Termination.TimeBudgetExhausted.class);
+        assertThat(other.interruption()).isEqualTo(new Termination.Cancelled("parent"));
+    }
 }

@@ -21,27 +21,20 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * A child run by a call of a parallel round that the parent's deadline ends is kept in the parent's
- * {@code children()}, as a child run by a call of a sequential round is. The tree schedules found parents whose result
- * lacks a child that ran and published its end: {@code ParallelToolRound} ends a stopped round with
- * {@code task.cancel(true)} on the calls still running, answers them "Not completed: the run ended", and returns
- * without waiting for their threads; the child, stopped with its parent, ends on the call's thread a moment later, and
- * {@code ParentRun.runChild} adds it to the parent's state after the parent's result was built and published. Whatever
- * the child spends in that moment is added to the parent's state after its result too. The child's listener here
- * holds the child's end until the parent has published (2 s at most), which makes the order certain: a parent that
- * waits for its round's calls waits those 2 s and keeps the child.
+ * {@code children()}, as a child run by a call of a sequential round is: the round stops the agents its calls still
+ * run and waits for their ends, within the run's grace, before it answers those calls and the parent's result is
+ * made; what the child spends until then is in the parent's figures. The child's listener here holds the child's end
+ * until the parent has published (2 s at most), so a parent that did not wait would publish first and miss it.
  */
 @Timeout(60)
 class ChildOfAParallelRoundKeptByItsParentTest {
 
     @Test
-    @Disabled("defect: ParallelToolRound leaves a stopped round's calls without waiting for them; a child they run ends"
-            + " after its parent and is missing from the parent's children()")
     void aChildCutByTheDeadlineInAParallelRoundIsInItsParentsChildren() throws Exception {
         // given: a parent with a 100 ms budget whose parallel round calls a child, in a model call of 10 s, and echo
         ManualClock clock = new ManualClock();

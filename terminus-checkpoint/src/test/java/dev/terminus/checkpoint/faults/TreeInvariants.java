@@ -67,12 +67,12 @@ final class TreeInvariants {
      * listeners stay the first agent's); every other agent heard one per result its parents kept, and no other but
      * those of calls its parents left (below); each listener's last event is a {@code RunTerminated}.
      *
-     * <p>A parent may leave a call of a child running when it ends: a parallel round that ends (a deadline, a cancel)
-     * answers its calls still running "Not completed" and does not wait for them
-     * ({@code ChildOfAParallelRoundKeptByItsParentTest}, disabled until that is fixed), and a parent gives up on a call
-     * at the end of its own interrupt grace while a child with a longer grace still waits for a call that ignores its
-     * interrupt. Such a child ends after its parent and is missing from the parent's {@code children()}: its result,
-     * and its own children's, are accepted as published once each, up to one per call answered "Not completed".
+     * <p>A parent may leave a call of a child running when it ends: a parallel round that ends stops the children its
+     * calls run and waits for them within its interrupt grace ({@code ChildOfAParallelRoundKeptByItsParentTest}), so a
+     * child still waiting, past that grace, for a call that ignores its interrupt is left, as is one a parent's
+     * supervisor gives up on at the end of the parent's grace while the child's own is longer. Such a child ends after
+     * its parent and is missing from the parent's {@code children()}: its result, and its own children's, are accepted
+     * as published once each, up to one per call answered "Not completed".
      *
      * @return the results of the runs their parents left, with their children's: published, but in no parent's result
      */
@@ -196,10 +196,8 @@ final class TreeInvariants {
      * @param cancellers who may have cancelled a run: none when the schedule does not cancel
      * @param withFacts whether to check the termination's facts: not for runs their parents left, whose runs above
      *     them (whose budgets may have stopped them) are not known
-     * @param rootOutOfTime whether the root ended {@code TimeBudgetExhausted}
      */
-    static void eachRunKeepsTheInvariantsOfARun(List<TreeRun> runs, List<String> cancellers, boolean withFacts,
-            boolean rootOutOfTime) {
+    static void eachRunKeepsTheInvariantsOfARun(List<TreeRun> runs, List<String> cancellers, boolean withFacts) {
         for (TreeRun run : runs) {
             RunResult result = run.result();
             String name = run.agent().name();
@@ -217,16 +215,10 @@ final class TreeInvariants {
             }
             if (result.termination() instanceof Termination.Cancelled cancelled) {
                 List<String> who = new ArrayList<>(cancellers);
-                if (rootOutOfTime && (!withFacts || run.ancestors().size() >= 2)) {
-                    // a run below a child, or left by its parent, may take the root's deadline's interrupt of its
-                    // thread for its caller's cancel (GrandchildStoppedByTheRootsDeadlineTest, disabled until fixed)
-                    who.add(Termination.Cancelled.THREAD_INTERRUPT);
-                }
                 if (!withFacts || !run.ancestors().isEmpty() && run.ancestors().getLast().agent().limits().parallel()) {
-                    // a parallel round that ends (its parent stopped by a guard, say) interrupts the calls still
-                    // running, and a child takes that interrupt for its caller's cancel
-                    // (ChildOfAParallelRoundKeptByItsParentTest, disabled until fixed)
-                    who.add(Termination.Cancelled.THREAD_INTERRUPT);
+                    // a parallel round that ends (its parent stopped by a guard, say) cancels the children its calls
+                    // still run: by their parent (ChildOfAParallelRoundKeptByItsParentTest)
+                    who.add("parent");
                 }
                 assertThat(cancelled.requestedBy()).as("who cancelled %s", name).isIn(who);
             }

@@ -55,9 +55,8 @@ class TreeScheduleProperties {
             Statistics.label("runs their parents left").collect(!left.isEmpty());
             TreeInvariants.spendingWithinBudgets(schedule, rig, runs, left);
             TreeInvariants.noRunOutlivesTheRootsDeadline(schedule, rig, runs, start, schedule.longestGraceMs());
-            boolean outOfTime = root.termination() instanceof Termination.TimeBudgetExhausted;
-            TreeInvariants.eachRunKeepsTheInvariantsOfARun(runs, cancellers(schedule), true, outOfTime);
-            TreeInvariants.eachRunKeepsTheInvariantsOfARun(left, cancellers(schedule), false, outOfTime);
+            TreeInvariants.eachRunKeepsTheInvariantsOfARun(runs, cancellers(schedule), true);
+            TreeInvariants.eachRunKeepsTheInvariantsOfARun(left, cancellers(schedule), false);
         } catch (AssertionError broken) {
             throw new AssertionError(root.termination() + " after " + root.duration() + " with " + runs.size()
                     + " runs: " + broken.getMessage(), broken);
