@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.terminus.Preconditions;
 import dev.terminus.agent.control.Continuation;
 import dev.terminus.temporal.wire.ModelCall;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -26,13 +27,17 @@ import org.jspecify.annotations.Nullable;
  *     handed to, {@link AgentMaterials#agent(String)}) made in earlier executions, by the name they are registered
  *     under: the number of each one's first call in this execution; empty for a run from its start, or one whose
  *     agent called no other
+ * @param children the runs of the agents the run called as tools in earlier executions, in the order they ended,
+ *     without their transcripts: the workflow's output puts them before this execution's; empty for a run from its
+ *     start, or one that called no agent before it continued as new
  */
 public record AgentRunInput(String agentName, String task, @Nullable Continuation continuation,
         @Nullable String definition, long modelCalls, Map<String, String> shape,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> agentModelCalls) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> agentModelCalls,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ChildRunOutput> children) {
     /**
-     * Validates that the agent and the task are given, and the model calls not negative; copies the shape and the
-     * other agents' calls.
+     * Validates that the agent and the task are given, and the model calls not negative; copies the shape, the
+     * other agents' calls and the children.
      */
     public AgentRunInput {
         Preconditions.notNull(agentName, "AgentRunInput.agentName");
@@ -50,6 +55,25 @@ public record AgentRunInput(String agentName, String task, @Nullable Continuatio
                         + " was " + calls);
             }
         });
+        // nor one written before a continued run carried its children
+        children = children == null ? List.of() : Preconditions.immutableList(children, "AgentRunInput.children");
+    }
+
+    /**
+     * An input that carries no children of earlier executions.
+     *
+     * @param agentName the name of an agent of the worker's {@link AgentRecipes}, or of the defined agent
+     * @param task the task, as the user's first message
+     * @param continuation where the run goes on from, or null for a run from its start
+     * @param definition the document that defines the agent, or null for a registered agent
+     * @param modelCalls the model calls the run's own agent made in earlier executions
+     * @param shape for a run that goes on from a continuation, what its transcript depends on in its agent
+     * @param agentModelCalls the model calls the run's other agents made in earlier executions, by registered name
+     */
+    public AgentRunInput(String agentName, String task, @Nullable Continuation continuation,
+            @Nullable String definition, long modelCalls, Map<String, String> shape,
+            Map<String, Long> agentModelCalls) {
+        this(agentName, task, continuation, definition, modelCalls, shape, agentModelCalls, List.of());
     }
 
     /**
@@ -138,7 +162,24 @@ public record AgentRunInput(String agentName, String task, @Nullable Continuatio
      */
     public AgentRunInput continued(Continuation from, long callsMade, Map<String, Long> otherCalls,
             Map<String, String> shape) {
+        return continued(from, callsMade, otherCalls, shape, List.of());
+    }
+
+    /**
+     * The input of the execution this run goes on in, for a run whose tree called agents as tools: the same agent
+     * (and definition) and task.
+     *
+     * @param from where the run goes on from
+     * @param callsMade the model calls the run's own agent has made so far, in every execution
+     * @param otherCalls the model calls each other agent of the run has made so far, by its registered name
+     * @param shape what the run's transcript depends on in the agent that has the run now
+     * @param childrenSoFar the runs of the agents the run called as tools so far, in every execution, in order
+     * @return the input
+     */
+    public AgentRunInput continued(Continuation from, long callsMade, Map<String, Long> otherCalls,
+            Map<String, String> shape, List<ChildRunOutput> childrenSoFar) {
         return new AgentRunInput(agentName, task, Preconditions.notNull(from, "from"), definition, callsMade,
-                Preconditions.notNull(shape, "shape"), Preconditions.notNull(otherCalls, "otherCalls"));
+                Preconditions.notNull(shape, "shape"), Preconditions.notNull(otherCalls, "otherCalls"),
+                Preconditions.notNull(childrenSoFar, "childrenSoFar"));
     }
 }

@@ -98,6 +98,21 @@ public record AgentRunOutput(Termination termination, Outcome outcome, @Nullable
     }
 
     /**
+     * @param earlier the children of the run's earlier executions (before it continued as new), in order
+     * @return this output with those children first, then its own
+     */
+    public AgentRunOutput afterChildren(List<ChildRunOutput> earlier) {
+        Preconditions.notNull(earlier, "earlier");
+        if (earlier.isEmpty()) {
+            return this;
+        }
+        List<ChildRunOutput> all = new java.util.ArrayList<>(earlier);
+        all.addAll(children);
+        return new AgentRunOutput(termination, outcome, finalAnswer, iterations, toolCalls, usage, costUsd, duration,
+                transcript, omitted, agentName, all);
+    }
+
+    /**
      * @param messages the whole transcript
      * @return this output carrying it
      */

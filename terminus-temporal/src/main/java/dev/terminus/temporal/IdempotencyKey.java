@@ -6,8 +6,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * The idempotency key of the tool call running on the current thread in a tool activity:
  * {@code "<workflow id>:<tool call id>"}, the same whenever the same call of the same run is made again (a retry of
- * the activity, a workflow replayed on another worker). A tool with effects outside (a payment, an e-mail) passes it
- * to the service it calls so that the effect happens once.
+ * the activity, a workflow replayed on another worker). In a run of an agent that the workflow's run called as a tool
+ * ({@code Tools.agent}), the ids of the calls that started it come between: {@code "<workflow id>:call_1/<tool call
+ * id>"}, so two runs of one agent in a tree never share a key. A tool with effects outside (a payment, an e-mail)
+ * passes it to the service it calls so that the effect happens once.
  *
  * {@snippet :
  * // given: String charge(String invoiceId, String idempotencyKey)

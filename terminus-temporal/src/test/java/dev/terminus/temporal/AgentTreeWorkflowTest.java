@@ -11,10 +11,7 @@ import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
-import dev.terminus.agent.control.AgentEngine;
-import dev.terminus.agent.control.Continuation;
 import dev.terminus.agent.control.RunClock;
-import dev.terminus.agent.control.RunStep;
 import dev.terminus.jackson.TerminusModule;
 import dev.terminus.scripted.ScriptedModel;
 import io.temporal.api.enums.v1.EventType;
@@ -35,7 +32,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A tree of agents (agents offered as tools, two levels deep, and a handoff) runs as one workflow and ends as the same
  * tree in one process: the root's termination, usage and cost, and each child's termination and figures; every child's
- * model and tool calls are activities naming that child; and the history replays to the same decisions.
+ * model and tool calls are activities naming that child; and the history replays to the same decisions. Trees that
+ * continue as new: {@code AgentTreeAcrossExecutionsTest}.
  */
 @Timeout(60)
 class AgentTreeWorkflowTest {
@@ -78,17 +76,9 @@ class AgentTreeWorkflowTest {
                         .handoff("billing", null, () -> m.agent("billing"))));
         MEMBERS.put("billing", new Member(s -> s.callIdPrefix("b_").toolCall("echo", Map.of("x", "refund"))
                 .text("Refunded."), List.of(ECHO), m -> plain(m, "billing").systemPrompt("You handle billing.")));
-        // desk hands over to refunds; a run of refunds continued as new goes on with refunds
-        MEMBERS.put("desk", new Member(s -> s.toolCall("transfer_to_refunds", Map.of()), List.of(),
-                m -> plain(m, "desk").handoff("refunds", null, () -> m.agent("refunds"))));
-        MEMBERS.put("refunds", new Member(s -> s.callIdPrefix("f_").toolCall("echo", Map.of("x", "refund"))
-                .text("Refunded."), List.of(ECHO), m -> plain(m, "refunds")));
     }
 
     private static WorkflowHarness temporal;
-    /** The worker's model of refunds, which answers the calls made after the first execution's. */
-    private static final ScriptedModel REFUNDS_AFTER_ITS_FIRST_CALL =
-            ScriptedModel.builder().usage(SPEND).callIdPrefix("f_").text("Refunded.").build();
 
     private static AgentBuilder plain(AgentMaterials materials, String name) {
         return Agent.builder(materials.model()).name(name).tools(materials.tools()).clock(materials.clock());
@@ -104,8 +94,7 @@ class AgentTreeWorkflowTest {
     @BeforeAll
     static void startTheWorker() {
         AgentRecipes.Builder recipes = AgentRecipes.builder();
-        MEMBERS.forEach((name, member) -> recipes.agent(name,
-                name.equals("refunds") ? REFUNDS_AFTER_ITS_FIRST_CALL : member.model(), member.tools(),
+        MEMBERS.forEach((name, member) -> recipes.agent(name, member.model(), member.tools(),
                 materials -> member.recipe().apply(materials).build()));
         temporal = new WorkflowHarness(recipes.build(), TerminusModule.builder().build());
     }
@@ -195,7 +184,7 @@ class AgentTreeWorkflowTest {
     }
 
     @Test
-    void everyModelAndToolCallOfTheTreeIsAnActivityNamingItsAgent() {
+    void everyModelAndToolCallOfTheTreeIsAnActivityNamingItsAgentAndAChildsToolKeyNamesTheCallThatStartedIt() {
         // given
         Runs runs = leadsTree();
 
@@ -204,10 +193,14 @@ class AgentTreeWorkflowTest {
 
         // then: lead 2 model calls, researcher 3 model calls and 1 echo, checker 1 model call
         Map<String, Integer> byAgent = new HashMap<>();
+        List<String> keys = new java.util.ArrayList<>();
         for (HistoryEvent event : events) {
             if (event.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED) {
                 String input = event.getActivityTaskScheduledEventAttributes().getInput().getPayloads(0).getData()
                         .toString(StandardCharsets.UTF_8);
+                if (input.contains("\"idempotencyKey\"")) {
+                    keys.add(input.replaceAll("(?s).*\"idempotencyKey\":\"([^\"]+)\".*", "$1"));
+                }
                 for (String agent : List.of("lead", "researcher", "checker")) {
                     if (input.contains("\"agentName\":\"" + agent + "\"")) {
                         byAgent.merge(agent, 1, Integer::sum);
@@ -216,6 +209,8 @@ class AgentTreeWorkflowTest {
             }
         }
         assertThat(byAgent).containsExactlyInAnyOrderEntriesOf(Map.of("lead", 2, "researcher", 4, "checker", 1));
+        // researcher's echo, in the run that lead's call call_1 started
+        assertThat(keys).containsExactly(runs.workflowId() + ":call_1/r_1");
     }
 
     @Test
@@ -247,30 +242,6 @@ class AgentTreeWorkflowTest {
         assertThat(runs.workflow().finalAnswer()).isEqualTo("Refunded.");
         assertThat(runs.workflow().usage()).as("both agents'").isEqualTo(Usage.of(30, 15));
         assertThat(runs.workflow().transcript().getFirst().content()).isEqualTo("You handle billing.");
-    }
-
-    @Test
-    void aRunContinuedAsNewWithTheAgentItWasHandedToGoesOnWithThatAgentNotTheFirst() throws Exception {
-        // given: a run that refunds has, stopped after its first iteration, and the same run uninterrupted
-        Agent refunds = localTree("refunds");
-        AgentEngine engine = AgentEngine.of(refunds);
-        RunStep first = engine.run("go", engine.newControl(), run -> true);
-        Continuation handedOver = ((RunStep.Suspended) first).continuation();
-        RunResult uninterrupted = localTree("refunds").run("go");
-        AgentWorkflow workflow = temporal.workflow("desk");
-
-        // when: the workflow of desk goes on from it, as after a handoff and a continue-as-new
-        AgentRunOutput output = workflow.run(new AgentRunInput("desk", "go", handedOver));
-
-        // then
-        assertThat(handedOver.agentName()).isEqualTo("refunds");
-        assertThat(output.termination()).isEqualTo(new Termination.NaturalCompletion());
-        assertThat(output.agentName()).isEqualTo("refunds");
-        assertThat(output.finalAnswer()).isEqualTo("Refunded.");
-        assertThat(output.iterations()).isEqualTo(uninterrupted.iterations().size());
-        assertThat(output.usage()).isEqualTo(uninterrupted.usage());
-        assertThat(output.transcript()).isEqualTo(uninterrupted.transcript());
-        temporal.replay(WorkflowStub.fromTyped(workflow).getExecution().getWorkflowId());
     }
 
     @Test

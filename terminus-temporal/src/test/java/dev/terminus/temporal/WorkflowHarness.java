@@ -1,13 +1,17 @@
 package dev.terminus.temporal;
 
 import dev.terminus.jackson.TerminusModule;
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.WorkflowReplayer;
 import io.temporal.worker.Worker;
+import io.temporal.worker.WorkerFactoryOptions;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -24,10 +28,18 @@ final class WorkflowHarness implements AutoCloseable {
     private final Worker replayer;
 
     WorkflowHarness(AgentRecipes recipes, TerminusModule module) {
+        this(recipes, module, WorkerFactoryOptions.getDefaultInstance());
+    }
+
+    /**
+     * @param factory the workers' options: a workflow cache of 0, say, makes every workflow task replay the history
+     */
+    WorkflowHarness(AgentRecipes recipes, TerminusModule module, WorkerFactoryOptions factory) {
         environment = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
                 .setWorkflowClientOptions(WorkflowClientOptions.newBuilder()
                         .setDataConverter(TerminusDataConverter.of(module))
                         .build())
+                .setWorkerFactoryOptions(factory)
                 .setUseTimeskipping(true)
                 .build());
         AgentWorkflows.register(environment.newWorker(TASK_QUEUE), recipes);
@@ -66,6 +78,27 @@ final class WorkflowHarness implements AutoCloseable {
      */
     void replay(String workflowId) throws Exception {
         WorkflowReplayer.replayWorkflowExecution(client().fetchHistory(workflowId), replayer);
+    }
+
+    /**
+     * Replays every execution of a finished workflow (each continued as new into the next) on a worker of its own.
+     *
+     * @return how many executions were replayed
+     * @throws Exception when a replayed execution's decisions differ from its history's
+     */
+    int replayEveryExecution(String workflowId, String firstRunId) throws Exception {
+        int executions = 0;
+        String runId = firstRunId;
+        while (runId != null) {
+            WorkflowExecutionHistory history = client().fetchHistory(workflowId, runId);
+            WorkflowReplayer.replayWorkflowExecution(history, replayer);
+            executions++;
+            HistoryEvent last = history.getLastEvent();
+            runId = last.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW
+                    ? last.getWorkflowExecutionContinuedAsNewEventAttributes().getNewExecutionRunId()
+                    : null;
+        }
+        return executions;
     }
 
     /**

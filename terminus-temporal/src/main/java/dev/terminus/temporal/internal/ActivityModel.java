@@ -14,6 +14,7 @@ public final class ActivityModel implements Model {
     private final Model real;
     private final ActivityCalls calls;
     private final TranscriptLedger ledger;
+    private final RunPaths paths;
     private long next;
 
     /**
@@ -37,6 +38,21 @@ public final class ActivityModel implements Model {
      */
     public ActivityModel(String agentName, Model real, ActivityCalls calls, TranscriptLedger ledger,
             long firstSequence) {
+        this(agentName, real, calls, ledger, firstSequence, new RunPaths());
+    }
+
+    /**
+     * A model of an agent of a tree, whose answers tell the execution's {@link RunPaths} which runs their calls start.
+     *
+     * @param agentName the agent whose model it is
+     * @param real the real model (only its name and provider are read here)
+     * @param calls how calls are made
+     * @param ledger the workflow's transcript references, which an activity's call refers to
+     * @param firstSequence the number of its first call
+     * @param paths the places of the tree's runs
+     */
+    ActivityModel(String agentName, Model real, ActivityCalls calls, TranscriptLedger ledger, long firstSequence,
+            RunPaths paths) {
         if (firstSequence < 0) {
             throw new IllegalArgumentException("firstSequence must be >= 0, was " + firstSequence);
         }
@@ -44,6 +60,7 @@ public final class ActivityModel implements Model {
         this.real = real;
         this.calls = calls;
         this.ledger = ledger;
+        this.paths = paths;
         this.next = firstSequence;
     }
 
@@ -52,7 +69,9 @@ public final class ActivityModel implements Model {
         ModelCall call = calls.recorded(ActivityCalls.Kind.MODEL)
                 ? ModelCall.of(agentName, next++, request, ledger.refer(request.messages()))
                 : ModelCall.of(agentName, next++, request);
-        return calls.call(ActivityCalls.Kind.MODEL, activities -> activities.chat(call)).response();
+        ModelResponse answer = calls.call(ActivityCalls.Kind.MODEL, activities -> activities.chat(call)).response();
+        paths.answered(request.messages(), answer);
+        return answer;
     }
 
     /** @return the number the next call gets: the calls made so far when the first was number 0 */

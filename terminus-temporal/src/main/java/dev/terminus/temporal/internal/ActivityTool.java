@@ -17,7 +17,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The workflow's stand-in for one of an agent's tools: the real tool's spec, its calls the tool activity's, with the
- * idempotency key {@code "<workflow id>:<tool call id>"}, and, for a call made again after a person answered its
+ * idempotency key {@code "<workflow id>:<tool call id>"} in the run of the workflow's agent, and
+ * {@code "<workflow id>:<run path><tool call id>"} in a run of an agent that a run called as a tool (its
+ * {@link RunPaths path}, such as {@code "call_1/"}), and, for a call made again after a person answered its
  * request for input, the answers. A tool activity's request for input ({@code HumanInputNeeded}) is thrown here again,
  * so the run pauses at a gate as in one process.
  */
@@ -26,6 +28,7 @@ public final class ActivityTool implements Tool {
     private final ToolSpec spec;
     private final ActivityCalls calls;
     private final TranscriptLedger ledger;
+    private final RunPaths paths;
 
     /**
      * @param agentName the agent whose tool it is
@@ -34,10 +37,24 @@ public final class ActivityTool implements Tool {
      * @param ledger the workflow's transcript references, which an activity's call refers to
      */
     public ActivityTool(String agentName, ToolSpec spec, ActivityCalls calls, TranscriptLedger ledger) {
+        this(agentName, spec, calls, ledger, new RunPaths());
+    }
+
+    /**
+     * A tool of an agent of a tree, whose keys name the run that calls it.
+     *
+     * @param agentName the agent whose tool it is
+     * @param spec the real tool's spec
+     * @param calls how calls are made
+     * @param ledger the workflow's transcript references, which an activity's call refers to
+     * @param paths the places of the tree's runs
+     */
+    ActivityTool(String agentName, ToolSpec spec, ActivityCalls calls, TranscriptLedger ledger, RunPaths paths) {
         this.agentName = agentName;
         this.spec = spec;
         this.calls = calls;
         this.ledger = ledger;
+        this.paths = paths;
     }
 
     @Override
@@ -48,7 +65,7 @@ public final class ActivityTool implements Tool {
     @Override
     public @Nullable Object call(Map<String, @Nullable Object> arguments, RunContext context) throws Exception {
         String callId = callId(arguments, context);
-        String key = Workflow.getInfo().getWorkflowId() + ":" + callId;
+        String key = Workflow.getInfo().getWorkflowId() + ":" + paths.of(context.transcript()) + callId;
         RunSnapshot run = calls.recorded(ActivityCalls.Kind.TOOL)
                 ? RunSnapshot.of(context, ledger.refer(context.transcript()))
                 : RunSnapshot.of(context);

@@ -19,6 +19,7 @@ import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentRunInput;
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflow;
+import dev.terminus.temporal.ChildRunOutput;
 import dev.terminus.temporal.GateAnswer;
 import dev.terminus.temporal.PendingGate;
 import dev.terminus.temporal.wire.TranscriptPage;
@@ -62,6 +63,8 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     private final GateAnswers<PendingGate> gates = new GateAnswers<>();
     /** The transcript the run's activities refer to. */
     private final TranscriptLedger ledger = new TranscriptLedger();
+    /** The children of the run's parts that continued as new (earlier executions', then this one's), in order. */
+    private final List<ChildRunOutput> earlierChildren = new ArrayList<>();
 
     /** @param recipes the agents the worker runs */
     public AgentWorkflowImpl(AgentRecipes recipes) {
@@ -72,6 +75,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     public AgentRunOutput run(AgentRunInput input) {
         ActivityCalls calls = new ActivityCalls(recipes.callTimeout(), recipes.modelCalls(), recipes.toolCalls());
         String key = recipes.key(input);
+        earlierChildren.addAll(input.children());
         AgentRecipes.Registered registered = registered(key);
         List<ToolSpec> served;
         try {
@@ -85,18 +89,19 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         WorkflowAgents agents = agents(key, registered, served, calls, input);
         Agent root = agents.root();
         Continuation from = input.continuation();
-        Agent agent = root;
+        Agent holder = root;
         if (from != null && !from.agentName().equals(root.config().name())) {
-            // the run was handed to another agent before it continued as new: it goes on with that one
+            // the run was handed to another agent before it continued as new: its shape and tool timeout are that
+            // agent's (the engine finds it among the root's handoffs, and goes on with it)
             try {
-                agent = agents.agentNamed(from.agentName());
+                holder = agents.agentNamed(from.agentName());
             } catch (RuntimeException e) {
                 return end(ChangedAgent.output(from, "the run was handed to agent \"" + from.agentName()
                         + "\", which cannot be built: " + e.getMessage()));
             }
         }
-        calls.agent(agent);
-        AgentEngine engine = AgentEngine.of(agent);
+        calls.agent(holder);
+        AgentEngine engine = AgentEngine.of(root);
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
         FreshExecutions fresh = new FreshExecutions(recipes, calls);
@@ -106,7 +111,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
             step = part(engine.newControl(), calls, control -> engine.run(input.task(), control, historyFull));
         } else {
             // a deploy may have changed the agent under the run: it then ends naming what changed
-            String changed = AgentShape.changes(input.shape(), AgentShape.of(agent));
+            String changed = AgentShape.changes(input.shape(), AgentShape.of(holder));
             if (!changed.isEmpty()) {
                 return end(ChangedAgent.output(from, changed));
             }
@@ -120,13 +125,16 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         RunResult result;
         while (true) {
             if (step instanceof RunStep.Suspended(Continuation continuation, var children)) {
-                if (!fresh.canCarry(continuation)) {
+                // the next execution's result holds only its own children: this part's go with the run's input
+                earlierChildren.addAll(ChildRunOutput.of(children));
+                if (!fresh.canCarry(continuation, earlierChildren)) {
                     return end(fresh.cannotGoOn(continuation));
                 }
                 RunIdentity.continuingAsNew(); // what listeners keep for the run is handed to the next execution
                 // the history is long: the run goes on in a fresh execution of this workflow, with its state
                 Workflow.continueAsNew(input.continued(continuation, agents.rootModelCalls(),
-                        agents.otherModelCalls(), AgentShape.of(agents.agentNamed(continuation.agentName()))));
+                        agents.otherModelCalls(), AgentShape.of(agents.agentNamed(continuation.agentName())),
+                        List.copyOf(earlierChildren)));
             }
             result = ((RunStep.Ended) step).result();
             if (!(result.termination() instanceof Termination.HitlGatePending)
@@ -155,9 +163,12 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         return end(AgentRunOutput.of(result));
     }
 
-    /** Keeps the run's output for the output query, fitted to a payload, and returns it. */
+    /**
+     * Keeps the run's output for the output query, fitted to a payload, and returns it: with the children of the run's
+     * earlier parts first, as a run in one process holds every child of the run.
+     */
     private AgentRunOutput end(AgentRunOutput whole) {
-        output = fitted(whole);
+        output = fitted(whole.afterChildren(earlierChildren));
         return output;
     }
 

@@ -9,6 +9,7 @@ import dev.terminus.agent.RunContext;
 import dev.terminus.agent.control.Continuation;
 import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentRunOutput;
+import dev.terminus.temporal.ChildRunOutput;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInfo;
 import java.util.List;
@@ -57,7 +58,7 @@ final class FreshExecutions {
         // counting them again may continue a little early, never late
         long length = info.getHistoryLength() + calls.localCalls();
         boolean full = length >= recipes.continueAsNewAfter() || info.isContinueAsNewSuggested();
-        if (!full || !carryCheck || carriable(run.transcript())) {
+        if (!full || !carryCheck || carriable(run.transcript(), 0)) {
             return full;
         }
         return length >= 4L * recipes.continueAsNewAfter() || info.getHistorySize() >= LAST_BYTES;
@@ -65,10 +66,11 @@ final class FreshExecutions {
 
     /**
      * @param continuation where the run stopped
+     * @param children the run's children so far, which the fresh execution's input carries too
      * @return whether it can go on in a fresh execution; when not, it ends with {@link #cannotGoOn}
      */
-    boolean canCarry(Continuation continuation) {
-        return !carryCheck || carriable(continuation.transcript());
+    boolean canCarry(Continuation continuation, List<ChildRunOutput> children) {
+        return !carryCheck || carriable(continuation.transcript(), TranscriptLedger.bytes(children));
     }
 
     /**
@@ -88,12 +90,15 @@ final class FreshExecutions {
                 continuation.costUsd(), continuation.elapsed(), continuation.transcript(), null);
     }
 
-    /** Whether the transcript fits in a fresh execution's input; one found too large is not measured until it shrinks. */
-    private boolean carriable(List<Message> transcript) {
+    /**
+     * Whether the transcript fits in a fresh execution's input beside {@code others} bytes; one found too large is not
+     * measured until it shrinks.
+     */
+    private boolean carriable(List<Message> transcript, long others) {
         if (tooLargeToCarry > 0 && transcript.size() >= tooLargeToCarry) {
             return false;
         }
-        if (TranscriptLedger.bytes(transcript) <= recipes.payloadLimit() - INPUT_MARGIN) {
+        if (TranscriptLedger.bytes(transcript) + others <= recipes.payloadLimit() - INPUT_MARGIN) {
             return true;
         }
         tooLargeToCarry = transcript.size();

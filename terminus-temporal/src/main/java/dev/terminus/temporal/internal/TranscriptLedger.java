@@ -72,10 +72,10 @@ public final class TranscriptLedger {
     }
 
     /**
-     * @param messages a transcript
+     * @param messages a transcript (or another list of wire values: a run's children)
      * @return the bytes of its wire format, as a payload holds it
      */
-    public static long bytes(List<Message> messages) {
+    public static long bytes(List<?> messages) {
         try {
             return WIRE.writeValueAsBytes(messages).length;
         } catch (JsonProcessingException e) {

@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
  *
  * @param agentName the agent
  * @param toolName the tool
- * @param idempotencyKey {@code "<workflow id>:<tool call id>"}: the same for every attempt at the same call
+ * @param idempotencyKey {@code "<workflow id>:<tool call id>"} ({@code "<workflow id>:<ids of the calls that started
+ *     the run>/<tool call id>"} in a child run of a tree): the same for every attempt at the same call
  * @param arguments the arguments the model passed, a JSON object as plain Java values
  * @param run the run so far, which the tool gets as its {@code RunContext}
  */
