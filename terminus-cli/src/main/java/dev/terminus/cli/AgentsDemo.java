@@ -140,10 +140,10 @@ final class AgentsDemo {
             }
             String gated = gatedAgent(scenario);
             if (progress instanceof ScenarioRuns.Progress.Paused paused) {
-                // the workflow's gate says which call waits, not which agent makes it: the agent is the one with that
-                // tool among its approvals
+                // the workflow's gate names the root's call that waits (the call of the tool that runs the child),
+                // not the agent that waits: shown is the agent that call runs
                 rows.add(new Row(name, null, gated, Map.of(), RunView.waiting(paused.gate(),
-                        gated != null && approves(scenario, gated, paused.gate().toolName()) ? gated : id)));
+                        agentOfTool(scenario, paused.gate().toolName(), id))));
                 ScenarioRuns.Progress after = TemporalConnection.call("the answer to workflow " + paused.workflowId(),
                         () -> connection.scenarios().answer(paused.workflowId(),
                                 GateAnswer.approve(paused.gate().gateId())));
@@ -193,9 +193,14 @@ final class AgentsDemo {
         return null;
     }
 
-    private static boolean approves(Scenario scenario, String agent, String tool) {
-        List<String> approvals = scenario.agents().get(agent).approvals();
-        return approvals != null && approvals.contains(tool);
+    /** @return the named agent the scenario's tool runs, or {@code own} when the tool runs none */
+    private static String agentOfTool(Scenario scenario, String tool, String own) {
+        for (Scenario.ToolDef def : scenario.tools() == null ? List.<Scenario.ToolDef>of() : scenario.tools()) {
+            if (def.name().equals(tool) && def.agent() != null) {
+                return def.agent();
+            }
+        }
+        return own;
     }
 
     /**
