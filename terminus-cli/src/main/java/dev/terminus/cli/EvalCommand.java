@@ -6,7 +6,6 @@ import dev.terminus.cli.eval.Suite;
 import dev.terminus.cli.eval.SuiteBenchmark;
 import dev.terminus.cli.report.Reports;
 import dev.terminus.cli.scenario.Scenario;
-import dev.terminus.cli.scenario.ScenarioAgents;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.cli.scenario.ScenarioServers;
@@ -106,7 +105,6 @@ final class EvalCommand implements Callable<Integer> {
                 suite = ScenarioReader.read(text, source, Suite.class, "a suite object with tasks and an evaluator");
                 if (temporal.chosen() && suite.agent() != null) {
                     ScenarioServers.refuseIn(suite.agent());
-                    ScenarioAgents.refuseOnTemporal(suite.agent());
                 }
             } catch (ScenarioException e) {
                 throw ScenarioFiles.badInput(e, source);

@@ -8,16 +8,13 @@ import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.checkpoint.CheckpointFormatException;
 import dev.terminus.checkpoint.CheckpointJson;
-import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
-import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.cli.scenario.ScenarioServers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
@@ -96,43 +93,21 @@ final class ResumeCommand implements Callable<Integer> {
         }
         Path path = Path.of(java.util.Objects.requireNonNull(file));
         Checkpoint checkpoint = read(path);
-        String scenarioText = checkpoint.metadata().get(Pauses.SCENARIO);
-        String step = checkpoint.metadata().get(Pauses.SCRIPT_STEP);
-        if (scenarioText == null || step == null) {
-            throw new BadInputException(path + ": this checkpoint was not saved by `terminus run` (its metadata has no "
-                    + Pauses.SCENARIO + " and " + Pauses.SCRIPT_STEP + ")");
-        }
+        Pauses.Saved saved = Pauses.Saved.of(checkpoint, path.toString());
         Decision chosen = java.util.Objects.requireNonNull(decision);
         GateDecision resume = chosen.reject != null ? GateDecision.reject(checkpoint.gateId(), chosen.reject)
                 : chosen.answer != null ? GateDecision.answer(checkpoint.gateId(), answer(chosen.answer))
                 : GateDecision.approve(checkpoint.gateId());
-        Scenario scenario;
-        int scriptStep;
-        java.util.Map<String, Integer> agentSteps = new java.util.HashMap<>();
-        try {
-            scenario = ScenarioReader.read(scenarioText.getBytes(StandardCharsets.UTF_8), path + " (its scenario)");
-            scriptStep = Integer.parseInt(step);
-            for (var entry : checkpoint.metadata().entrySet()) {
-                if (entry.getKey().startsWith(Pauses.SCRIPT_STEP + ".")) {
-                    agentSteps.put(entry.getKey().substring(Pauses.SCRIPT_STEP.length() + 1),
-                            Integer.parseInt(entry.getValue()));
-                }
-            }
-        } catch (ScenarioException | NumberFormatException e) {
-            throw new BadInputException(path + ": " + e.getMessage());
-        }
-        try (ScenarioServers servers = ScenarioFiles.servers(scenario, path + " (its scenario)")) {
-            return resume(terminus, path, checkpoint, scenario, scriptStep, agentSteps, resume, servers,
-                    scenarioText);
+        try (ScenarioServers servers = ScenarioFiles.servers(saved.scenario(), path + " (its scenario)")) {
+            return resume(terminus, path, checkpoint, saved, resume, servers);
         }
     }
 
-    private int resume(TerminusCommand terminus, Path path, Checkpoint checkpoint, Scenario scenario, int scriptStep,
-            java.util.Map<String, Integer> agentSteps, GateDecision resume, ScenarioServers servers,
-            String scenarioText) throws BadInputException {
+    private int resume(TerminusCommand terminus, Path path, Checkpoint checkpoint, Pauses.Saved saved,
+            GateDecision resume, ScenarioServers servers) throws BadInputException {
         ScenarioAgent agent;
         try {
-            agent = ScenarioAgent.of(scenario, scriptStep, agentSteps, List.of(), servers.tools());
+            agent = saved.agent(servers.tools());
         } catch (ScenarioException e) {
             throw new BadInputException(path + ": " + e.getMessage());
         }
@@ -149,15 +124,15 @@ final class ResumeCommand implements Callable<Integer> {
         }
         terminus.out.flush();
         Path directory = checkpoints != null ? checkpoints : path.toAbsolutePath().getParent();
-        Path saved;
+        Path next;
         try {
-            saved = Pauses.saveIfPaused(result, agent, scenarioText.getBytes(StandardCharsets.UTF_8), directory,
+            next = Pauses.saveIfPaused(result, agent, saved.text().getBytes(StandardCharsets.UTF_8), directory,
                     json ? terminus.err : terminus.out);
         } catch (BadInputException e) {
             throw new BadInputException(e.getMessage() + "; the used checkpoint " + path + " is kept (resuming it"
                     + " again repeats the calls this run made)");
         }
-        if (saved == null || !FilePaths.sameFile(saved, path)) {
+        if (next == null || !FilePaths.sameFile(next, path)) {
             try {
                 Files.deleteIfExists(path);
             } catch (IOException e) {

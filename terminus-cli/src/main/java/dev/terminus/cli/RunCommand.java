@@ -8,7 +8,6 @@ import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
-import dev.terminus.cli.scenario.ScenarioAgents;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.cli.scenario.ScenarioServers;
@@ -153,7 +152,6 @@ final class RunCommand implements Callable<Integer> {
                 // the worker starts the servers: here their entries are checked, and the tools the rules name
                 // stand in for theirs
                 ScenarioServers.check(scenario);
-                ScenarioAgents.refuseOnTemporal(scenario);
                 mcpTools = ScenarioServers.standIns(scenario);
             }
             agent = model == null ? ScenarioAgent.of(scenario, 0, listeners, mcpTools)
@@ -251,8 +249,8 @@ final class RunCommand implements Callable<Integer> {
         // streams are read in this process: a workflow's run is not streamed
         List<StreamedDemo.Row> streamed = connection == null ? StreamedDemo.run(listeners) : List.of();
         mismatches += (int) streamed.stream().filter(row -> !row.asExpected()).count();
-        // agents that call agents run in this process: a workflow's agent calls none
-        List<AgentsDemo.Row> team = connection == null ? AgentsDemo.run(listeners) : List.of();
+        // a tree of agents runs in this process, or in its root's workflow
+        List<AgentsDemo.Row> team = connection == null ? AgentsDemo.run(listeners) : AgentsDemo.run(connection);
         mismatches += (int) team.stream().filter(row -> !row.asExpected()).count();
         ConvergeDemo convergence = connection == null ? ConvergeDemo.run() : ConvergeDemo.run(connection);
         if (!convergence.asExpected()) {
@@ -277,12 +275,7 @@ final class RunCommand implements Callable<Integer> {
                         + " streamed): left out with --temporal.");
             }
             terminus.out.println();
-            if (connection == null) {
-                AgentsDemo.lines(team).forEach(terminus.out::println);
-            } else {
-                terminus.out.println("The scenarios of agents that call agents run in one process only (a workflow's"
-                        + " agent calls no agent): left out with --temporal.");
-            }
+            AgentsDemo.lines(team).forEach(terminus.out::println);
             terminus.out.println();
             convergence.lines().forEach(terminus.out::println);
             terminus.out.println();

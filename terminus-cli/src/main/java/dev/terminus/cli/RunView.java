@@ -9,6 +9,7 @@ import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
 import dev.terminus.cli.temporal.ScenarioRuns;
 import dev.terminus.temporal.AgentRunOutput;
+import dev.terminus.temporal.ChildRunOutput;
 import dev.terminus.temporal.PendingGate;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -66,14 +67,28 @@ record RunView(Termination termination, Outcome outcome, @Nullable String finalA
     }
 
     /**
-     * @param output a workflow's run (whose agent calls no agent and hands its run to none)
-     * @param agentId the agent's id (its configuration's name)
+     * @param output a workflow's run, its tree's included (the runs of the agents it called as tools)
+     * @param agentId the id of the workflow's agent (its configuration's name), shown when the output does not name
+     *     the agent that ended the run
      * @return what to show of it
      */
     static RunView of(AgentRunOutput output, String agentId) {
         return new RunView(output.termination(), output.outcome(), output.finalAnswer(), output.iterations(),
                 output.toolCalls(), output.usage(), output.costUsd(), output.duration(), null, output.transcript(), true,
-                Playbook.Gate.APPROVAL, incomplete(output.transcript()), agentId, List.of());
+                Playbook.Gate.APPROVAL, incomplete(output.transcript()),
+                output.agentName() != null ? output.agentName() : agentId, children(output.children()));
+    }
+
+    /**
+     * The children a workflow's output carries: how each ended and what it spent, without its transcript or duration
+     * (which stay in the workflow).
+     */
+    private static List<Child> children(List<ChildRunOutput> children) {
+        return children.stream().map(child -> new Child(child.toolName(), child.iteration(), new RunView(
+                child.termination(), child.outcome(), child.finalAnswer(), child.iterations(), child.toolCalls(),
+                child.usage(), child.costUsd(), Duration.ZERO, null, List.of(), true, Playbook.Gate.APPROVAL, null,
+                child.agentName(), children(child.children()))))
+                .toList();
     }
 
     /**

@@ -50,6 +50,34 @@ class EvalOnTemporalTest {
     }
 
     @Test
+    void aSuiteWhoseAgentCallsANamedAgentOnTemporalWritesTheRowsOfTheLocalRun() throws IOException {
+        // given: the agent asks the atlas agent, which answers from its own script
+        Path suite = java.nio.file.Files.writeString(dir.resolve("atlas-suite.json"), """
+                {"name": "atlas", "evaluator": {"type": "exact"},
+                 "agent": {"tools": [{"name": "ask_atlas", "agent": "atlas"}],
+                           "agents": {"atlas": {"script": [{"text": "Oslo"}]}},
+                           "script": [{"toolCalls": [{"name": "ask_atlas", "arguments": {"task": "capital?"}}]},
+                                      {"text": "Oslo"}]},
+                 "tasks": [{"id": "norway", "input": "Capital of Norway?", "expected": "Oslo"},
+                           {"id": "sweden", "input": "Capital of Sweden?", "expected": "Stockholm"}]}
+                """);
+        Path local = dir.resolve("local");
+        Path workflows = dir.resolve("workflows");
+        Cli.Result expected = Cli.run("eval", suite.toString(), "--out", local.toString());
+
+        // when
+        Cli.Result result = Cli.run("eval", suite.toString(), "--temporal", "embedded", "--out", workflows.toString());
+
+        // then
+        assertThat(expected.status()).as(expected.err()).isZero();
+        assertThat(result.status()).as(result.err()).isZero();
+        List<ReportRow> rows = ReportReader.read(workflows.resolve("report.jsonl"));
+        assertThat(endings(rows)).isEqualTo(endings(ReportReader.read(local.resolve("report.jsonl"))))
+                .containsEntry("norway#0", "SUCCESS NaturalCompletion PASSED")
+                .containsEntry("sweden#0", "SUCCESS NaturalCompletion FAILED");
+    }
+
+    @Test
     void aRerunOnTemporalIsRefusedInOneLineNamingTheOptions() {
         // when
         Cli.Result result = Cli.run("eval", "--demo", "--temporal", "embedded", "--rerun", "report.jsonl",

@@ -159,14 +159,14 @@ class ResumeCommandTest {
     @Test
     void aFileThatIsNotACheckpointIsRefusedWithExitStatusTwo() throws IOException {
         // given
-        Path garbage = Files.writeString(dir.resolve("x.checkpoint.json"), "{\"formatVersion\": 3}");
+        Path garbage = Files.writeString(dir.resolve("x.checkpoint.json"), "{\"formatVersion\": 4}");
 
         // when
         Cli.Result result = Cli.run("resume", garbage.toString(), "--approve");
 
         // then
         assertThat(result.status()).isEqualTo(2);
-        assertThat(result.err()).contains(garbage + ": not a valid checkpoint:").contains("formatVersion 3");
+        assertThat(result.err()).contains(garbage + ": not a valid checkpoint:").contains("formatVersion 4");
     }
 
     @Test

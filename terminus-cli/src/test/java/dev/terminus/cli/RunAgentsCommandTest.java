@@ -187,6 +187,22 @@ class RunAgentsCommandTest {
     }
 
     @Test
+    void theDemoShowsARunPausedAtItsChildsGateThenTheSameRunResumedFromItsSavedCheckpointToItsEnd() {
+        // when
+        Cli.Result result = Cli.run("run", "--demo");
+
+        // then: the pause names the child's agent; resumed, the child and then its parent complete
+        assertThat(result.status()).as(result.err()).isZero();
+        assertThat(result.out()).contains("Every scenario ended as expected.")
+                .containsPattern("(?m)^child-approval\\s+HitlGatePending\\s+SUSPENDED\\s+SUSPENDED\\s+payments\\s+"
+                        + "1\\s+\\d+\\s+\\d+\\s+0\\s+\\d+\\s+ok$")
+                .containsPattern("(?m)^child-approval \\(approved\\)\\s+NaturalCompletion\\s+SUCCESS\\s+SUCCEEDED\\s+"
+                        + "child-approval\\s+2\\s+1\\s+75\\s+1\\s+\\d+\\s+ok$")
+                .contains("child-approval (approved):\n  ask_payments -> payments (iteration 1): NaturalCompletion, 3"
+                        + " iterations, 45 tokens\n");
+    }
+
+    @Test
     void theJsonDemoEndsWithTheScenariosOfAgentsTheirChildrenIncluded() throws IOException {
         // when
         Cli.Result result = Cli.run("run", "--demo", "--json");
@@ -195,10 +211,17 @@ class RunAgentsCommandTest {
         assertThat(result.status()).as(result.err()).isZero();
         JsonNode results = JSON.readTree(result.out());
         int first = ScenarioReader.DEMO.size() + 1 + ScenarioReader.STREAMED_DEMO.size();
-        assertThat(results.size()).isEqualTo(first + ScenarioReader.AGENTS_DEMO.size());
-        for (int i = 0; i < ScenarioReader.AGENTS_DEMO.size(); i++) {
-            assertThat(results.get(first + i).get("scenario").asText()).isEqualTo(ScenarioReader.AGENTS_DEMO.get(i));
+        assertThat(results.size()).as("a row per scenario, two for the one resumed")
+                .isEqualTo(first + ScenarioReader.AGENTS_DEMO.size() + 1);
+        List<String> scenarios = new ArrayList<>();
+        for (int i = first; i < results.size(); i++) {
+            scenarios.add(results.get(i).get("scenario").asText());
         }
+        assertThat(scenarios).containsExactly("child-iteration-cap", "child-token-budget", "handoff",
+                "child-approval", "child-approval (approved)");
+        assertThat(results.get(first + 3).get("termination").get("agentId").asText()).isEqualTo("payments");
+        assertThat(results.get(first + 4).get("children").get(0).get("result").get("agentName").asText())
+                .isEqualTo("payments");
         assertThat(results.get(first + 1).get("children").get(0).get("result").get("termination").get("$kind")
                 .asText()).isEqualTo("TokenBudgetExhausted");
         assertThat(results.get(first + 2).get("agentName").asText()).isEqualTo("billing");

@@ -191,8 +191,9 @@ class RunCommandTest {
         // then
         assertThat(result.status()).as(result.err()).isZero();
         JsonNode results = JSON.readTree(result.out());
-        assertThat(results.size()).isEqualTo(ScenarioReader.DEMO.size() + 1 + ScenarioReader.STREAMED_DEMO.size()
-                + ScenarioReader.AGENTS_DEMO.size());
+        assertThat(results.size()).as("the resumed agents scenario has two rows, paused and approved")
+                .isEqualTo(ScenarioReader.DEMO.size() + 1 + ScenarioReader.STREAMED_DEMO.size()
+                        + ScenarioReader.AGENTS_DEMO.size() + AgentsDemo.RESUMED.size());
         JsonNode convergence = results.get(ScenarioReader.DEMO.size());
         assertThat(convergence.get("engine").asText()).isEqualTo("converge");
         assertThat(convergence.get("termination").toString()).isEqualTo("{\"$kind\":\"Converged\",\"cycles\":4}");

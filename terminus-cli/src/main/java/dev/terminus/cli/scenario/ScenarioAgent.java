@@ -151,20 +151,23 @@ public final class ScenarioAgent {
     /**
      * The agent a scenario describes, built on given materials: a Temporal workflow's model and tools (whose calls
      * are activities) and its clock. The scenario's script and tools are not played here but where the materials'
-     * calls go. Its agent neither calls agents nor hands its run over: those run in one process only.
+     * calls go. The named agents its tools run and its run is handed to come from {@code agents}, built on
+     * materials of their own, so that the whole tree runs in the workflow.
      *
      * @param scenario a scenario as read
      * @param model the model
-     * @param tools the scenario's tools (or stand-ins with their specs), in the file's order
+     * @param tools the scenario's tools that are not agents ({@link ScenarioTools#scripted}, or stand-ins with their
+     *     specs), in the file's order, then its MCP servers' tools
      * @param clock the clock the agent reads its time from
+     * @param agents the scenario's named agents, by name
      * @return the agent
      * @throws ScenarioException naming the field that cannot work
      */
-    public static ScenarioAgent on(Scenario scenario, Model model, List<Tool> tools, RunClock clock)
-            throws ScenarioException {
-        ScenarioAgents.refuseOnTemporal(scenario);
-        ScenarioAgents none = ScenarioAgents.build(scenario, model, Map.of(), List.of());
-        return build(scenario, model, tools, clock, null, List.of(), none);
+    public static ScenarioAgent on(Scenario scenario, Model model, List<Tool> tools, RunClock clock,
+            java.util.function.Function<String, Agent> agents) throws ScenarioException {
+        ScenarioAgents.check(scenario);
+        ScenarioAgents team = ScenarioAgents.elsewhere(scenario, agents);
+        return build(scenario, model, ScenarioTools.around(scenario, tools, team), clock, null, List.of(), team);
     }
 
     private static ScenarioAgent build(Scenario scenario, Model model, List<Tool> tools, @Nullable RunClock clock,
@@ -254,6 +257,21 @@ public final class ScenarioAgent {
             throw new ScenarioException("\"script\" is required");
         }
         return ScenarioScript.model(scenario, scriptStep);
+    }
+
+    /**
+     * @param scenario the scenario, or a named agent of one; only its model and script are used
+     * @param scriptStep the step the model answers from first (delays count as steps)
+     * @param callIdPrefix what its tool calls' ids start with (a named agent's: its name and {@code _call_})
+     * @return its scripted model, started there
+     * @throws ScenarioException naming the step that cannot work
+     */
+    public static ScriptedModel scriptedModel(Scenario scenario, int scriptStep, String callIdPrefix)
+            throws ScenarioException {
+        if (scenario.script() == null) {
+            throw new ScenarioException("\"script\" is required");
+        }
+        return ScenarioScript.model(scenario, scriptStep, callIdPrefix);
     }
 
     /** @return the scenario's name, or its task when it has none */

@@ -2,6 +2,8 @@ package dev.terminus.cli.scenario;
 
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentListener;
+import dev.terminus.agent.Tool;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.cli.scenario.Scenario.ToolDef;
 import dev.terminus.scripted.ScriptedModel;
@@ -14,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -42,9 +45,11 @@ public final class ScenarioAgents {
     private final Map<String, Agent> agents = new LinkedHashMap<>();
     private final Map<String, ScriptedModel> scripts = new LinkedHashMap<>();
     private final Map<String, Scenario> definitions;
+    private final @Nullable Function<String, Agent> elsewhere;
 
-    private ScenarioAgents(Map<String, Scenario> definitions) {
+    private ScenarioAgents(Map<String, Scenario> definitions, @Nullable Function<String, Agent> elsewhere) {
         this.definitions = definitions;
+        this.elsewhere = elsewhere;
     }
 
     /**
@@ -80,21 +85,38 @@ public final class ScenarioAgents {
     }
 
     /**
-     * Refuses a scenario whose agent calls agents or hands its run over on Temporal: such runs are run in one process.
+     * The agent a named agent of a scenario describes, built on given materials (a Temporal workflow's model and
+     * tools, whose calls are activities, and its clock), the agents it calls as tools or hands its run to built
+     * elsewhere (by the workflow's materials, each on materials of its own).
      *
-     * @param scenario a scenario as read
-     * @throws ScenarioException naming the field
+     * @param scenario a scenario as read and checked ({@link #check})
+     * @param name the named agent's name, checked to exist
+     * @param model its model
+     * @param tools its tools that are not agents, in the file's order ({@link ScenarioTools#scripted})
+     * @param clock the clock it reads its time from
+     * @param agents the file's named agents, by name
+     * @return the agent
+     * @throws ScenarioException naming the agent's field that cannot work
      */
-    public static void refuseOnTemporal(Scenario scenario) throws ScenarioException {
-        String field = scenario.agents() != null ? "agents" : scenario.handoffs() != null ? "handoffs" : null;
-        List<ToolDef> tools = scenario.tools() == null ? List.of() : scenario.tools();
-        for (int i = 0; field == null && i < tools.size(); i++) {
-            field = tools.get(i).agent() != null ? "tools[" + i + "].agent" : null;
+    public static Agent on(Scenario scenario, String name, Model model, List<Tool> tools, RunClock clock,
+            Function<String, Agent> agents) throws ScenarioException {
+        ScenarioAgents team = elsewhere(scenario, agents);
+        Scenario definition = team.definitions.get(name);
+        try {
+            return ScenarioAgent.assemble(definition, name, model, ScenarioTools.around(definition, tools, team), clock,
+                    List.of(), team);
+        } catch (ScenarioException e) {
+            throw new ScenarioException(at(name, e.getMessage()));
         }
-        if (field != null) {
-            throw new ScenarioException(field + ": agents that call agents or hand their runs over run in one process"
-                    + " only, not as Temporal workflows (--temporal)");
-        }
+    }
+
+    /**
+     * @param scenario a scenario as read and checked
+     * @param agents builds each named agent, by name
+     * @return its named agents, each built by {@code agents} when first asked for
+     */
+    static ScenarioAgents elsewhere(Scenario scenario, Function<String, Agent> agents) {
+        return new ScenarioAgents(named(scenario), agents);
     }
 
     /**
@@ -109,7 +131,7 @@ public final class ScenarioAgents {
      */
     static ScenarioAgents build(Scenario scenario, @Nullable Model model, Map<String, Integer> steps,
             List<AgentListener> listeners) throws ScenarioException {
-        ScenarioAgents team = new ScenarioAgents(named(scenario));
+        ScenarioAgents team = new ScenarioAgents(named(scenario), null);
         for (String name : team.definitions.keySet()) {
             team.build(name, model, steps, listeners);
         }
@@ -154,6 +176,9 @@ public final class ScenarioAgents {
      * @return the agent
      */
     Agent agent(String name) {
+        if (elsewhere != null) {
+            return elsewhere.apply(name);
+        }
         Agent agent = agents.get(name);
         if (agent == null) {
             throw new IllegalStateException("the agent \"" + name + "\" is not built: its name was not checked");

@@ -54,9 +54,10 @@ public final class ScenarioReader {
 
     /**
      * The built-in scenarios of {@code terminus run --demo} whose agents call agents (as tools, or by handing their run
-     * over), in the order they are shown: each is run in this process.
+     * over), in the order they are shown.
      */
-    public static final List<String> AGENTS_DEMO = List.of("child-iteration-cap", "child-token-budget", "handoff");
+    public static final List<String> AGENTS_DEMO = List.of("child-iteration-cap", "child-token-budget", "handoff",
+            "child-approval");
 
     private ScenarioReader() {}
 

@@ -77,6 +77,52 @@ public final class ScenarioTools {
         return tools;
     }
 
+    /**
+     * @param scenario a scenario, or a named agent of one
+     * @param count how the tools count their calls
+     * @return its tools that answer as scripted, in the file's order: those that run a named agent left out
+     * @throws ScenarioException naming the tool that cannot work
+     */
+    public static List<Tool> scripted(Scenario scenario, Count count) throws ScenarioException {
+        List<ToolDef> defs = scenario.tools() == null ? List.of() : scenario.tools();
+        List<Tool> tools = new ArrayList<>();
+        for (int i = 0; i < defs.size(); i++) {
+            ToolDef def = defs.get(i);
+            if (def.agent() == null) {
+                tools.add(ScenarioAgent.at("tools[" + i + "]", () -> tool(def, count)));
+            }
+        }
+        return tools;
+    }
+
+    /**
+     * The tools an agent offers when its scripted tools are given (a workflow's stand-ins for them): in the file's
+     * order, a tool that runs a named agent where the file has it, then the given tools past the scripted ones (an
+     * MCP server's).
+     *
+     * @param scenario a scenario, or a named agent of one
+     * @param given its {@link #scripted} tools (or stand-ins with their specs), then any others
+     * @param team the file's named agents, which its tools run ({@code agent})
+     * @return its tools, in the file's order, then the others
+     * @throws ScenarioException naming the tool that cannot work
+     */
+    static List<Tool> around(Scenario scenario, List<Tool> given, ScenarioAgents team) throws ScenarioException {
+        List<ToolDef> defs = scenario.tools() == null ? List.of() : scenario.tools();
+        List<Tool> tools = new ArrayList<>();
+        int next = 0;
+        for (int i = 0; i < defs.size(); i++) {
+            ToolDef def = defs.get(i);
+            if (def.agent() != null) {
+                tools.add(ScenarioAgent.at("tools[" + i + "]", () -> Tools.agent(def.name(),
+                        def.description() == null ? def.name() : def.description(), team.agent(def.agent()))));
+            } else if (next < given.size()) {
+                tools.add(given.get(next++));
+            }
+        }
+        tools.addAll(given.subList(next, given.size()));
+        return tools;
+    }
+
     private static Tool tool(ToolDef def, Count count) {
         List<String> results = def.results() != null ? def.results()
                 : List.of(def.result() == null ? "ok" : def.result());

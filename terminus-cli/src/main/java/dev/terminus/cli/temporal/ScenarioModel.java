@@ -11,6 +11,7 @@ import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.temporal.ModelCallSequence;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A scenario's scripted model in a model activity: it keeps no position of its own, but plays the step of the call
@@ -24,13 +25,24 @@ final class ScenarioModel implements StreamingModel {
     private final List<Boolean> delays;
     private final String name;
     private final String provider;
+    private final @Nullable String callIdPrefix;
 
     /**
      * @param scenario a scenario with a script
      * @throws ScenarioException naming the step that cannot work
      */
     ScenarioModel(Scenario scenario) throws ScenarioException {
+        this(scenario, null);
+    }
+
+    /**
+     * @param scenario a scenario with a script, or a named agent of one
+     * @param callIdPrefix what its tool calls' ids start with, or null for the scripted model's default
+     * @throws ScenarioException naming the step that cannot work
+     */
+    ScenarioModel(Scenario scenario, @Nullable String callIdPrefix) throws ScenarioException {
         this.scenario = scenario;
+        this.callIdPrefix = callIdPrefix;
         this.delays = delays(scenario);
         Model script = ScenarioAgent.scriptedModel(scenario);
         this.name = script.name();
@@ -50,7 +62,8 @@ final class ScenarioModel implements StreamingModel {
     private StreamingModel scriptOfThisCall() throws ScenarioException {
         long call = ModelCallSequence.current().orElseThrow(() -> new IllegalStateException(
                 "a scenario's model answers in a model activity, which numbers its calls"));
-        return ScenarioAgent.scriptedModel(scenario, stepOf(call));
+        return callIdPrefix == null ? ScenarioAgent.scriptedModel(scenario, stepOf(call))
+                : ScenarioAgent.scriptedModel(scenario, stepOf(call), callIdPrefix);
     }
 
     /**

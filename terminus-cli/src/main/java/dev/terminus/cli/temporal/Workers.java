@@ -29,7 +29,8 @@ public final class Workers {
      *     their tools keep the {@link ToolJournal} the system property names, if any
      */
     public static AgentRecipes scenarios() {
-        return AgentRecipes.builder().resolver(new ScenarioResolver(ToolJournal.fromSystemProperty())).build();
+        ScenarioResolver resolver = new ScenarioResolver(ToolJournal.fromSystemProperty());
+        return resolver.serving(AgentRecipes.builder().resolver(resolver).build());
     }
 
     /**

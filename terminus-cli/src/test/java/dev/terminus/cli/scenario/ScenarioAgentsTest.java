@@ -163,26 +163,6 @@ class ScenarioAgentsTest {
     }
 
     @Test
-    void aScenarioWhoseAgentCallsAgentsIsRefusedOnTemporalNamingTheField() {
-        // given
-        String handsOver = "{\"task\": \"t\", \"handoffs\": [\"b\"], \"agents\": {\"b\": " + ANSWERS.replace('\'', '"')
-                + "}, \"script\": [{\"text\": \"x\"}]}";
-        String callsOne = "{\"task\": \"t\", \"tools\": [{\"name\": \"ask\", \"agent\": \"b\"}], \"script\":"
-                + " [{\"text\": \"x\"}]}";
-
-        // when
-        Throwable onTheWorker = catchThrowable(() -> new ScenarioResolver().resolve("s", handsOver));
-        Throwable onTheClient = catchThrowable(() -> ScenarioAgents.refuseOnTemporal(
-                ScenarioReader.read(callsOne.getBytes(StandardCharsets.UTF_8), "s.json")));
-
-        // then
-        assertThat(onTheWorker).isInstanceOf(IllegalArgumentException.class).hasMessage("agents: agents that call"
-                + " agents or hand their runs over run in one process only, not as Temporal workflows (--temporal)");
-        assertThat(onTheClient).isInstanceOf(ScenarioException.class).hasMessage("tools[0].agent: agents that call"
-                + " agents or hand their runs over run in one process only, not as Temporal workflows (--temporal)");
-    }
-
-    @Test
     void everyAgentsDemoScenarioWrittenBackReadsToAnEqualScenario() throws ScenarioException {
         for (String name : ScenarioReader.AGENTS_DEMO) {
             // given

@@ -33,6 +33,32 @@ class ScenarioResolverTest {
     }
 
     @Test
+    void aTreesDocumentIsItsAgentWithItsScriptedToolsAndEachNamedAgentIsResolvedUnderItsOwnName() {
+        // given
+        String tree = """
+                {"task": "Refund.", "tools": [{"name": "lookup"}, {"name": "ask", "agent": "payments"}],
+                 "handoffs": ["billing"],
+                 "agents": {"payments": {"tools": [{"name": "refund"}], "script": [{"text": "paid"}]},
+                            "billing": {"model": {"name": "billing-model"}, "script": [{"text": "billed"}]}},
+                 "script": [{"text": "done"}]}
+                """;
+        ScenarioResolver resolver = new ScenarioResolver();
+
+        // when
+        AgentRecipes.Registered root = resolver.resolve("refund", tree);
+        AgentRecipes.Registered payments = resolver.resolve(ScenarioResolver.NAMED + "payments", tree);
+        AgentRecipes.Registered billing = resolver.resolve(ScenarioResolver.NAMED + "billing", tree);
+
+        // then: a tool that runs an agent is no activity: it is built in the workflow on that agent
+        assertThat(root.name()).isEqualTo("refund");
+        assertThat(root.tools()).extracting(tool -> tool.spec().name()).containsExactly("lookup");
+        assertThat(payments.name()).isEqualTo("agents.payments");
+        assertThat(payments.tools()).extracting(tool -> tool.spec().name()).containsExactly("refund");
+        assertThat(billing.tools()).isEmpty();
+        assertThat(billing.model().name()).isEqualTo("billing-model");
+    }
+
+    @Test
     void aBrokenDocumentIsRefusedNamingTheFieldAndTheAgent() {
         // when / then
         assertThatThrownBy(() -> new ScenarioResolver().resolve("refund", "{\"task\": \"Refund.\", \"scrpt\": []}"))
