@@ -227,7 +227,7 @@ public final class TemporalSuiteRunner implements AttemptRunner {
         return RunResult.builder().termination(output.termination()).outcome(output.outcome())
                 .finalAnswer(output.finalAnswer()).iterations(iterations).toolCalls(output.toolCalls())
                 .usage(output.usage()).costUsd(output.costUsd()).duration(output.duration())
-                .transcript(output.transcript()).build();
+                .transcript(output.transcript()).agentName(output.agentName()).build();
     }
 
     @Override
