@@ -4,7 +4,10 @@ import dev.terminus.eval.ReportRow;
 import java.util.List;
 import java.util.Map;
 
-/** The per-task table of the report page: one coloured cell per repeat (passed, failed, excluded, not evaluated). */
+/**
+ * The per-task table of the report page: one coloured cell per repeat (passed, failed, excluded, not evaluated), and
+ * the last repeat's termination with the agent that ended its run.
+ */
 final class TaskGrid {
     private TaskGrid() {}
 
@@ -30,11 +33,16 @@ final class TaskGrid {
                 if (row.termination() != null) {
                     html.append(", ").append(Html.escape(Reports.caseName(row.termination())));
                 }
+                if (row.agent() != null) {
+                    html.append(", ended by ").append(Html.escape(row.agent()));
+                }
                 html.append("\"></i>");
                 last = row;
             }
             html.append("</td><td>").append(last == null || last.termination() == null ? "-"
-                    : Html.escape(Reports.caseName(last.termination()))).append("</td></tr>\n");
+                    : Html.escape(Reports.caseName(last.termination()))
+                            + (last.agent() == null ? "" : " (" + Html.escape(last.agent()) + ")"))
+                    .append("</td></tr>\n");
         }
         html.append("</table>\n");
         if (tasks.size() > limit) {

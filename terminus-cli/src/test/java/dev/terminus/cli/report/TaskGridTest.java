@@ -50,6 +50,19 @@ class TaskGridTest {
     }
 
     @Test
+    void eachCellAndTheLastTerminationNameTheAgentThatEndedTheRun() {
+        // given: a run handed over to another agent, which ended it
+        ReportRow handedOver = ReportRows.passed("t", 0, 2, 5).toBuilder().agent("billing").build();
+
+        // when
+        String grid = render(List.of(handedOver), 10);
+
+        // then
+        assertThat(rowOf(grid, "t")).contains("title=\"repeat 0: SUCCESS, NaturalCompletion, ended by billing\"")
+                .endsWith("<td>NaturalCompletion (billing)</td></tr>");
+    }
+
+    @Test
     void aLastRunWithoutATerminationShowsADash() {
         // when
         String grid = render(List.of(ReportRows.passed("t", 0, 1, 5), ReportRows.setupFailed("t", 1)), 10);
