@@ -57,7 +57,8 @@ class CheckpointJsonChildrenTest {
                           "$kind": "NaturalCompletion"
                         },
                         "outcome": "SUCCEEDED",
-                        "transcript": [""");
+                        "transcript": [
+                """);
         assertThat(json.replaceAll("\\s", "")).contains("\"usage\":{\"inputTokens\":100,\"outputTokens\":15,"
                 + "\"cachedInputTokens\":0,\"reasoningTokens\":0},\"costUsd\":0.000950,\"toolCalls\":1,"
                 + "\"duration\":\"PT0.215000003S\",\"finalAnswer\":\"balanceis12.50\",\"structuredOutput\":null,"
