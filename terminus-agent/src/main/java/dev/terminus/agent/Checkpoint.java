@@ -37,6 +37,10 @@ import org.jspecify.annotations.Nullable;
  * checkpoint in {@link #child()} (format {@value #CHILD_FORMAT_VERSION}): the gate, its id and its summary are the
  * child's, and one decision resumes the child, then the run that called it.
  *
+ * <p>The runs of the agents the run called as tools that ended before the pause are kept in {@link #children()}, so
+ * the resumed run's {@link RunResult#children()} lists them first, before those that end after the resume; a paused
+ * child's checkpoint holds its own ended children likewise.
+ *
  * @param formatVersion the checkpoint format's version: {@value #FORMAT_VERSION} at an approval gate,
  *     {@value #INPUT_FORMAT_VERSION} at a gate that waits for input
  * @param gate the termination the run paused with; its {@code gateId} is the checkpoint's id
@@ -61,13 +65,15 @@ import org.jspecify.annotations.Nullable;
  *     empty at an approval gate
  * @param child the checkpoint of the agent the pending call runs ({@link Tools#agent}), paused at a gate of its own
  *     (or of its own child), which the decision answers; null when the pending call itself waits
+ * @param children the runs of the agents the run called as tools ({@link Tools#agent}) that ended before the pause,
+ *     in the order they ended; never null, empty when there are none
  */
 public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, String agentName, String modelName,
         String configFingerprint, ToolCall pendingCall, List<ToolCall> remainingCalls, List<Message> transcript,
         int iteration, int toolCalls, Usage usage, BigDecimal costUsd, List<IterationRecord> iterations,
         Duration elapsed, int consecutiveMistakes, int repairsUsed, boolean finalizing, Map<String, String> metadata,
-        @Nullable HumanInputRequest inputRequest, List<HumanInputAnswer> inputAnswers, @Nullable Checkpoint child)
-        implements PausedRun {
+        @Nullable HumanInputRequest inputRequest, List<HumanInputAnswer> inputAnswers, @Nullable Checkpoint child,
+        List<ChildRun> children) implements PausedRun {
 
     /** The format version of a checkpoint at an approval gate. */
     public static final int FORMAT_VERSION = 1;
@@ -96,6 +102,13 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
                     + (child != null ? "an agent called as a tool waits at (format "
                             : inputRequest == null ? "waits for approval (format " : "waits for input (format ")
                     + expected + ")");
+        }
+        children = Preconditions.immutableList(children, "Checkpoint.children");
+        for (int i = 0; i < children.size(); i++) {
+            if (children.get(i).result().checkpoint().isPresent()) {
+                throw new IllegalArgumentException("Checkpoint.children[" + i + "].result holds a checkpoint: the"
+                        + " children are runs that ended (a paused one is Checkpoint.child)");
+            }
         }
         if (child != null && !child.gateId().equals(gate.gateId())) {
             throw new IllegalArgumentException("Checkpoint.child waits at gate \"" + child.gateId()
@@ -206,6 +219,43 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
     }
 
     /**
+     * A checkpoint of a run none of whose agent tools ended before the pause ({@link #children()} empty).
+     *
+     * @param formatVersion {@value #FORMAT_VERSION} at an approval gate, {@value #INPUT_FORMAT_VERSION} at a gate
+     *     that waits for input, {@value #CHILD_FORMAT_VERSION} when the pending call's agent waits
+     * @param gate the termination the run paused with
+     * @param agentName the agent's name
+     * @param modelName the agent's model
+     * @param configFingerprint a digest of the agent's settings and tools
+     * @param pendingCall the tool call waiting
+     * @param remainingCalls the calls of the same assistant message after the pending one
+     * @param transcript the transcript up to the pause
+     * @param iteration the iteration the run paused in
+     * @param toolCalls the tool calls executed so far
+     * @param usage the tokens consumed so far
+     * @param costUsd the money spent so far
+     * @param iterations the records of the iterations finished before the paused one
+     * @param elapsed the run's time so far
+     * @param consecutiveMistakes the mistake streak at the pause
+     * @param repairsUsed the structured-output repairs used so far
+     * @param finalizing whether the run was in its finalization iteration
+     * @param metadata free text for the application
+     * @param inputRequest what the pending call asks a person, or null at an approval gate
+     * @param inputAnswers the answers a person already gave to the pending call's earlier requests
+     * @param child the checkpoint of the agent the pending call runs, paused at a gate of its own, or null
+     */
+    public Checkpoint(int formatVersion, Termination.HitlGatePending gate, String agentName, String modelName,
+            String configFingerprint, ToolCall pendingCall, List<ToolCall> remainingCalls, List<Message> transcript,
+            int iteration, int toolCalls, Usage usage, BigDecimal costUsd, List<IterationRecord> iterations,
+            Duration elapsed, int consecutiveMistakes, int repairsUsed, boolean finalizing,
+            Map<String, String> metadata, @Nullable HumanInputRequest inputRequest,
+            List<HumanInputAnswer> inputAnswers, @Nullable Checkpoint child) {
+        this(formatVersion, gate, agentName, modelName, configFingerprint, pendingCall, remainingCalls, transcript,
+                iteration, toolCalls, usage, costUsd, iterations, elapsed, consecutiveMistakes, repairsUsed, finalizing,
+                metadata, inputRequest, inputAnswers, child, List.of());
+    }
+
+    /**
      * @param key a metadata key
      * @param value its value
      * @return this checkpoint with one more metadata entry (replacing one of the same key)
@@ -215,6 +265,6 @@ public record Checkpoint(int formatVersion, Termination.HitlGatePending gate, St
         more.put(Preconditions.notNull(key, "key"), Preconditions.notNull(value, "value"));
         return new Checkpoint(formatVersion, gate, agentName, modelName, configFingerprint, pendingCall,
                 remainingCalls, transcript, iteration, toolCalls, usage, costUsd, iterations, elapsed,
-                consecutiveMistakes, repairsUsed, finalizing, more, inputRequest, inputAnswers, child);
+                consecutiveMistakes, repairsUsed, finalizing, more, inputRequest, inputAnswers, child, children);
     }
 }

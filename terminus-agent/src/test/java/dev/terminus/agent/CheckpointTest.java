@@ -55,11 +55,13 @@ class CheckpointTest {
         Map<String, String> metadata = Map.of("source", "config/support.yaml");
         HumanInputRequest inputRequest = null;
         List<HumanInputAnswer> inputAnswers = List.of();
+        List<ChildRun> children = List.of();
 
         Checkpoint build() {
             return new Checkpoint(formatVersion, gate, agentName, modelName, configFingerprint, pendingCall,
                     remainingCalls, transcript, iteration, toolCalls, usage, costUsd, iterations, elapsed,
-                    consecutiveMistakes, repairsUsed, finalizing, metadata, inputRequest, inputAnswers);
+                    consecutiveMistakes, repairsUsed, finalizing, metadata, inputRequest, inputAnswers, null,
+                    children);
         }
 
         /** Turns the parts into those of a gate that waits for input. */
@@ -103,6 +105,76 @@ class CheckpointTest {
         assertThat(checkpoint.finalizing()).isFalse();
         assertThat(checkpoint.metadata()).containsExactly(Map.entry("source", "config/support.yaml"));
         assertThat(checkpoint.gateId()).isEqualTo("gate-1");
+        assertThat(checkpoint.children()).isEmpty();
+    }
+
+    private static ChildRun ended(String toolName, int iteration, String answer) {
+        return new ChildRun(toolName, iteration, RunResult.builder().termination(new Termination.NaturalCompletion())
+                .outcome(dev.terminus.Outcome.SUCCEEDED).finalAnswer(answer).agentName("lookup")
+                .usage(Usage.of(7, 3)).build());
+    }
+
+    @Test
+    void theChildrenThatEndedBeforeThePauseAreKeptInOrderCopiedAndUnmodifiable() {
+        // given
+        List<ChildRun> children = new ArrayList<>(List.of(ended("lookup", 1, "found"), ended("lookup", 2, "again")));
+
+        // when
+        Checkpoint checkpoint = checkpoint(p -> p.children = children);
+        children.clear();
+
+        // then
+        assertThat(checkpoint.children()).extracting(child -> child.result().finalAnswer().orElseThrow())
+                .containsExactly("found", "again");
+        assertThatThrownBy(() -> checkpoint.children().clear()).isInstanceOf(UnsupportedOperationException.class);
+        assertThat(checkpoint.withMetadata("k", "v").children()).isEqualTo(checkpoint.children());
+    }
+
+    @Test
+    void theConstructorsWithoutChildrenGiveACheckpointWithNone() {
+        // given
+        Parts parts = new Parts();
+
+        // when
+        Checkpoint approval = new Checkpoint(parts.formatVersion, GATE, "support", "gpt-4o", "ab12", PENDING,
+                parts.remainingCalls, parts.transcript, 2, 3, parts.usage, parts.costUsd, parts.iterations,
+                parts.elapsed, 1, 0, false, parts.metadata);
+        Checkpoint withChild = new Checkpoint(Checkpoint.CHILD_FORMAT_VERSION, GATE, "writer", "gpt-4o", "cd34",
+                PENDING, List.of(), parts.transcript, 2, 3, parts.usage, parts.costUsd, parts.iterations,
+                parts.elapsed, 0, 0, false, Map.of(), null, List.of(), approval);
+
+        // then
+        assertThat(approval.children()).isEmpty();
+        assertThat(withChild.children()).isEmpty();
+        assertThat(withChild.child()).isEqualTo(approval);
+        assertThat(approval).isEqualTo(parts.build());
+    }
+
+    @Test
+    void aNullChildIsRefusedNamingItsIndex() {
+        // given
+        List<ChildRun> children = new ArrayList<>();
+        children.add(ended("lookup", 1, "found"));
+        children.add(null);
+
+        // when / then
+        assertThatThrownBy(() -> checkpoint(p -> p.children = children))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("Checkpoint.children[1] must not be null");
+    }
+
+    @Test
+    void aChildThatPausedIsRefusedAsNotHavingEnded() {
+        // given: a child's result that holds a checkpoint of its own
+        Checkpoint paused = checkpoint(p -> {});
+        ChildRun waiting = new ChildRun("refunds", 1, RunResult.builder().termination(GATE)
+                .outcome(dev.terminus.Outcome.SUSPENDED).checkpoint(paused).build());
+
+        // when / then
+        assertThatThrownBy(() -> checkpoint(p -> p.children = List.of(ended("lookup", 1, "found"), waiting)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Checkpoint.children[1].result holds a checkpoint: the children are runs that ended"
+                        + " (a paused one is Checkpoint.child)");
     }
 
     @ParameterizedTest
@@ -249,7 +321,8 @@ class CheckpointTest {
                 Arguments.of("costUsd", (Consumer<Parts>) p -> p.costUsd = null),
                 Arguments.of("iterations", (Consumer<Parts>) p -> p.iterations = null),
                 Arguments.of("elapsed", (Consumer<Parts>) p -> p.elapsed = null),
-                Arguments.of("metadata", (Consumer<Parts>) p -> p.metadata = null));
+                Arguments.of("metadata", (Consumer<Parts>) p -> p.metadata = null),
+                Arguments.of("children", (Consumer<Parts>) p -> p.children = null));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -92,6 +92,16 @@ import org.jspecify.annotations.Nullable;
  *   <li>Format {@value Checkpoint#CHILD_FORMAT_VERSION} (the pending call runs an agent that paused at a gate of its
  *       own) has the fields of format {@value Checkpoint#FORMAT_VERSION} and one more, last: {@code child}, that
  *       agent's checkpoint, written the same way (and so on down a tree of agents).</li>
+ *   <li>A run that called agents as tools ({@code Tools.agent}) that ended before the pause has, in any format, one
+ *       field more after those of its format and before {@code child}: {@code children}
+ *       ({@link Checkpoint#children()}), an array of {@code {"toolName", "iteration", "result": {...}}} in the order
+ *       the children ended. A {@code result} holds what a {@link dev.terminus.agent.RunResult} is made of, in this
+ *       order: {@code termination} (in the wire format, as the gate), {@code outcome} (an enum name),
+ *       {@code transcript} (messages, as the transcript), {@code iterations} (as the checkpoint's), {@code usage},
+ *       {@code costUsd}, {@code toolCalls}, {@code duration}, {@code finalAnswer} (a string or {@code null}),
+ *       {@code structuredOutput} (free JSON or {@code null}), {@code agentName} (a string or {@code null}) and
+ *       {@code children}, the child's own, written the same way (always, {@code []} when it has none). A checkpoint
+ *       without children has no {@code children} field, so its layout is the one above, byte for byte.</li>
  * </ul>
  *
  * <h2>Reading</h2>
@@ -108,6 +118,13 @@ import org.jspecify.annotations.Nullable;
  * number that fits one, a {@code Double} for a fraction. A checkpoint whose arguments hold other number types (a
  * {@code Long} of 5, a {@code BigDecimal}) reads back with those types instead, so it is not {@code equals} to the
  * original although it says the same.
+ *
+ * <p>A child's structured output is written as Jackson writes its value (a record as an object of its components)
+ * and reads back as free JSON the same way: a {@code Map} of plain JSON values (a {@code List}, a {@code String}, an
+ * {@code Integer}...), not the typed object the child's output validator made. A checkpoint whose children have a
+ * structured output other than such plain JSON values therefore reads back not {@code equals} to the original,
+ * although it says the same. A child's termination is written in the wire format of a {@code TerminusModule} without
+ * extensions: a child that ended with a {@link dev.terminus.Termination.Extension} cannot be written.
  */
 public final class CheckpointJson implements FileGateStore.Codec<Checkpoint> {
 

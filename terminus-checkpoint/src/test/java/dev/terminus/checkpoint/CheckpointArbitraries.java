@@ -1,10 +1,15 @@
 package dev.terminus.checkpoint;
 
+import dev.terminus.ErrorCategory;
+import dev.terminus.ErrorInfo;
 import dev.terminus.Message;
+import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.ChildRun;
 import dev.terminus.agent.IterationRecord;
+import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.FinishReason;
 import java.math.BigDecimal;
@@ -19,7 +24,8 @@ import net.jqwik.api.Tuple;
 
 /**
  * Random checkpoints: transcripts of the four message kinds, tool calls with nested JSON arguments, usage with its
- * parts inside its wholes, costs of every scale, durations at nanosecond precision, metadata.
+ * parts inside its wholes, costs of every scale, durations at nanosecond precision, metadata, and sometimes the
+ * runs of agents called as tools that ended before the pause (with plain JSON as their structured output).
  */
 final class CheckpointArbitraries {
     private CheckpointArbitraries() {}
@@ -116,7 +122,43 @@ final class CheckpointArbitraries {
                 .as(Counters::new);
     }
 
+    /** Results of agents called as tools, with children of their own down to {@code depth} levels. */
+    static Arbitrary<RunResult> childResults(int depth) {
+        Arbitrary<Termination> terminations = Arbitraries.of(new Termination.NaturalCompletion(),
+                new Termination.MaxIterationsReached(5, 5), new Termination.Cancelled("parent"),
+                new Termination.TimeBudgetExhausted(1_200, 1_000),
+                new Termination.Failed(new ErrorInfo("java.io.IOException", "unreachable", ErrorCategory.EXTERNAL)));
+        Arbitrary<RunResult> figures = Combinators.combine(terminations, Arbitraries.of(Outcome.class),
+                        messages().list().ofMaxSize(3), iterationRecords().list().ofMaxSize(2), usages(), costs(),
+                        Arbitraries.integers().greaterOrEqual(0), durations(false))
+                .as((end, outcome, transcript, records, usage, cost, calls, duration) -> RunResult.builder()
+                        .termination(end).outcome(outcome).transcript(transcript).iterations(records).usage(usage)
+                        .costUsd(cost).toolCalls(calls).duration(duration).build());
+        Arbitrary<List<ChildRun>> children = depth == 0 ? Arbitraries.just(List.of())
+                : childRuns(depth - 1).list().ofMaxSize(1);
+        return Combinators.combine(figures, texts().injectNull(0.3), arguments(1).map(m -> (Object) m).injectNull(0.5),
+                        names().injectNull(0.2), children)
+                .as((result, answer, output, agent, kids) -> result.toBuilder().finalAnswer(answer)
+                        .structuredOutput(output).agentName(agent).children(kids).build());
+    }
+
+    static Arbitrary<ChildRun> childRuns(int depth) {
+        return Combinators.combine(names(), Arbitraries.integers().between(0, 50), childResults(depth))
+                .as(ChildRun::new);
+    }
+
+    /** Checkpoints of an approval gate, one in four with the children that ended before the pause. */
     static Arbitrary<Checkpoint> checkpoints() {
+        Arbitrary<List<ChildRun>> children = Arbitraries.frequencyOf(Tuple.of(3, Arbitraries.just(List.of())),
+                Tuple.of(1, childRuns(1).list().ofMinSize(1).ofMaxSize(2)));
+        return Combinators.combine(checkpointsWithoutChildren(), children).as((c, kids) -> new Checkpoint(
+                c.formatVersion(), c.gate(), c.agentName(), c.modelName(), c.configFingerprint(), c.pendingCall(),
+                c.remainingCalls(), c.transcript(), c.iteration(), c.toolCalls(), c.usage(), c.costUsd(),
+                c.iterations(), c.elapsed(), c.consecutiveMistakes(), c.repairsUsed(), c.finalizing(), c.metadata(),
+                c.inputRequest(), c.inputAnswers(), c.child(), kids));
+    }
+
+    private static Arbitrary<Checkpoint> checkpointsWithoutChildren() {
         return toolCalls().flatMap(pending -> {
             Arbitrary<Termination.HitlGatePending> gate = Combinators.combine(
                     Arbitraries.strings().withCharRange('!', '~').ofMinLength(1).ofMaxLength(20), texts(), names(),

@@ -407,7 +407,7 @@ class CheckpointJsonTest {
                     .hasMessage("Checkpoint has no field \"approver\" (its fields: formatVersion, gate, agentName,"
                             + " modelName, configFingerprint, pendingCall, remainingCalls, transcript, iteration,"
                             + " toolCalls, usage, costUsd, iterations, elapsed, consecutiveMistakes, repairsUsed,"
-                            + " finalizing, metadata)");
+                            + " finalizing, metadata, children)");
         }
 
         @Test

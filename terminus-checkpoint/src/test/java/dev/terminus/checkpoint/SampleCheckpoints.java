@@ -3,10 +3,15 @@ package dev.terminus.checkpoint;
 import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.ToolCall;
+import dev.terminus.ErrorCategory;
+import dev.terminus.ErrorInfo;
+import dev.terminus.Outcome;
 import dev.terminus.agent.Checkpoint;
+import dev.terminus.agent.ChildRun;
 import dev.terminus.agent.HumanInputAnswer;
 import dev.terminus.agent.HumanInputRequest;
 import dev.terminus.agent.IterationRecord;
+import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.FinishReason;
 import java.math.BigDecimal;
@@ -142,6 +147,43 @@ final class SampleCheckpoints {
                 c.repairsUsed(), c.finalizing(), c.metadata(), account,
                 List.of(HumanInputAnswer.accepted(earlier, Map.of("order", 42, "rush", true)),
                         HumanInputAnswer.declined(earlier, "not now")));
+    }
+
+    /**
+     * Two agents the run called as tools that ended before it paused: a ledger that answered (after a child of its
+     * own), then an auditor that failed.
+     */
+    static List<ChildRun> endedChildren() {
+        ToolCall read = new ToolCall("l_1", "read", Map.of("account", "acme"));
+        RunResult reader = RunResult.builder().termination(new Termination.NaturalCompletion())
+                .outcome(Outcome.SUCCEEDED).transcript(List.of(new Message.User("read acme"),
+                        Message.Assistant.of("acme"))).usage(Usage.of(5, 1)).costUsd(new BigDecimal("0.0001"))
+                .duration(Duration.ofMillis(3)).finalAnswer("acme").agentName("reader").build();
+        RunResult ledger = RunResult.builder().termination(new Termination.NaturalCompletion())
+                .outcome(Outcome.SUCCEEDED)
+                .transcript(List.of(new Message.System("You read the ledger."), new Message.User("balance of acme?"),
+                        Message.Assistant.of("", read), new Message.ToolResult("l_1", "read", "acme", false),
+                        Message.Assistant.of("balance is 12.50")))
+                .iterations(List.of(new IterationRecord(1, Usage.of(40, 8), 1, FinishReason.TOOL_CALLS,
+                                Duration.ofNanos(120_000_001)),
+                        new IterationRecord(2, Usage.of(55, 6), 0, FinishReason.STOP, Duration.ofNanos(90_000_002))))
+                .usage(Usage.of(100, 15)).costUsd(new BigDecimal("0.000950")).toolCalls(1)
+                .duration(Duration.ofNanos(215_000_003)).finalAnswer("balance is 12.50").agentName("ledger")
+                .children(List.of(new ChildRun("read", 1, reader))).build();
+        RunResult auditor = RunResult.builder()
+                .termination(new Termination.Failed(new ErrorInfo("java.io.IOException", "audit log unreachable",
+                        ErrorCategory.EXTERNAL)))
+                .outcome(Outcome.FAILED).transcript(List.of(new Message.User("audit order 42")))
+                .duration(Duration.ofMillis(7)).build();
+        return List.of(new ChildRun("ledger", 1, ledger), new ChildRun("audit", 1, auditor));
+    }
+
+    /** @return the checkpoint with the runs of agents it called that ended before the pause */
+    static Checkpoint withChildren(Checkpoint c, List<ChildRun> children) {
+        return new Checkpoint(c.formatVersion(), c.gate(), c.agentName(), c.modelName(), c.configFingerprint(),
+                c.pendingCall(), c.remainingCalls(), c.transcript(), c.iteration(), c.toolCalls(), c.usage(),
+                c.costUsd(), c.iterations(), c.elapsed(), c.consecutiveMistakes(), c.repairsUsed(), c.finalizing(),
+                c.metadata(), c.inputRequest(), c.inputAnswers(), c.child(), children);
     }
 
     static Checkpoint withCost(Checkpoint c, BigDecimal cost) {

@@ -311,8 +311,9 @@ public final class AgentRun {
     }
 
     /**
-     * Continues a paused run on the calling thread: restores it from the checkpoint, carries out the decision on the
-     * pending call, runs the rest of that round and goes on iterating.
+     * Continues a paused run on the calling thread: restores it from the checkpoint (with the children that ended
+     * before the pause), carries out the decision on the pending call, runs the rest of that round and goes on
+     * iterating.
      */
     @Nullable RunResult resume(Checkpoint checkpoint, GateDecision decision) {
         Termination end;
@@ -322,6 +323,8 @@ public final class AgentRun {
             loop.restore(checkpoint.finalizing(), Resumption.pausedIterationStart(state.liveTranscript()));
             claims.repairsUsed = checkpoint.repairsUsed();
             pause.resumedFrom(checkpoint);
+            // the children that ended before the pause come first in the result, as in a run that never paused
+            state.tree.adoptChildren(checkpoint.children());
             begin();
             model.check();
             end = loop.resumeRound(checkpoint, decision);

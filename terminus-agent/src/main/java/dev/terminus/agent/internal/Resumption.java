@@ -179,6 +179,8 @@ public final class Resumption {
      * @param request what the pending call asks a person, or null when it waits for approval
      * @param answers the answers the pending call already had
      * @param child the checkpoint of the agent the pending call runs, when that agent paused; else null
+     * @return the checkpoint, holding the runs of the agents called as tools that ended before the pause (the
+     *     result's children: the run's tree's)
      */
     static Checkpoint checkpoint(AgentSpec spec, RunResult result, Termination.HitlGatePending gate, ToolCall pending,
             List<ToolCall> remaining, RunState state, int repairsUsed, boolean finalizing,
@@ -190,7 +192,7 @@ public final class Resumption {
                 spec.config().name(), spec.model().name(), fingerprint(spec), pending, remaining, result.transcript(),
                 state.iteration, result.toolCalls(), result.usage(), result.costUsd(), result.iterations(),
                 result.duration(), state.consecutiveMistakes, repairsUsed, finalizing, metadata, request, answers,
-                child);
+                child, state.tree.children());
     }
 
     /** The summary a person reads at the gate: the tool and its arguments. */

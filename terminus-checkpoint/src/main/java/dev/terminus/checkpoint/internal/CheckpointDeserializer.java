@@ -21,13 +21,16 @@ import dev.terminus.Termination;
 import dev.terminus.ToolCall;
 import dev.terminus.agent.Checkpoint;
 import java.io.IOException;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a {@link Checkpoint}: the {@code formatVersion} first (see {@link VersionLocator}), then every other field of
  * that format, strictly, in any order (format 2, a gate that waits for input, adds {@code inputRequest} and
- * {@code inputAnswers}). The gate, the messages and the tool calls are read by the wire format's deserializers of
- * {@code TerminusModule}, looked up once when Jackson contextualizes this deserializer. Every error is a Jackson
+ * {@code inputAnswers}; format 3 adds {@code child}); {@code children}, the agents called as tools that ended before
+ * the pause, may be missing (no children) in every format ({@link ChildRunReaders}). The gate, the messages and the
+ * tool calls are read by the wire format's deserializers of {@code TerminusModule}, looked up once when Jackson
+ * contextualizes this deserializer. Every error is a Jackson
  * exception whose message names the field ({@code Checkpoint.transcript[2]: ...}) and the bad value.
  */
 public final class CheckpointDeserializer extends StdDeserializer<Checkpoint> implements ContextualDeserializer {
@@ -98,6 +101,10 @@ public final class CheckpointDeserializer extends StdDeserializer<Checkpoint> im
             table.field("inputRequest", RecordReaders.INPUT_REQUEST)
                     .field("inputAnswers", listOf(RecordReaders.INPUT_ANSWER));
         }
+        ValueReader<Termination> termination = ValueReaders.delegate(deserializer(ctxt, Termination.class),
+                Termination.class, "a termination object");
+        // written only when there are any: a checkpoint without children keeps the layout it always had
+        table.optional("children", ChildRunReaders.children(termination, message), List.of());
         return table.build();
     }
 
@@ -126,8 +133,8 @@ public final class CheckpointDeserializer extends StdDeserializer<Checkpoint> im
                     v.<Integer>get("iteration"), v.<Integer>get("toolCalls"), v.get("usage"), v.get("costUsd"),
                     v.get("iterations"), v.get("elapsed"), v.<Integer>get("consecutiveMistakes"),
                     v.<Integer>get("repairsUsed"), v.<Boolean>get("finalizing"), v.get("metadata"),
-                    input ? v.get("inputRequest") : null, input ? v.get("inputAnswers") : java.util.List.of(),
-                    child ? v.get("child") : null);
+                    input ? v.get("inputRequest") : null, input ? v.get("inputAnswers") : List.of(),
+                    child ? v.get("child") : null, v.get("children"));
         } catch (IllegalArgumentException | NullPointerException e) {
             throw ReadErrors.invalid(rest, String.valueOf(e.getMessage()), e);
         }

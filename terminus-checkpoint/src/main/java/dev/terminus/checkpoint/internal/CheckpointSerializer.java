@@ -23,7 +23,8 @@ import java.util.TreeMap;
  * and the tool calls through the wire format's serializers of {@code TerminusModule}, durations through the
  * {@code JavaTimeModule} (as ISO-8601 strings), the cost as a JSON number written from {@link
  * java.math.BigDecimal#toString()} (so its scale survives) and the metadata sorted by key (a {@link Checkpoint}'s
- * metadata has no order of its own). A value that cannot be written (an {@link IterationRecord} without usage or
+ * metadata has no order of its own); the children that ended before the pause only when there are any
+ * ({@link ChildRunWriter}). A value that cannot be written (an {@link IterationRecord} without usage or
  * duration) fails with a {@link JsonMappingException} naming it.
  */
 public final class CheckpointSerializer extends StdSerializer<Checkpoint> {
@@ -85,6 +86,10 @@ public final class CheckpointSerializer extends StdSerializer<Checkpoint> {
             }
             gen.writeEndArray();
         }
+        if (!c.children().isEmpty()) {
+            gen.writeFieldName("children");
+            ChildRunWriter.write(c.children(), "Checkpoint.children", gen, provider);
+        }
         Checkpoint child = c.child();
         if (child != null) {
             gen.writeFieldName("child");
@@ -112,7 +117,7 @@ public final class CheckpointSerializer extends StdSerializer<Checkpoint> {
         gen.writeEndArray();
     }
 
-    private static void writeUsage(Usage usage, JsonGenerator gen) throws IOException {
+    static void writeUsage(Usage usage, JsonGenerator gen) throws IOException {
         gen.writeStartObject(usage);
         gen.writeNumberField("inputTokens", usage.inputTokens());
         gen.writeNumberField("outputTokens", usage.outputTokens());
@@ -122,7 +127,7 @@ public final class CheckpointSerializer extends StdSerializer<Checkpoint> {
     }
 
     /** An {@link IterationRecord} checks nothing itself: a null usage or duration is refused here, naming it. */
-    private static void writeIteration(IterationRecord record, String path, JsonGenerator gen,
+    static void writeIteration(IterationRecord record, String path, JsonGenerator gen,
             SerializerProvider provider) throws IOException {
         if (record.usage() == null || record.duration() == null) {
             throw JsonMappingException.from(gen, path + "." + (record.usage() == null ? "usage" : "duration")

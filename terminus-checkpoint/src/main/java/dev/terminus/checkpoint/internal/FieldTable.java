@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The fields of one JSON object, each with its reader. Reading is strict: an unknown field, a field given twice and a
- * missing field are errors naming the field; the order of the fields does not matter. Immutable.
+ * missing field are errors naming the field; the order of the fields does not matter. An optional field (one written
+ * only when it holds something) may be missing, and then has the value it stands for when absent. Immutable.
  */
 final class FieldTable {
 
@@ -23,13 +24,16 @@ final class FieldTable {
     private final String known;
     private final Map<String, ValueReader<?>> inOrder;
     private final List<String> shownNames;
+    /** The optional fields, with the value each has when it is missing. */
+    private final Map<String, Object> whenAbsent;
 
-    private FieldTable(Map<String, ValueReader<?>> readers, List<String> shownNames) {
+    private FieldTable(Map<String, ValueReader<?>> readers, List<String> shownNames, Map<String, Object> whenAbsent) {
         this.inOrder = new LinkedHashMap<>(readers);
         this.shownNames = List.copyOf(shownNames);
         this.readers = Map.copyOf(readers);
         this.order = List.copyOf(readers.keySet());
         this.known = String.join(", ", shownNames);
+        this.whenAbsent = new LinkedHashMap<>(whenAbsent);
     }
 
     /**
@@ -42,7 +46,7 @@ final class FieldTable {
         more.put(name, reader);
         List<String> shown = new ArrayList<>(shownNames);
         shown.add(name);
-        return new FieldTable(more, shown);
+        return new FieldTable(more, shown, whenAbsent);
     }
 
     /** @return a builder of a table, its fields added in the order they are written */
@@ -98,6 +102,11 @@ final class FieldTable {
         if (t != JsonToken.END_OBJECT) {
             throw ReadErrors.wrongType(p, path, "a field name or the end of the object");
         }
+        whenAbsent.forEach((name, absent) -> {
+            if (!values.containsKey(name)) {
+                values.put(name, absent);
+            }
+        });
         if (values.size() < readers.size()) {
             List<String> missing = new ArrayList<>(order);
             missing.removeAll(values.keySet());
@@ -111,6 +120,7 @@ final class FieldTable {
     static final class Builder {
         private final Map<String, ValueReader<?>> readers = new LinkedHashMap<>();
         private final List<String> shown = new ArrayList<>();
+        private final Map<String, Object> whenAbsent = new LinkedHashMap<>();
 
         private Builder() {}
 
@@ -121,6 +131,13 @@ final class FieldTable {
             return this;
         }
 
+        /** Adds a field that may be missing (it is written only when it holds something), standing for a value. */
+        Builder optional(String name, ValueReader<?> reader, Object absent) {
+            field(name, reader);
+            whenAbsent.put(name, absent);
+            return this;
+        }
+
         /** Adds a field read before the table is (the version), so that the messages still list it. */
         Builder shownOnly(String name) {
             shown.add(name);
@@ -128,7 +145,7 @@ final class FieldTable {
         }
 
         FieldTable build() {
-            return new FieldTable(readers, shown);
+            return new FieldTable(readers, shown, whenAbsent);
         }
     }
 

@@ -118,6 +118,42 @@ final class ValueReaders {
         }
     };
 
+    /**
+     * Any JSON value but null (a structured output), as a JSON reader's plain values ({@code Map}, {@code List},
+     * {@code String}, {@code Integer} or {@code Double}...), deeply copied as {@code JsonTrees} values.
+     */
+    static final ValueReader<Object> JSON_VALUE = (p, ctxt, path) -> {
+        if (p.currentToken() == JsonToken.VALUE_NULL) {
+            throw ReadErrors.wrongType(p, path, "a JSON value other than null");
+        }
+        if (p.currentToken() == JsonToken.START_OBJECT) {
+            return JSON_OBJECT.read(p, ctxt, path);
+        }
+        Object read = ctxt.readValue(p, Object.class);
+        try { // copied as the one value of an object, so that a list is as unmodifiable as an object is
+            return java.util.Objects.requireNonNull(dev.terminus.JsonTrees.copyObject(
+                    java.util.Collections.singletonMap("", read), path).get(""));
+        } catch (IllegalArgumentException e) {
+            throw ReadErrors.invalid(p, String.valueOf(e.getMessage()), e);
+        }
+    };
+
+    /** @return a reader of one of an enum's constants by its name */
+    static <E extends Enum<E>> ValueReader<E> enumNamed(Class<E> type) {
+        String allowed = Arrays.stream(type.getEnumConstants()).map(Enum::name).collect(Collectors.joining(", "));
+        return (p, ctxt, path) -> {
+            if (p.currentToken() != JsonToken.VALUE_STRING) {
+                throw ReadErrors.wrongType(p, path, "one of " + allowed);
+            }
+            for (E constant : type.getEnumConstants()) {
+                if (constant.name().equals(p.getText())) {
+                    return constant;
+                }
+            }
+            throw ReadErrors.invalid(p, path + ": " + ReadErrors.quote(p.getText()) + " is not one of " + allowed);
+        };
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, ?> toStringKeys(Map<?, ?> read) {
         return (Map<String, ?>) read; // a JSON object's keys are strings
