@@ -45,19 +45,9 @@ final class ParentRun {
      */
     RunResult runChild(String toolName, AgentSpec child, String task) {
         sameClockUnderAnEngine(child);
-        int iteration = state.iteration();
         RunControl childControl = control.child(child.clock(), child.config().timeBudget().orElse(null));
-        var ended = new java.util.concurrent.CompletableFuture<@Nullable Void>();
-        running.put(childControl, ended);
-        try {
-            RunTask.Entry entry = new RunTask.Entry(childControl, 0, run -> run.servingAsChildOf(this).execute(task));
-            return kept(toolName, iteration, mode == AgentRun.Mode.ENGINE ? RunTask.runUnder(child, entry)
-                    : RunTask.runInline(child, entry));
-        } finally {
-            childControl.detach();
-            running.remove(childControl);
-            ended.complete(null);
-        }
+        return run(toolName, child, new RunTask.Entry(childControl, 0,
+                run -> run.servingAsChildOf(this).execute(task)));
     }
 
     /**
@@ -73,14 +63,19 @@ final class ParentRun {
     RunResult resumeChild(String toolName, AgentSpec child, Checkpoint checkpoint, GateDecision decision) {
         Resumption.check(child, checkpoint, decision);
         sameClockUnderAnEngine(child);
-        int iteration = state.iteration();
         RunControl childControl = control.child(child.clock(), child.config().timeBudget().orElse(null),
                 checkpoint.elapsed());
+        return run(toolName, child, new RunTask.Entry(childControl, Resumption.elapsedNanos(checkpoint),
+                run -> run.servingAsChildOf(this).resume(checkpoint, decision)));
+    }
+
+    /** Runs a child on this thread under its control, known as running until it ends, and keeps its result. */
+    private RunResult run(String toolName, AgentSpec child, RunTask.Entry entry) {
+        int iteration = state.iteration();
+        RunControl childControl = entry.control();
         var ended = new java.util.concurrent.CompletableFuture<@Nullable Void>();
         running.put(childControl, ended);
         try {
-            RunTask.Entry entry = new RunTask.Entry(childControl, Resumption.elapsedNanos(checkpoint),
-                    run -> run.servingAsChildOf(this).resume(checkpoint, decision));
             return kept(toolName, iteration, mode == AgentRun.Mode.ENGINE ? RunTask.runUnder(child, entry)
                     : RunTask.runInline(child, entry));
         } finally {

@@ -3,6 +3,7 @@ package dev.terminus.temporal.internal;
 import dev.terminus.Message;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.ForwardingRunContext;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInfo;
 import io.temporal.workflow.WorkflowLocal;
@@ -29,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * without the transcript: the next one claims them with its first event heard on this worker; a hand-over nobody
  * claims within {@link #HAND_OVER_NANOS} (the next execution runs on another worker) is dropped.
  */
-public final class RunIdentity implements RunContext {
+public final class RunIdentity extends ForwardingRunContext {
     /** How long an identity handed over at a continue-as-new waits for the next execution: five minutes. */
     public static final long HAND_OVER_NANOS = TimeUnit.MINUTES.toNanos(5);
 
@@ -150,37 +151,7 @@ public final class RunIdentity implements RunContext {
     }
 
     @Override
-    public String agentName() {
-        return current.agentName();
-    }
-
-    @Override
-    public int iteration() {
-        return current.iteration();
-    }
-
-    @Override
-    public int toolCallCount() {
-        return current.toolCallCount();
-    }
-
-    @Override
-    public Usage usage() {
-        return current.usage();
-    }
-
-    @Override
-    public BigDecimal costUsd() {
-        return current.costUsd();
-    }
-
-    @Override
-    public Duration elapsed() {
-        return current.elapsed();
-    }
-
-    @Override
-    public List<Message> transcript() {
-        return current.transcript();
+    protected RunContext delegate() {
+        return current;
     }
 }

@@ -184,15 +184,7 @@ class SubAgentScenariosTest {
     void theParentsCancelCancelsTheChildWithTheSameRequester() throws Exception {
         // given
         var childStarted = new CountDownLatch(1);
-        var child = Agent.builder(ScriptedModel.builder().hang().build()).name("sleeper")
-                .listener(event -> {
-                    if (event instanceof AgentEvent.IterationStarted) {
-                        childStarted.countDown();
-                    }
-                }).build();
-        var parent = Agent.builder(ScriptedModel.builder().toolCall("sleep", Map.of("task", "sleep"))
-                        .text("never").build())
-                .tool(Tools.agent("sleep", "Sleeps", child)).build();
+        var parent = parentOfAHangingChild(childStarted);
         RunHandle handle = parent.start("go");
         assertThat(childStarted.await(10, TimeUnit.SECONDS)).isTrue();
 
@@ -210,15 +202,7 @@ class SubAgentScenariosTest {
     void interruptingTheCallerOfAnInlineParentCancelsTheChildAndThenTheParent() throws Exception {
         // given
         var childStarted = new CountDownLatch(1);
-        var child = Agent.builder(ScriptedModel.builder().hang().build()).name("sleeper")
-                .listener(event -> {
-                    if (event instanceof AgentEvent.IterationStarted) {
-                        childStarted.countDown();
-                    }
-                }).build();
-        var parent = Agent.builder(ScriptedModel.builder().toolCall("sleep", Map.of("task", "sleep"))
-                        .text("never").build())
-                .tool(Tools.agent("sleep", "Sleeps", child)).build();
+        var parent = parentOfAHangingChild(childStarted);
         var outcome = new java.util.concurrent.CompletableFuture<RunResult>();
         var keptInterrupt = new java.util.concurrent.CompletableFuture<Boolean>();
         Thread caller = Thread.ofPlatform().start(() -> {
@@ -236,5 +220,17 @@ class SubAgentScenariosTest {
         assertThat(result.children()).singleElement().extracting(c -> c.result().termination())
                 .isEqualTo(Termination.Cancelled.byThreadInterrupt());
         assertThat(keptInterrupt.get(10, TimeUnit.SECONDS)).as("the caller keeps its interrupt").isTrue();
+    }
+
+    /** A parent whose one call runs a child whose model never answers; {@code started} counts down in the child. */
+    private static Agent parentOfAHangingChild(CountDownLatch started) {
+        var child = Agent.builder(ScriptedModel.builder().hang().build()).name("sleeper")
+                .listener(event -> {
+                    if (event instanceof AgentEvent.IterationStarted) {
+                        started.countDown();
+                    }
+                }).build();
+        return Agent.builder(ScriptedModel.builder().toolCall("sleep", Map.of("task", "sleep")).text("never").build())
+                .tool(Tools.agent("sleep", "Sleeps", child)).build();
     }
 }
