@@ -129,7 +129,8 @@ public final class AgentRun {
                 new ModelCaller(this, spec.model(), config.retryPolicy(), config.streamIdleTimeout().orElse(null)));
         this.publication = new RunPublication(spec, state, control, events, pause, claims);
         if (spec.hasAgentTools()) {
-            state.tree.asParent = new ParentRun(state, budgets, control, mode);
+            state.tree.asParent = new ParentRun(state, budgets, control, mode,
+                    config.toolTimeout().map(java.time.Duration::toNanos).orElse(0L));
         }
     }
 

@@ -103,7 +103,7 @@ final class ParallelToolRound {
             }
             ToolRound.Outcome outcome;
             try {
-                if (timeout > 0) {
+                if (timeout > 0 && !(prepared[i].tool() instanceof SubAgentTool)) { // an agent's call ends itself
                     clock.await(task.finished, Math.max(0, starts[i] + timeout - clock.nanoTime()));
                 }
                 Object value = task.get();

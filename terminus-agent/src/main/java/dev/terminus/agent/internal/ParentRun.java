@@ -6,6 +6,7 @@ import dev.terminus.agent.ChildRun;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.control.RunControl;
+import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -27,11 +28,15 @@ final class ParentRun {
     private final RunControl control;
     private final AgentRun.Mode mode;
 
-    ParentRun(RunState state, BudgetGuard budgets, RunControl control, AgentRun.Mode mode) {
+    /** The parent's per-tool timeout, a child's deadline from the call's start; 0 for none. */
+    private final long toolTimeoutNanos;
+
+    ParentRun(RunState state, BudgetGuard budgets, RunControl control, AgentRun.Mode mode, long toolTimeoutNanos) {
         this.state = state;
         this.budgets = budgets;
         this.control = control;
         this.mode = mode;
+        this.toolTimeoutNanos = toolTimeoutNanos;
     }
 
     /**
@@ -45,7 +50,7 @@ final class ParentRun {
      */
     RunResult runChild(String toolName, AgentSpec child, String task) {
         sameClockUnderAnEngine(child);
-        RunControl childControl = control.child(child.clock(), child.config().timeBudget().orElse(null));
+        RunControl childControl = control.child(child.clock(), ownBudget(child, Duration.ZERO), Duration.ZERO);
         return run(toolName, child, new RunTask.Entry(childControl, 0,
                 run -> run.servingAsChildOf(this).execute(task)));
     }
@@ -63,10 +68,25 @@ final class ParentRun {
     RunResult resumeChild(String toolName, AgentSpec child, Checkpoint checkpoint, GateDecision decision) {
         Resumption.check(child, checkpoint, decision);
         sameClockUnderAnEngine(child);
-        RunControl childControl = control.child(child.clock(), child.config().timeBudget().orElse(null),
+        RunControl childControl = control.child(child.clock(), ownBudget(child, checkpoint.elapsed()),
                 checkpoint.elapsed());
         return run(toolName, child, new RunTask.Entry(childControl, Resumption.elapsedNanos(checkpoint),
                 run -> run.servingAsChildOf(this).resume(checkpoint, decision)));
+    }
+
+    /**
+     * The child's own time budget: its agent's, and at most the parent's per-tool timeout from this call's start (the
+     * child then ends out of time with its own result, kept among the children, instead of being interrupted).
+     */
+    private @Nullable Duration ownBudget(AgentSpec child, Duration before) {
+        Duration own = child.config().timeBudget().orElse(null);
+        if (toolTimeoutNanos > 0) {
+            Duration call = before.plusNanos(toolTimeoutNanos);
+            if (own == null || own.compareTo(call) > 0) {
+                own = call;
+            }
+        }
+        return own;
     }
 
     /** Runs a child on this thread under its control, known as running until it ends, and keeps its result. */

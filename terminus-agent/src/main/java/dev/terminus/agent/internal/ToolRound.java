@@ -258,7 +258,9 @@ final class ToolRound {
         long start = timed ? run.clock().nanoTime() : 0;
         try {
             boolean supervised = run.superviseCalls() && !tool.interruptible();
-            Object value = toolTimeoutNanos > 0 && run.startsThreads() || supervised
+            // an agent's call keeps the per-tool timeout as its own deadline (ParentRun): it ends with its own result
+            boolean timedOut = toolTimeoutNanos > 0 && run.startsThreads() && !(tool instanceof SubAgentTool);
+            Object value = timedOut || supervised
                     // the grace is waited only for a call supervised for itself: a supervised run waits its own
                     ? SupervisedCall.of(run.control(), "terminus-tool-" + call.name())
                             .timeout(toolTimeoutNanos > 0 ? toolTimeoutNanos : SupervisedCall.NO_TIMEOUT)

@@ -181,4 +181,36 @@ class AgentTreeScenariosTest {
         assertThat(result.usage()).as("the whole run's usage, children of both parts included")
                 .isEqualTo(Usage.of(32, 17));
     }
+
+    @Test
+    void anAgentCalledUnderAPerToolTimeoutEndsOutOfTimeWithItsOwnResultKeptAndTheParentGoesOn() throws Exception {
+        for (boolean parallel : new boolean[] {false, true}) {
+            // given: a child whose model never answers, called by a parent whose tools have 2 s each
+            var clock = new dev.terminus.agent.control.ManualClock();
+            var inCall = new java.util.concurrent.CountDownLatch(1);
+            var child = Agent.builder(request -> {
+                inCall.countDown();
+                clock.sleep(Duration.ofMinutes(1).toNanos());
+                return dev.terminus.agent.spi.ModelResponse.text("late", Usage.of(1, 1));
+            }).name("slow").clock(clock).build();
+            var parent = Agent.builder(ScriptedModel.builder().toolCalls(List.of(
+                                    Map.entry("slow", Map.of("task", "think")), Map.entry("echo", Map.of("x", 1))))
+                            .text("went on without it").build())
+                    .clock(clock).tool(Tools.agent("slow", "Thinks slowly", child)).tool(echo("echo"))
+                    .config(AgentConfig.custom().parallelToolCalls(parallel).build())
+                    .toolTimeout(Duration.ofSeconds(2)).build();
+            var handle = parent.start("go");
+            assertThat(inCall.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+            // when: the tool timeout passes
+            clock.advance(Duration.ofSeconds(2));
+            RunResult result = handle.await();
+
+            // then
+            assertThat(result).as("parallel: %s", parallel).endedWith(new Termination.NaturalCompletion());
+            assertThat(result.children()).singleElement().satisfies(c -> assertThat(c.result().termination())
+                    .isEqualTo(new Termination.TimeBudgetExhausted(2_000, 2_000)));
+            assertThat(Scenarios.toolResults(result).getFirst().content()).contains("slow", "TimeBudgetExhausted");
+        }
+    }
 }
