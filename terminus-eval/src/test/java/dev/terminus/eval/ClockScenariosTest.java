@@ -29,7 +29,7 @@ class ClockScenariosTest {
         Benchmark benchmark = Benchmark.builder().clock(clock).task(ADD)
                 .retryPolicy(new RetryPolicy(1, Duration.ofSeconds(2), Duration.ofSeconds(2), 0))
                 .agent(Fixtures.agent(model)).evaluator(Evaluators.exactMatch()).build();
-        CompletableFuture<EvalReport> report = runInBackground(benchmark);
+        CompletableFuture<EvalReport> report = ConcurrencyScenariosTest.runInBackground(benchmark);
 
         // when
         clock.awaitScheduled(1);
@@ -57,7 +57,7 @@ class ClockScenariosTest {
                 .taskTimeout(Duration.ofSeconds(30))
                 .agent(Fixtures.agent(model))
                 .evaluator(Evaluators.exactMatch()).build();
-        CompletableFuture<EvalReport> report = runInBackground(benchmark);
+        CompletableFuture<EvalReport> report = ConcurrencyScenariosTest.runInBackground(benchmark);
 
         // when: the timeout is scheduled and the agent is inside its model call (not still making tools)
         clock.awaitScheduled(1);
@@ -69,17 +69,5 @@ class ClockScenariosTest {
         assertThat(row.status()).isEqualTo(Status.TASK_TIMEOUT);
         assertThat(row.durationMs()).isEqualTo(30_000);
         assertThat(row.error().message()).contains("passed its timeout of 30000 ms while the agent ran");
-    }
-
-    private static CompletableFuture<EvalReport> runInBackground(Benchmark benchmark) {
-        CompletableFuture<EvalReport> report = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                report.complete(benchmark.run());
-            } catch (Throwable e) {
-                report.completeExceptionally(e);
-            }
-        });
-        return report;
     }
 }

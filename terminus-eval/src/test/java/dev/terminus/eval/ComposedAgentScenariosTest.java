@@ -114,14 +114,7 @@ class ComposedAgentScenariosTest {
                             }
                         }).build()))
                 .evaluator(Evaluators.exactMatch()).build();
-        CompletableFuture<EvalReport> report = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                report.complete(benchmark.run());
-            } catch (Throwable e) {
-                report.completeExceptionally(e);
-            }
-        });
+        CompletableFuture<EvalReport> report = ConcurrencyScenariosTest.runInBackground(benchmark);
 
         // when: the timeout is scheduled and the child is inside its model call
         clock.awaitScheduled(1);

@@ -235,15 +235,8 @@ class ConcurrencyScenariosTest {
         assertThat(report.rows()).hasSizeLessThan(5).isNotEmpty();
     }
 
-    private static CompletableFuture<EvalReport> runInBackground(Benchmark benchmark) {
-        CompletableFuture<EvalReport> report = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                report.complete(benchmark.run());
-            } catch (Throwable e) {
-                report.completeExceptionally(e);
-            }
-        });
-        return report;
+    /** Runs the benchmark on a virtual thread of its own; what it throws, an Error too, completes the future. */
+    static CompletableFuture<EvalReport> runInBackground(Benchmark benchmark) {
+        return CompletableFuture.supplyAsync(benchmark::run, body -> Thread.ofVirtual().start(body));
     }
 }

@@ -24,16 +24,13 @@ record Caller(Thread thread, CompletableFuture<Returned> returned) {
 
     /** @return the caller of {@code agent.run(task)}, started */
     static Caller run(Agent agent, String task) {
-        var returned = new CompletableFuture<Returned>();
-        Thread thread = Thread.ofPlatform().name("scenario-caller").start(() -> {
-            try {
-                RunResult result = agent.run(task);
-                returned.complete(new Returned(result, Thread.currentThread().isInterrupted()));
-            } catch (Throwable e) {
-                returned.completeExceptionally(e);
-            }
-        });
-        return new Caller(thread, returned);
+        var thread = new CompletableFuture<Thread>();
+        // supplyAsync hands whatever the run throws to the future, an Error as it is
+        CompletableFuture<Returned> returned = CompletableFuture.supplyAsync(() -> {
+            RunResult result = agent.run(task);
+            return new Returned(result, Thread.currentThread().isInterrupted());
+        }, body -> thread.complete(Thread.ofPlatform().name("scenario-caller").start(body)));
+        return new Caller(thread.join(), returned);
     }
 
     /** @return what the caller came back with, waiting at most 10 s of real time for it */
