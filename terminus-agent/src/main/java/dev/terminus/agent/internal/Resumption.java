@@ -131,8 +131,8 @@ public final class Resumption {
         text.append("model=").append(spec.model().name()).append('\n');
         // by name: the order tools were registered in does not change what a paused transcript means; the handoff
         // tools are left out, since a run that used its handoffs no longer offers them (ADR 0030)
-        List<ToolSpec> tools = spec.toolSpecs().stream().filter(tool -> !tool.name().startsWith(HandoffTool.PREFIX)
-                || !(spec.tools().get(tool.name()) instanceof HandoffTool))
+        List<ToolSpec> tools = spec.toolSpecs().stream()
+                .filter(tool -> !(spec.tools().get(tool.name()) instanceof HandoffTool))
                 .sorted(java.util.Comparator.comparing(ToolSpec::name)).toList();
         for (ToolSpec tool : tools) {
             text.append("tool=").append(tool.name()).append(' ').append(JsonText.write(sorted(tool.parameters())))
