@@ -11,23 +11,27 @@ import dev.terminus.agent.control.Handle;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.pipeline.PipelineContext;
 import dev.terminus.pipeline.StageCompletion;
+import dev.terminus.pipeline.spi.AgentStageCall;
 import java.util.function.Function;
 
 /**
  * One attempt of a stage's body, on whatever thread the pipeline's executor gives it: makes the task, runs the agent
- * or the function, and lets the completion callback judge the result. Never throws: whatever the stage's code throws
- * ends the attempt {@code Failed} ({@link ErrorCategory#INTERNAL}); an interrupt, or a failure once the pipeline is
- * cancelled, ends it {@code Cancelled}.
+ * (here, or through its runner) or the function, and lets the completion callback judge the result. Never throws for
+ * an exception: one the stage's code throws ends the attempt {@code Failed} ({@link ErrorCategory#INTERNAL}); an
+ * interrupt, or a failure once the pipeline is cancelled, ends it {@code Cancelled}. An {@link Error} propagates, as
+ * it was: a workflow's thread must let its own errors pass.
  */
 final class AttemptBody {
     private final StageSpec stage;
     private final PipelineContext context;
+    private final int number;
     private final TokenBudget allowance;
     private final RunControl control;
 
-    AttemptBody(StageSpec stage, PipelineContext context, TokenBudget allowance, RunControl control) {
+    AttemptBody(StageSpec stage, PipelineContext context, int number, TokenBudget allowance, RunControl control) {
         this.stage = stage;
         this.context = context;
+        this.number = number;
         this.allowance = allowance;
         this.control = control;
     }
@@ -41,9 +45,10 @@ final class AttemptBody {
             attempt = switch (stage.body()) {
                 case StageBody.AgentBody body -> runAgent(body.agent(), body.task());
                 case StageBody.BudgetedAgentBody body -> runBudgetedAgent(body);
+                case StageBody.RunnerBody body -> runRunner(body);
                 case StageBody.FunctionBody body -> runFunction(body);
             };
-        } catch (Throwable e) {
+        } catch (Exception e) {
             attempt = failure(e);
         }
         return attempt.cancelled() ? attempt : complete(attempt);
@@ -66,10 +71,7 @@ final class AttemptBody {
     }
 
     private Attempt runAgent(Agent agent, Function<PipelineContext, String> task) {
-        String prompt = task.apply(context);
-        if (prompt == null) {
-            throw new NullPointerException("the task of stage \"" + stage.name() + "\" returned null");
-        }
+        String prompt = task(task);
         RunHandle handle = agent.start(prompt);
         RunResult result;
         try (RunControl.Registration stop = control.onStop(() -> handle.cancel(control.cancelledBy()))) {
@@ -86,6 +88,27 @@ final class AttemptBody {
             control.interruptedWhileWaiting();
             handle.cancel(control.cancelledBy());
         });
+    }
+
+    private String task(Function<PipelineContext, String> task) {
+        String prompt = task.apply(context);
+        if (prompt == null) {
+            throw new NullPointerException("the task of stage \"" + stage.name() + "\" returned null");
+        }
+        return prompt;
+    }
+
+    /** Asks the runner for the run; one that ends after the pipeline's cancellation is still charged. */
+    private Attempt runRunner(StageBody.RunnerBody body) throws InterruptedException {
+        AgentStageCall call = new AgentStageCall(context.pipelineName(), stage.name(), number, task(body.task()),
+                allowance);
+        RunResult result = body.runner().run(call);
+        if (result == null) {
+            throw new NullPointerException("the runner of stage \"" + stage.name() + "\" returned null");
+        }
+        boolean cancelled = control.noteInterrupt() || control.isCancelled();
+        return new Attempt(cancelled ? control.cancellation() : result.termination(), result.usage(),
+                result.costUsd(), result, cancelled);
     }
 
     private Attempt runFunction(StageBody.FunctionBody body) throws Exception {
@@ -107,7 +130,7 @@ final class AttemptBody {
         Termination judged;
         try {
             judged = completion.complete(attempt.termination(), attempt.run());
-        } catch (Throwable e) {
+        } catch (Exception e) {
             Attempt failed = failure(e);
             return attempt.withTermination(failed.termination(), failed.cancelled());
         }
@@ -121,8 +144,8 @@ final class AttemptBody {
         return attempt.withTermination(judged, false);
     }
 
-    /** The attempt a throwable of the stage's code ends with. */
-    private Attempt failure(Throwable e) {
+    /** The attempt an exception of the stage's code ends with. */
+    private Attempt failure(Exception e) {
         if (e instanceof InterruptedException) {
             Thread.currentThread().interrupt();
             control.interruptedWhileWaiting();

@@ -63,7 +63,7 @@ final class StageRun {
         while (true) {
             TokenBudget allowance = need == null ? TokenBudget.UNLIMITED
                     : ledger.allowance(plan.phaseIndex(), stage.tokenBudget());
-            AttemptBody body = new AttemptBody(stage, context, allowance, control);
+            AttemptBody body = new AttemptBody(stage, context, attempts + 1, allowance, control);
             attempt = dispatch.dispatch(body::run);
             attempts++;
             ledger.charge(plan.phaseIndex(), attempt.usage());
@@ -116,6 +116,7 @@ final class StageRun {
         return switch (body) {
             case StageBody.AgentBody agent -> agent.agent().config().tokenBudget();
             case StageBody.BudgetedAgentBody budgeted -> TokenLedger.ANY_TOKEN;
+            case StageBody.RunnerBody runner -> TokenLedger.ANY_TOKEN;
             case StageBody.FunctionBody function -> null;
         };
     }
