@@ -49,9 +49,11 @@ import org.jspecify.annotations.Nullable;
  * }
  * }
  *
- * <p>{@link #run(String)} never throws for anything that happens inside the pipeline; a stage that throws, is
- * cancelled or cannot start ends as its termination, and the {@link PipelineResult} carries every stage reached, the
- * stages not reached, the usage, cost and duration. See ADR 0011 for how a pipeline ends.
+ * <p>{@link #run(String)} never throws for an exception of a stage (or of a policy, a callback, a listener): a stage
+ * that throws, is cancelled or cannot start ends as its termination, and the {@link PipelineResult} carries every
+ * stage reached, the stages not reached, the usage, cost and duration. An {@link Error} is no end of a stage: it
+ * propagates out of {@code run} as it was, so that the thread of a durable workflow (Temporal's, say) can let its
+ * own errors pass. See ADR 0011 for how a pipeline ends.
  */
 public final class Pipeline {
     /**
@@ -78,6 +80,8 @@ public final class Pipeline {
      *
      * @param input what the pipeline runs with, handed to every stage in its {@link PipelineContext}
      * @return the result; never null
+     * @throws Error an {@code Error} thrown inside the pipeline (by a stage, on whatever executor, or a listener), as
+     *     it was
      */
     public PipelineResult run(String input) {
         return PipelineRun.runOnCaller(spec, Preconditions.notNull(input, "input"));

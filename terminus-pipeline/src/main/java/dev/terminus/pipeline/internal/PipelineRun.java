@@ -17,8 +17,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Coordinates one run of a pipeline on the calling thread: reaches the stages in order, publishes the events, and
- * ends with exactly one termination (ADR 0011). Never throws: a defect of its own ends the pipeline {@code Failed}
- * ({@link ErrorCategory#INTERNAL}) with the stages reached so far.
+ * ends with exactly one termination (ADR 0011). Never throws an exception: a defect of its own ends the pipeline
+ * {@code Failed} ({@link ErrorCategory#INTERNAL}) with the stages reached so far. An {@link Error} (of a stage, a
+ * listener, or the pipeline's own code) propagates as it was, without the pipeline's last events: a workflow's thread
+ * must let its own errors pass.
  */
 public final class PipelineRun {
     private final PipelineSpec spec;
@@ -87,7 +89,7 @@ public final class PipelineRun {
                 StageRun.Ended ended;
                 try {
                     ended = stages.run(plan, new PipelineContext(spec.name(), input, results));
-                } catch (RuntimeException | Error defect) {
+                } catch (RuntimeException defect) {
                     // a defect of the pipeline's own code: the stage still gets its one result and StageFinished
                     StageResult failed = StageResult.builder().name(plan.stage().name()).phase(plan.phase())
                             .termination(Termination.Failed.of(defect, ErrorCategory.INTERNAL)).outcome(Outcome.FAILED)
@@ -104,7 +106,7 @@ public final class PipelineRun {
                     break;
                 }
             }
-        } catch (Throwable e) {
+        } catch (RuntimeException e) {
             end = Termination.Failed.of(e, ErrorCategory.INTERNAL);
             outcome = Outcome.FAILED;
         }

@@ -21,7 +21,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Runs one stage on the coordinating thread: asks its skip policy, checks the token budget, runs its attempts
  * (retrying a {@link Category#RETRYABLE} termination while retries and tokens remain and the pipeline is not
- * cancelled), charges the tokens, and settles the outcome.
+ * cancelled), charges the tokens, and settles the outcome. An exception of the stage's policies ends it {@code Failed}
+ * ({@link ErrorCategory#INTERNAL}); an {@link Error} propagates.
  */
 final class StageRun {
 
@@ -83,7 +84,7 @@ final class StageRun {
         Outcome outcome;
         try {
             outcome = stage.treatAsSuccess().test(termination) ? Outcome.SUCCEEDED : termination.defaultOutcome();
-        } catch (Throwable e) {
+        } catch (RuntimeException e) {
             termination = Termination.Failed.of(e, ErrorCategory.INTERNAL);
             outcome = Outcome.FAILED;
         }
@@ -106,7 +107,7 @@ final class StageRun {
             Thread.currentThread().interrupt();
             dispatch.noteInterrupt();
             return control.cancellation();
-        } catch (Throwable e) {
+        } catch (Exception e) {
             return Termination.Failed.of(e, ErrorCategory.INTERNAL);
         }
     }
