@@ -184,7 +184,8 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
 
         /**
          * The call's outcome once the waiting thread is woken: its value when it gave one before the stop or within
-         * the grace, its own failure when it failed before the run stopped, else {@code stop}. An interrupt of the
+         * the grace, an {@code Error} it threw then, its own failure when it failed before the run stopped, else
+         * {@code stop}. An interrupt of the
          * waiting thread during the grace does not cut it short: it is kept, and restored once the call is settled.
          */
         T outcome(Exception stop) throws Exception {
@@ -194,6 +195,9 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
             if (settled.getNow(false)) { // the call ended, before the stop or within its grace
                 if (!worker.done.isCompletedExceptionally()) {
                     return worker.done.resultNow();
+                }
+                if (worker.done.exceptionNow() instanceof Error error) { // Errors pass, after a stop too (ADR 0022)
+                    throw error;
                 }
                 if (!begun && !(stop instanceof InterruptedException)) { // its own failure, before the run stopped
                     return SupervisedCall.outcome(worker);

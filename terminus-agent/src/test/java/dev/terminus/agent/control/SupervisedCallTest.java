@@ -166,6 +166,36 @@ class SupervisedCallTest {
     }
 
     @Test
+    void anErrorTheCallThrowsWithinTheGraceAfterTheStopIsThrownAsItIs() throws Exception {
+        // given: a call that answers its interrupt with an Error, made on a thread whose outcome a future keeps
+        var control = RunControl.start(clock, null);
+        var started = new CountDownLatch(1);
+        CompletableFuture<Object> outcome = CompletableFuture.supplyAsync(() -> {
+            try {
+                return SupervisedCall.of(control, "breaking").grace(Duration.ofSeconds(1).toNanos()).call(() -> {
+                    started.countDown();
+                    try {
+                        new CountDownLatch(1).await(); // blocks until interrupted
+                        return "finished";
+                    } catch (InterruptedException e) {
+                        throw new StackOverflowError("broke while winding down");
+                    }
+                });
+            } catch (Exception e) {
+                return e;
+            }
+        }, Executors.newVirtualThreadPerTaskExecutor());
+        started.await();
+
+        // when
+        control.cancel("operator");
+
+        // then: the Error passes instead of becoming the run's cancellation
+        assertThatThrownBy(outcome::get).isInstanceOf(ExecutionException.class)
+                .cause().isInstanceOf(StackOverflowError.class).hasMessage("broke while winding down");
+    }
+
+    @Test
     void theStopInterruptsTheCallAndTimesItsGraceAtOnceEvenWhileTheWaitingThreadIsStillAsleep() throws Exception {
         // given: a call that ignores its interrupt, waited for by a thread that wakes late
         var late = new LateWakingClock(clock);
