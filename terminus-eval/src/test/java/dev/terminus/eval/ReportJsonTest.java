@@ -41,7 +41,7 @@ class ReportJsonTest {
                 + "\"eval\":{\"passed\":true,\"score\":1.0,\"reason\":\"exact match\"},"
                 + "\"usage\":{\"inputTokens\":20,\"outputTokens\":10,\"cachedInputTokens\":0,\"reasoningTokens\":0},"
                 + "\"costUsd\":0.0012,\"durationMs\":12,\"iterations\":2,\"toolCalls\":1,\"attempt\":1,\"error\":null,"
-                + "\"agent\":\"researcher\"}");
+                + "\"agent\":\"researcher\",\"stoppedByStage\":null}");
     }
 
     @Test
@@ -69,7 +69,7 @@ class ReportJsonTest {
     void fieldsOfALaterVersionAreSkippedAndFieldsMayComeInAnyOrder() throws JsonProcessingException {
         // given
         String line = JSON.write(DOCUMENTED).replace("{\"task\":\"t1\",", "{\"future\":{\"a\":[1,2]},")
-                .replace("\"agent\":\"researcher\"}", "\"agent\":\"researcher\",\"task\":\"t1\",\"note\":\"x\"}");
+                .replace("\"stoppedByStage\":null}", "\"stoppedByStage\":null,\"task\":\"t1\",\"note\":\"x\"}");
 
         // when
         ReportRow row = JSON.read(line);
@@ -81,7 +81,7 @@ class ReportJsonTest {
     @Test
     void aRowWrittenBeforeTheAgentFieldReadsWithoutAnAgent() throws JsonProcessingException {
         // given: the layout before the field was added
-        String line = JSON.write(DOCUMENTED).replace(",\"agent\":\"researcher\"", "");
+        String line = JSON.write(DOCUMENTED).replace(",\"agent\":\"researcher\",\"stoppedByStage\":null", "");
 
         // when
         ReportRow row = JSON.read(line);
