@@ -410,8 +410,8 @@ public final class Benchmark {
                         + " of them");
             }
             if (runner != null && (agents != null || pipelines != null)) {
-                throw new IllegalArgumentException("attemptRunner: the benchmark has an "
-                        + (agents != null ? "agentFactory" : "pipelineFactory") + " too; give one of them");
+                throw new IllegalArgumentException("attemptRunner: the benchmark has "
+                        + (agents != null ? "an agentFactory" : "a pipelineFactory") + " too; give one of them");
             }
             if (runner != null) {
                 refuseEnvironment(environment, users);

@@ -93,6 +93,37 @@ class ReportJsonTest {
     }
 
     @Test
+    void aPipelinesRowNamesTheStageThatStoppedItAndReadsBackEqual() throws JsonProcessingException {
+        // given
+        ReportRow stopped = ReportRow.builder().task("t6").status(Status.AGENT_ERROR)
+                .termination(new Termination.Failed(new ErrorInfo("java.io.IOException", "reset", ErrorCategory.EXTERNAL)))
+                .category(Category.RETRYABLE).outcome(Outcome.FAILED).usage(Usage.of(10, 5)).iterations(1)
+                .error(new TaskError("java.io.IOException", "reset", Component.AGENT)).agent("reviewer")
+                .stoppedByStage("review").build();
+
+        // when
+        String line = JSON.write(stopped);
+
+        // then
+        assertThat(line).endsWith(",\"agent\":\"reviewer\",\"stoppedByStage\":\"review\"}");
+        assertThat(JSON.read(line)).isEqualTo(stopped);
+    }
+
+    @Test
+    void aRowWrittenBeforeTheStoppingStageFieldReadsWithoutOne() throws JsonProcessingException {
+        // given: the layout before the field was added
+        String line = JSON.write(DOCUMENTED).replace(",\"stoppedByStage\":null", "");
+
+        // when
+        ReportRow row = JSON.read(line);
+
+        // then
+        assertThat(line).endsWith("\"agent\":\"researcher\"}");
+        assertThat(row.stoppedByStage()).isNull();
+        assertThat(row).isEqualTo(DOCUMENTED);
+    }
+
+    @Test
     void aBrokenLineIsRefusedNamingTheField() {
         // when / then
         assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"repeat\":0", "\"repeat\":\"0\"")))
@@ -109,6 +140,9 @@ class ReportJsonTest {
         assertThatThrownBy(() -> JSON.read("[1]")).hasMessageContaining("a report row must be a JSON object");
         assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"agent\":\"researcher\"", "\"agent\":7")))
                 .hasMessageContaining("ReportRow.agent: expected a string");
+        assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"stoppedByStage\":null",
+                "\"stoppedByStage\":[\"review\"]")))
+                .hasMessageContaining("ReportRow.stoppedByStage: expected a string");
     }
 
     @Test
