@@ -164,8 +164,8 @@ public final class Benchmark {
     }
 
     /**
-     * The same benchmark with its attempts run by a runner instead of its agent factory (which is not called): every
-     * other setting, the evaluator, retries, concurrency and task timeout included, stays.
+     * The same benchmark with its attempts run by a runner instead of its agent or pipeline factory (which is not
+     * called): every other setting, the evaluator, retries, concurrency and task timeout included, stays.
      *
      * @param runner runs the attempts
      * @return the benchmark on the runner

@@ -8,6 +8,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.control.ManualClock;
 import dev.terminus.agent.spi.Model;
@@ -138,6 +139,32 @@ class PipelineRowScenariosTest {
         assertThat(run.termination()).isEqualTo(new Termination.Completed());
         assertThat(run.usage()).isEqualTo(Usage.of(10, 5));
         assertThat(run.transcript()).isNotEmpty();
+    }
+
+    @Test
+    void aPipelineStoppedAtItsSecondStagesIterationCapIsJudgedOnTheFirstStagesAnswer() {
+        // given: the reviewer calls a tool on its only iteration, so it ends MaxIterationsReached without an answer
+        Agent reviewer = Agent.builder(ScriptedModel.builder().toolCall("look", Map.of()).thenRepeatLast().build())
+                .name("reviewer").retryPolicy(RetryPolicy.none()).maxIterations(1)
+                .tool(Tools.of("look", "Looks", (arguments, run) -> "nothing")).build();
+        Pipeline pipeline = Pipeline.builder()
+                .stage(Stage.agent("draft", agent("writer", answering("4")), ctx -> ctx.input()))
+                .stage(Stage.agent("review", reviewer, ctx -> ctx.previousAnswer().orElse("")))
+                .build();
+        Benchmark benchmark = Benchmark.builder().task(ADD).pipeline(pipeline).evaluator(Evaluators.exactMatch())
+                .build();
+
+        // when
+        ReportRow row = benchmark.run().rows().getFirst();
+
+        // then: a capacity stop is evaluated by default, on the answer the pipeline has
+        assertThat(row.status()).isEqualTo(Status.SUCCESS);
+        assertThat(row.termination()).isInstanceOf(Termination.MaxIterationsReached.class);
+        assertThat(row.category()).isEqualTo(Category.CAPACITY);
+        assertThat(row.stoppedByStage()).isEqualTo("review");
+        assertThat(row.agent()).isEqualTo("reviewer");
+        assertThat(row.verdict()).isEqualTo(ReportRow.Verdict.PASSED);
+        assertThat(row.toolCalls()).isEqualTo(1);
     }
 
     @Test
