@@ -8,6 +8,7 @@ import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.UserSimulator;
+import dev.terminus.agent.control.Handle;
 import dev.terminus.eval.CapacityPolicy;
 import dev.terminus.eval.Component;
 import dev.terminus.eval.EnvironmentException;
@@ -17,19 +18,27 @@ import dev.terminus.eval.Task;
 import dev.terminus.eval.TaskContext;
 import dev.terminus.eval.TaskError;
 import dev.terminus.eval.spi.AttemptTimedOut;
+import dev.terminus.pipeline.Pipeline;
+import dev.terminus.pipeline.PipelineHandle;
+import dev.terminus.pipeline.PipelineResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One attempt of a task run, phase by phase (environment, user, agent factory, run, evaluation), deciding its status
- * as {@link Status} documents. Under a timeout it runs on a thread of its own, and the phase it is in, its run's
- * handle and its finished run are visible to the thread that abandons it.
+ * One attempt of a task run, phase by phase (environment, user, agent or pipeline factory, run, evaluation), deciding
+ * its status as {@link Status} documents. Under a timeout it runs on a thread of its own, and the phase it is in, its
+ * run's handle and its finished run are visible to the thread that abandons it. A pipeline's run is graded as one run
+ * ({@link PipelineRuns}).
  */
 final class AttemptBody {
+    private static final Duration MAX_NANOS = Duration.ofNanos(Long.MAX_VALUE);
+
     private final BenchmarkSpec spec;
     private final Job job;
     private final int attempt;
@@ -38,7 +47,12 @@ final class AttemptBody {
     private final Failures failures = new Failures();
     private final AtomicBoolean settled = new AtomicBoolean();
     private volatile Component phase = Component.ENVIRONMENT;
+    /** Counted down once the run of the agent phase was started (or failed to start), its handle set before. */
+    private final CountDownLatch runStarted = new CountDownLatch(1);
     private volatile @Nullable RunHandle handle;
+    private volatile @Nullable PipelineHandle pipelineHandle;
+    /** Written before {@link #run}, so that whoever sees the run sees the stage that stopped its pipeline. */
+    private volatile @Nullable String stoppedBy;
     private volatile @Nullable RunResult run;
 
     /**
@@ -55,6 +69,10 @@ final class AttemptBody {
 
     /** @return how the attempt ended; never throws */
     AttemptResult execute() {
+        return attempt().stoppedBy(stoppedBy);
+    }
+
+    private AttemptResult attempt() {
         try {
             return phases();
         } catch (PhaseFailure failure) {
@@ -94,6 +112,14 @@ final class AttemptBody {
             user = failures.user(step(Component.USER, "the user simulator", () -> spec.users().create(task)));
         }
         TaskContext context = new TaskContext(task, job.repeat(), attempt, tools, user);
+        if (spec.pipelines() != null) {
+            Pipeline pipeline = step(Component.SETUP, "the pipeline", () -> spec.pipelines().create(context));
+            PipelineResult ended = step(Component.AGENT, "the run", () -> runPipeline(pipeline, task.input()));
+            stoppedBy = PipelineRuns.stoppedByStage(ended);
+            RunResult result = PipelineRuns.asRun(ended);
+            run = result;
+            return judge(task, result);
+        }
         Agent agent = step(Component.SETUP, "the agent", () -> spec.agents().create(context));
         RunResult result = step(Component.AGENT, "the run", () -> runAgent(agent, task.input()));
         run = result;
@@ -104,8 +130,30 @@ final class AttemptBody {
         if (!supervised) {
             return agent.run(input);
         }
-        RunHandle started = agent.start(input);
-        handle = started;
+        RunHandle started;
+        try {
+            started = agent.start(input);
+            handle = started;
+        } finally {
+            runStarted.countDown();
+        }
+        if (settled.get()) { // abandoned while starting: the timeout saw no handle to cancel
+            started.cancel(AttemptTimedOut.REQUESTER);
+        }
+        return started.await();
+    }
+
+    private PipelineResult runPipeline(Pipeline pipeline, String input) throws InterruptedException {
+        if (!supervised) {
+            return pipeline.run(input);
+        }
+        PipelineHandle started;
+        try {
+            started = pipeline.start(input);
+            pipelineHandle = started;
+        } finally {
+            runStarted.countDown();
+        }
         if (settled.get()) { // abandoned while starting: the timeout saw no handle to cancel
             started.cancel(AttemptTimedOut.REQUESTER);
         }
@@ -193,19 +241,39 @@ final class AttemptBody {
      */
     AttemptResult timedOut(Duration timeout, Duration grace) {
         Component at = phase;
+        if (at == Component.AGENT && run == null) {
+            awaitStart(grace); // abandoned as the run starts: its handle is a moment away, and its partial result too
+        }
         RunResult partial = run;
+        String stage = stoppedBy;
         RunHandle started = handle;
+        PipelineHandle pipelineStarted = pipelineHandle;
         if (partial == null && started != null) {
             started.cancel(AttemptTimedOut.REQUESTER);
             partial = awaitQuietly(started, grace);
+        } else if (partial == null && pipelineStarted != null) {
+            pipelineStarted.cancel(AttemptTimedOut.REQUESTER);
+            PipelineResult ended = awaitQuietly(pipelineStarted, grace);
+            if (ended != null) {
+                stage = PipelineRuns.stoppedByStage(ended);
+                partial = PipelineRuns.asRun(ended);
+            }
         }
         String message = job.describe() + ", attempt " + attempt + ", passed its timeout of " + timeout.toMillis()
                 + " ms while " + doing(at);
         return AttemptResult.failed(Status.TASK_TIMEOUT, partial,
-                new TaskError(TimeoutException.class.getName(), message, at));
+                new TaskError(TimeoutException.class.getName(), message, at)).stoppedBy(stage);
     }
 
-    private static @Nullable RunResult awaitQuietly(RunHandle handle, Duration grace) {
+    private void awaitStart(Duration grace) {
+        try {
+            runStarted.await(grace.compareTo(MAX_NANOS) >= 0 ? Long.MAX_VALUE : grace.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static <R> @Nullable R awaitQuietly(Handle<R> handle, Duration grace) {
         try {
             return handle.await(grace).orElse(null);
         } catch (InterruptedException e) {
@@ -214,12 +282,13 @@ final class AttemptBody {
         }
     }
 
-    private static String doing(Component phase) {
+    private String doing(Component phase) {
         return switch (phase) {
             case ENVIRONMENT -> "the environment made its tools";
             case USER -> "the user simulator was made";
-            case SETUP -> "the agent factory made the agent";
-            case AGENT -> "the agent ran";
+            case SETUP -> spec.pipelines() != null ? "the pipeline factory made the pipeline"
+                    : "the agent factory made the agent";
+            case AGENT -> spec.pipelines() != null ? "the pipeline ran" : "the agent ran";
             case EVALUATOR -> "the evaluator judged the run";
             case HARNESS -> "the harness finished the attempt";
         };
