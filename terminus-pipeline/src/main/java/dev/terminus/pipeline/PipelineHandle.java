@@ -20,9 +20,10 @@ public interface PipelineHandle extends Handle<PipelineResult> {
     void cancel(@Nullable String requestedBy);
 
     /**
-     * Waits for the pipeline to end. Never throws for anything that happened inside it.
+     * Waits for the pipeline to end. Never throws for an exception that happened inside it.
      *
      * @return the result
+     * @throws Error an {@code Error} thrown inside the pipeline, as it was
      * @throws InterruptedException when the waiting thread is interrupted (the pipeline goes on)
      */
     PipelineResult await() throws InterruptedException;

@@ -9,6 +9,7 @@ import dev.terminus.agent.TokenBudget;
 import dev.terminus.pipeline.internal.StageBody;
 import dev.terminus.pipeline.internal.StageSpec;
 import dev.terminus.pipeline.internal.TokenLedger;
+import dev.terminus.pipeline.spi.AgentStageRunner;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -79,6 +80,27 @@ public final class Stage {
         Preconditions.notNull(agentForBudget, "agentForBudget");
         Preconditions.notNull(task, "task");
         return new Stage(StageSpec.of(name, new StageBody.BudgetedAgentBody(agentForBudget, task)));
+    }
+
+    /**
+     * A stage whose agent runs somewhere else than the pipeline's threads (e.g. as a durable workflow): each attempt
+     * calls the runner, on the thread the pipeline runs the stage's body on, with the task and the token allowance a
+     * {@link #budgetedAgent} would get, and takes the run it returns as the attempt's (its termination, usage, cost,
+     * and the run as {@link StageResult#lastRun()}). The run's usage is charged to the pipeline's budgets, even beyond
+     * the allowance. An exception of the runner ends the attempt {@code Failed} with
+     * {@link dev.terminus.ErrorCategory#INTERNAL}, an {@link InterruptedException} is the pipeline's cancellation.
+     * Retries, skipping, success conditions and the failure disposition apply as to any stage. A pipeline paused at
+     * such a stage's gate cannot be resumed by {@link Pipeline#resume}: the runner resumes its agent on its own side.
+     *
+     * @param name the stage's name, unique in its pipeline
+     * @param runner runs the agent for each attempt
+     * @param task makes the agent's task from the context
+     * @return the stage: no retries, no budget of its own, aborting the pipeline on failure
+     */
+    public static Stage runner(String name, AgentStageRunner runner, Function<PipelineContext, String> task) {
+        Preconditions.notNull(runner, "runner");
+        Preconditions.notNull(task, "task");
+        return new Stage(StageSpec.of(name, new StageBody.RunnerBody(runner, task)));
     }
 
     /**

@@ -10,8 +10,9 @@ import org.jspecify.annotations.Nullable;
  * callback). Stages always run one after another; the executor only decides on which thread. The pipeline's
  * coordination (skip policies, budgets, retries, events) stays on the thread that runs the pipeline.
  *
- * <p>A stage ends the same way on every executor: a body that throws ends {@code Failed} with
- * {@link dev.terminus.ErrorCategory#INTERNAL}, a cancelled one {@code Cancelled}. On an executor, a cancelled stage
+ * <p>A stage ends the same way on every executor: a body that throws an exception ends {@code Failed} with
+ * {@link dev.terminus.ErrorCategory#INTERNAL}, a cancelled one {@code Cancelled}; an {@link Error} of a body reaches
+ * the coordinating thread and propagates out of the pipeline's {@code run} from there. On an executor, a cancelled stage
  * whose thread does not answer its interrupt within the pipeline's cancel grace is abandoned, so the pipeline still
  * returns promptly; on the caller's thread it cannot be abandoned. An agent run always runs on its own supervised
  * virtual thread ({@link dev.terminus.agent.Agent#start(String)}), so a hanging model call never holds a stage past its

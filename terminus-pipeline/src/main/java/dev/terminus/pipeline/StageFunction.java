@@ -8,7 +8,8 @@ import dev.terminus.Termination;
  * later stages, end with a {@link Termination.Custom} carrying them as properties.
  *
  * <p>An exception thrown here ends the stage {@code Failed} with {@link dev.terminus.ErrorCategory#INTERNAL}; an
- * {@link InterruptedException} (let it propagate) is the pipeline's cancellation.
+ * {@link InterruptedException} (let it propagate) is the pipeline's cancellation. An {@link Error} is not caught: it
+ * propagates out of the pipeline's {@code run}.
  */
 @FunctionalInterface
 public interface StageFunction {

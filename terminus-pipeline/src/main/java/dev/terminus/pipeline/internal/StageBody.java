@@ -4,9 +4,13 @@ import dev.terminus.agent.Agent;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.pipeline.PipelineContext;
 import dev.terminus.pipeline.StageFunction;
+import dev.terminus.pipeline.spi.AgentStageRunner;
 import java.util.function.Function;
 
-/** What a stage runs: a prebuilt agent, an agent made for the stage's token allowance, or a plain function. */
+/**
+ * What a stage runs: a prebuilt agent, an agent made for the stage's token allowance, an agent run done elsewhere by a
+ * runner, or a plain function.
+ */
 public sealed interface StageBody {
 
     /** @return whether the body runs an agent, and so draws tokens from the pipeline's budget */
@@ -30,6 +34,14 @@ public sealed interface StageBody {
      */
     record BudgetedAgentBody(Function<TokenBudget, Agent> factory, Function<PipelineContext, String> task)
             implements StageBody {}
+
+    /**
+     * An agent run done elsewhere (a durable workflow, say), asked for with each attempt's token allowance.
+     *
+     * @param runner runs the agent and returns its run
+     * @param task the task, made from the context
+     */
+    record RunnerBody(AgentStageRunner runner, Function<PipelineContext, String> task) implements StageBody {}
 
     /**
      * A plain step.

@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * Runs attempts where the pipeline's executor says: on the coordinating thread itself, or handed to an executor
  * (virtual threads, the user's {@code ExecutorService}) as a {@link SupervisedCall} while the coordinating thread
  * waits. Either way a cancellation interrupts the attempt's thread; an attempt on an executor that does not end within
- * the interrupt grace after that is abandoned and reported {@code Cancelled}, its usage unknown (zero).
+ * the interrupt grace after that is abandoned and reported {@code Cancelled}, its usage unknown (zero). An
+ * {@link Error} of an attempt reaches the coordinating thread and is thrown there again, as it was.
  */
 final class StageDispatch {
     private final @Nullable Executor executor;
@@ -74,11 +75,14 @@ final class StageDispatch {
         }
     }
 
-    /** The attempt, guarded against a defect in it: it ends {@code Failed} rather than throwing. */
+    /**
+     * The attempt, guarded against a defect in it: it ends {@code Failed} rather than throwing an exception. An
+     * {@link Error} goes to the waiting coordinating thread, which {@link SupervisedCall} throws it again on.
+     */
     private static Attempt guarded(Supplier<Attempt> body) {
         try {
             return body.get();
-        } catch (Throwable e) {
+        } catch (RuntimeException e) {
             return Attempt.of(Termination.Failed.of(e, ErrorCategory.INTERNAL));
         }
     }
