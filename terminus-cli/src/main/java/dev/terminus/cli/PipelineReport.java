@@ -175,8 +175,9 @@ final class PipelineReport {
                 .isPresent() ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL;
         List<String> steps = new ArrayList<>();
         steps.add("Stage " + stage.name() + " stopped the pipeline with " + stage.termination().tag() + " after "
-                + stage.attempts() + (stage.attempts() == 1 ? " attempt" : " attempts") + "; the stages after it"
-                + " did not run. For that stage:");
+                + stage.attempts() + (stage.attempts() == 1 ? " attempt" : " attempts")
+                + (result.notRun().isEmpty() ? "" : "; " + String.join(", ", result.notRun()) + " did not run")
+                + ". For that stage:");
         steps.addAll(Playbook.nextSteps(stage.termination(), gate));
         return steps;
     }

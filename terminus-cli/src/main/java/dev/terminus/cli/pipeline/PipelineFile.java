@@ -36,7 +36,7 @@ import org.jspecify.annotations.Nullable;
  * // given: byte[] json
  * if (PipelineFile.describesPipeline(json)) {
  *     PipelineFile file = PipelineFile.read(json, "review.json");
- *     PipelineResult result = file.pipeline(PipelineFile.Materials.scripted()).run(file.task());
+ *     var result = file.pipeline(PipelineFile.Materials.scripted()).run(file.task());
  * }
  * }
  *
