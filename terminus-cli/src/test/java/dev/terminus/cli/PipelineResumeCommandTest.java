@@ -75,6 +75,8 @@ class PipelineResumeCommandTest {
         JsonNode stages = report.get("stages");
         assertThat(stages.size()).isEqualTo(3);
         assertThat(stages.get(0).get("answer").asText()).isEqualTo("order 42: 120.00 EUR, paid");
+        assertThat(stages.get(0).get("iterations").isNull()).as("the checkpoint keeps no iterations").isTrue();
+        assertThat(stages.get(2).get("iterations").asInt()).isEqualTo(1);
         assertThat(stages.get(1).get("termination").get("$kind").asText()).isEqualTo("NaturalCompletion");
         assertThat(stages.get(1).get("answer").asText()).as("the script goes on after the approved call")
                 .isEqualTo("Order 42 is refunded: 120.00 EUR.");
@@ -93,7 +95,8 @@ class PipelineResumeCommandTest {
 
         // then
         assertThat(resumed.status()).as(resumed.err()).isZero();
-        assertThat(resumed.out()).containsPattern("(?m)^\\s+refund\\s+NaturalCompletion\\s+SUCCESS\\s+SUCCEEDED\\s")
+        assertThat(resumed.out()).containsPattern("(?m)^\\s+lookup\\s+NaturalCompletion\\s+SUCCESS\\s+SUCCEEDED\\s+1\\s+-\\s")
+                .containsPattern("(?m)^\\s+refund\\s+NaturalCompletion\\s+SUCCESS\\s+SUCCEEDED\\s")
                 .containsPattern("(?m)^\\s+notify\\s+NaturalCompletion\\s")
                 .containsPattern("(?m)^\\s+Termination\\s+Completed$");
         assertThat(checkpoint).doesNotExist();
