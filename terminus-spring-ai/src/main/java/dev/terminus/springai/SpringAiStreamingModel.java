@@ -16,8 +16,13 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
  * A Spring AI {@link StreamingChatModel} as a Terminus {@link StreamingModel}: the model's {@code Flux} of
  * {@code ChatResponse}s is read into the run's stream, each piece of text reaching the run's listeners as the provider
  * writes it, and a call the run stops (its deadline, a cancel, the agent's {@code streamIdleTimeout}) is cancelled by
- * disposing of the subscription, which closes the response on the wire. Made by
+ * disposing of the subscription, which asks the client to close the response. Made by
  * {@link SpringAiModel#streaming(StreamingChatModel)}.
+ *
+ * <p>The run never waits for the client to close: it ends by its deadline with the text that arrived. How soon the
+ * connection closes is the client's: Spring AI 2.0.1's OpenAI client (on the OpenAI SDK 4.49) closes a stream it is
+ * reading at the next piece the provider sends, and a stream stalled with its connection open when its read times out
+ * ({@code OpenAiChatOptions.timeout}, 60 s by default).
  *
  * <p>Requests, answers, usage, finish reasons and failures are mapped as {@link SpringAiModel} maps them: the
  * stream's pieces are gathered into one answer (its text, the tool calls Spring AI assembles from their pieces, which

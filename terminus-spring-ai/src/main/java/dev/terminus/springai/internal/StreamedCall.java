@@ -23,7 +23,8 @@ import reactor.core.publisher.Flux;
  * response's text is a piece for the run's listeners; the whole answer is gathered as the pieces pass (the text, the
  * tool calls Spring AI assembles from their pieces, the last finish reason, the last usage reported, a refusal) and
  * finishes the feed when the flux completes. A failure fails the feed with its classified {@code ModelException}.
- * Closing the feed before its end disposes of the subscription, which closes the response on the wire.
+ * Closing the feed before its end disposes of the subscription, on a virtual thread of its own, which asks the client
+ * to close the response.
  *
  * <p>The subscription is made on a virtual thread of its own, so a model whose flux emits on the subscribing thread
  * (an in-process model) cannot hold up the run; Spring AI's HTTP clients emit from their own threads. Reactive Streams
@@ -50,7 +51,10 @@ public final class StreamedCall extends BaseSubscriber<ChatResponse> {
      * @param prompt the request
      */
     public void start(StreamingChatModel model, Prompt prompt) {
-        feed.onClose(this::dispose);
+        // the cancel runs on a thread of its own, so the run never waits for it: a client's close can block until
+        // its reading thread's read returns (the OpenAI SDK 4.49 under Spring AI 2.0.1 closes its reader, whose lock
+        // the reading thread holds while it waits for the next line, before the response)
+        feed.onClose(() -> Thread.ofVirtual().name("terminus-spring-ai-cancel").start(this::dispose));
         Thread.ofVirtual().name("terminus-spring-ai-stream").start(() -> subscribe(model, prompt));
     }
 

@@ -27,8 +27,9 @@ import java.util.concurrent.Executors;
  * OpenAI's chat completions API on a loopback HTTP/1.1 server of raw sockets, for Spring AI's real OpenAI client:
  * each request is answered with the next {@link Reply} a test queued (a JSON body with its status, or server-sent
  * events), and recorded. One request per connection ({@code Connection: close}). A stream that {@linkplain
- * Reply#stalled stalls} keeps its connection open after its events and counts {@link #disconnected()} down when the
- * client closes it, so a test sees a call cancelled on the wire. When nothing is queued the answer is {@code 418} with
+ * Reply#stalled stalls} keeps its connection open after its events, sends one more event when {@linkplain #nudge
+ * nudged}, and counts {@link #disconnected()} down when the client closes it, so a test sees a call cancelled on the
+ * wire. When nothing is queued the answer is {@code 418} with
  * a body that says so, and a test that queued too little fails clearly.
  */
 public final class LoopbackOpenAi implements AutoCloseable {
@@ -68,6 +69,7 @@ public final class LoopbackOpenAi implements AutoCloseable {
     private final Deque<Reply> queue = new ArrayDeque<>();
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final CountDownLatch disconnected = new CountDownLatch(1);
+    private final List<OutputStream> stalled = new CopyOnWriteArrayList<>();
 
     /** Opens the server on a free loopback port. */
     public LoopbackOpenAi() {
@@ -100,6 +102,23 @@ public final class LoopbackOpenAi implements AutoCloseable {
     /** @return counted down when a client closes a {@linkplain Reply#stalled stalled} stream */
     public CountDownLatch disconnected() {
         return disconnected;
+    }
+
+    /**
+     * Sends one more event down every stalled stream: a client whose reading thread is blocked in a read gets it, and
+     * a client that was asked to close the stream then closes it, while one that was not reads on.
+     *
+     * @param event the event's {@code data:} payload
+     */
+    public void nudge(String event) {
+        for (OutputStream out : stalled) {
+            try {
+                out.write(("data: " + event + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                // that client is gone already
+            }
+        }
     }
 
     private void accept() {
@@ -152,6 +171,7 @@ public final class LoopbackOpenAi implements AutoCloseable {
             out.flush();
         }
         if (reply.stalls()) {
+            stalled.add(out);
             while (in.read() >= 0) {
                 // nothing more comes from a client whose request was read: wait for it to close the connection
             }

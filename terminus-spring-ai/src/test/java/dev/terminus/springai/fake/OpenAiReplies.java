@@ -94,6 +94,28 @@ public final class OpenAiReplies {
         return new Reply(200, "", events, false);
     }
 
+    /**
+     * A streamed answer that calls one tool: its id and name in the first tool-call chunk, its arguments in pieces
+     * after it, then the {@code tool_calls} finish reason, a usage chunk and {@code [DONE]}.
+     */
+    public static Reply streamedToolCall(Tokens tokens, String id, String name, String... argumentPieces) {
+        List<String> events = new ArrayList<>();
+        events.add(chunk(Map.of("role", "assistant", "content", ""), null));
+        events.add(chunk(Map.of("tool_calls", List.of(Map.of("index", 0, "id", id, "type", "function",
+                "function", Map.of("name", name, "arguments", "")))), null));
+        for (String piece : argumentPieces) {
+            events.add(chunk(Map.of("tool_calls", List.of(Map.of("index", 0, "function",
+                    Map.of("arguments", piece)))), null));
+        }
+        events.add(chunk(Map.of(), "tool_calls"));
+        Map<String, Object> usage = head();
+        usage.put("choices", List.of());
+        usage.put("usage", tokens.json());
+        events.add(json(usage));
+        events.add("[DONE]");
+        return new Reply(200, "", events, false);
+    }
+
     /** The first pieces of a streamed text answer, with no end: stall it to keep its connection open. */
     public static Reply streamedStart(String... pieces) {
         List<String> events = new ArrayList<>();
@@ -102,6 +124,11 @@ public final class OpenAiReplies {
             events.add(chunk(Map.of("content", piece), null));
         }
         return new Reply(200, "", events, false);
+    }
+
+    /** One more piece of a streamed text answer: the event to {@linkplain LoopbackOpenAi#nudge nudge} a stream with. */
+    public static String piece(String text) {
+        return chunk(Map.of("content", text), null);
     }
 
     private static String chunk(Map<String, Object> delta, String finishReason) {
