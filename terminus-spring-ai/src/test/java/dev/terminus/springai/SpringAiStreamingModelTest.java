@@ -2,6 +2,7 @@ package dev.terminus.springai;
 
 import static dev.terminus.springai.fake.OpenAiReplies.error;
 import static dev.terminus.springai.fake.OpenAiReplies.piece;
+import static dev.terminus.springai.fake.OpenAiReplies.streamedError;
 import static dev.terminus.springai.fake.OpenAiReplies.streamedStart;
 import static dev.terminus.springai.fake.OpenAiReplies.streamedText;
 import static dev.terminus.springai.fake.OpenAiReplies.streamedToolCall;
@@ -189,6 +190,21 @@ class SpringAiStreamingModelTest {
 
         // then
         assertThat(result).endedWith(new Termination.NaturalCompletion());
+        assertThat(server.requests()).hasSize(2);
+    }
+
+    @Test
+    void anErrorEventInTheMiddleOfAStreamIsAServerErrorTheLoopRetries() {
+        // given
+        server.enqueue(streamedError("The server had an error while processing your request.", "server_error",
+                "Wear"), streamedText("stop", SMALL, "Wear", " a coat."));
+
+        // when
+        RunResult result = streamed(agent(quickRetries()), new ArrayList<>());
+
+        // then
+        assertThat(result).endedWith(new Termination.NaturalCompletion());
+        assertThat(result.finalAnswer()).contains("Wear a coat.");
         assertThat(server.requests()).hasSize(2);
     }
 

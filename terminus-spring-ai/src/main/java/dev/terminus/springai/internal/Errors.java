@@ -23,6 +23,9 @@ import org.jspecify.annotations.Nullable;
  *       {@code content_filter};</li>
  *   <li>any other 4xx (an unknown model, a request the provider cannot take): {@link ModelException.ClientError},
  *       which the loop ends {@code Failed} with {@code CONFIGURATION} without a retry;</li>
+ *   <li>an error event in a stream that began {@code 200 OK}, by its type or code as the same error's status:
+ *       {@code server_error}, {@code api_error}, {@code overloaded_error} as a {@link ModelException.ServerError}, a
+ *       rate limit as {@link ModelException.RateLimited}, a prompt too long, a content filter as above;</li>
  *   <li>an interrupt: an {@link InterruptedException}, so the loop ends the run as cancelled or out of time;</li>
  *   <li>anything else: the exception itself, which the loop ends {@code Failed} with {@code UNKNOWN}.</li>
  * </ul>
@@ -76,6 +79,9 @@ public final class Errors {
     private static @Nullable Exception byStatus(HttpFailure http, Throwable error) {
         int status = http.status();
         ProviderError body = http.error();
+        if (status < 400) {
+            return streamErrorEvent(status, body, error);
+        }
         String message = "HTTP " + status + body.summary();
         if (status == 401 || status == 403) {
             return new ModelException.AuthenticationFailed(status, message, error);
@@ -104,6 +110,32 @@ public final class Errors {
             return new ModelException.ClientError(status, message, error);
         }
         return null;
+    }
+
+    /**
+     * An error event in a stream that began {@code 200 OK}, as the same error is when it comes as a status: OpenAI's
+     * {@code server_error} and Anthropic's {@code api_error} as a 500, Anthropic's {@code overloaded_error} as its 529,
+     * a rate limit as a 429, a prompt too long or a content filter as their 400s; null for an error this does not
+     * know, which is then thrown as it was.
+     */
+    private static @Nullable Exception streamErrorEvent(int status, ProviderError body, Throwable error) {
+        String message = "the provider's stream (HTTP " + status + ") sent an error event" + body.summary();
+        String kind = body.type() != null ? body.type() : body.code() != null ? body.code() : "";
+        ContextLength tooLong = ContextLength.of(body.message(), body.code());
+        if (tooLong != null) {
+            return new ModelException.ContextLengthExceeded(tooLong.promptTokens(), tooLong.contextWindow(), message,
+                    error);
+        }
+        if (body.isContentFilter()) {
+            return new ModelException.Refused("content_filter", message, error);
+        }
+        return switch (kind) {
+            case "server_error", "api_error" -> new ModelException.ServerError(500, message, error);
+            case "overloaded_error" -> new ModelException.ServerError(529, message, error);
+            case "rate_limit_error", "rate_limit_exceeded", "requests", "tokens" ->
+                    new ModelException.RateLimited(message, error);
+            default -> null;
+        };
     }
 
     /** Jackson's parse failures are {@code IOException}s in Jackson 2: a body that is not JSON is no transport fault. */

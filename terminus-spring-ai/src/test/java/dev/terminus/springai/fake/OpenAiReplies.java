@@ -126,6 +126,21 @@ public final class OpenAiReplies {
         return new Reply(200, "", events, false);
     }
 
+    /**
+     * A stream that starts with pieces of text and then sends an error event, as OpenAI does when it fails in the
+     * middle of an answer: {@code data: {"error": {"message", "type", "code"}}}.
+     */
+    public static Reply streamedError(String message, String type, String... pieces) {
+        List<String> events = new ArrayList<>(streamedStart(pieces).events());
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("message", message);
+        error.put("type", type);
+        error.put("param", null);
+        error.put("code", null);
+        events.add(json(Map.of("error", error)));
+        return new Reply(200, "", events, false);
+    }
+
     /** One more piece of a streamed text answer: the event to {@linkplain LoopbackOpenAi#nudge nudge} a stream with. */
     public static String piece(String text) {
         return chunk(Map.of("content", text), null);
