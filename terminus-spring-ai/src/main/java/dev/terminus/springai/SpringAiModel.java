@@ -48,9 +48,12 @@ import org.springframework.ai.chat.prompt.Prompt;
  * </ul>
  *
  * <p>The loop retries transient failures with its own {@code RetryPolicy}: build the {@code ChatModel} with its own
- * retries off, or every failure is retried over and over. Spring AI's OpenAI client retries in the OpenAI SDK
- * ({@code OpenAiChatOptions.builder().maxRetries(0)}); the clients on Spring's {@code RestClient} retry through a
- * {@code RetryTemplate} ({@code spring.ai.retry.max-attempts=1} in a Spring Boot application).
+ * retries off, or every failure is retried over and over. Spring AI's OpenAI client retries in the OpenAI SDK, 3 times
+ * by default: {@code OpenAiChatOptions.builder().maxRetries(0)} in code, {@code spring.ai.openai.max-retries=0} (or
+ * {@code spring.ai.openai.chat.max-retries=0}) in a Spring Boot application. The clients on Spring's
+ * {@code RestClient} retry through a {@code RetryTemplate}, 10 times by default: hand their builder
+ * {@code new RetryTemplate(RetryPolicy.builder().maxRetries(0).build())}, or set {@code spring.ai.retry.max-attempts=0}
+ * (Spring AI 2 passes it to {@code RetryPolicy.maxRetries}, so 0 is no retry).
  *
  * {@snippet :
  * ChatModel chatModel = OpenAiChatModel.builder()
