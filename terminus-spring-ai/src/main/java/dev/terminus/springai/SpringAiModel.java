@@ -56,6 +56,10 @@ import org.springframework.ai.chat.prompt.Prompt;
  * (Spring AI 2 passes it to {@code RetryPolicy.maxRetries}, so 0 is no retry).
  *
  * {@snippet :
+ * // given: class WeatherTools {}
+ * import org.springframework.ai.openai.OpenAiChatModel;
+ * import org.springframework.ai.openai.OpenAiChatOptions;
+ *
  * ChatModel chatModel = OpenAiChatModel.builder()
  *         .options(OpenAiChatOptions.builder()
  *                 .apiKey(System.getenv("OPENAI_API_KEY"))
@@ -93,8 +97,8 @@ public final class SpringAiModel implements Model {
      * {@code anthropic}, {@code OllamaChatModel} {@code ollama}).
      *
      * {@snippet :
-     * // given: ChatModel chatModel, an OpenAiChatModel for "gpt-4o-mini" with maxRetries(0)
-     * Model model = SpringAiModel.of(chatModel);   // name "gpt-4o-mini", provider "openai"
+     * // given: ChatModel chatModel
+     * Model model = SpringAiModel.of(chatModel);   // an OpenAiChatModel: name "gpt-4o-mini", provider "openai"
      * }
      *
      * @param chatModel the model, built with its own retries off and a model name in its options
@@ -131,8 +135,8 @@ public final class SpringAiModel implements Model {
      * {@link SpringAiStreamingModel}).
      *
      * {@snippet :
-     * // given: ChatModel chatModel, an OpenAiChatModel for "gpt-4o-mini" with maxRetries(0)
-     * StreamingModel model = SpringAiModel.streaming(chatModel);   // name "gpt-4o-mini", provider "openai"
+     * // given: ChatModel chatModel
+     * StreamingModel model = SpringAiModel.streaming(chatModel);   // an OpenAiChatModel: "gpt-4o-mini", "openai"
      * }
      *
      * @param streamingChatModel the model (a {@code ChatModel} that streams, or a {@code StreamingChatModel} alone),

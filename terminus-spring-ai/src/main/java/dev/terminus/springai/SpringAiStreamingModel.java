@@ -30,7 +30,7 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
  * during the stream (an error status, a reset connection) as the same failure of a whole answer is.
  *
  * {@snippet :
- * // given: ChatModel chatModel, an OpenAiChatModel with maxRetries(0)
+ * // given: ChatModel chatModel
  * try (RunStream run = Agent.builder(SpringAiModel.streaming(chatModel)).build().stream("Say hello")) {
  *     for (AgentEvent event : run) {
  *         if (event instanceof AgentEvent.TextDelta delta) {
