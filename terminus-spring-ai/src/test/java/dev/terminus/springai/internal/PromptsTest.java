@@ -3,6 +3,7 @@ package dev.terminus.springai.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.terminus.Message;
 import dev.terminus.ToolCall;
@@ -27,6 +28,10 @@ class PromptsTest {
     private static final ToolSpec WEATHER = new ToolSpec("weather", "Today's weather in a city", CITY);
     private static final OpenAiChatOptions DEFAULTS = OpenAiChatOptions.builder()
             .model("gpt-4o-mini").temperature(0.2).apiKey("sk-test").build();
+
+    private static Map<String, Object> json(String text) throws Exception {
+        return new ObjectMapper().readValue(text, new TypeReference<Map<String, Object>>() {});
+    }
 
     @Test
     void theTranscriptBecomesSpringAiMessagesWithConsecutiveToolResultsInOneToolResponseMessage() {
@@ -75,7 +80,7 @@ class PromptsTest {
         assertThat(options.getToolCallbacks()).singleElement().satisfies(callback -> {
             assertThat(callback.getToolDefinition().name()).isEqualTo("weather");
             assertThat(callback.getToolDefinition().description()).isEqualTo("Today's weather in a city");
-            assertThat(new ObjectMapper().readValue(callback.getToolDefinition().inputSchema(), Map.class))
+            assertThat(json(callback.getToolDefinition().inputSchema()))
                     .isEqualTo(CITY);
         });
         assertThat(DEFAULTS.getToolCallbacks()).as("the model's own options are left as they were").isNullOrEmpty();
@@ -121,7 +126,7 @@ class PromptsTest {
 
         // then
         String sent = ((OpenAiChatOptions) prompt.getOptions()).getOutputSchema();
-        assertThat(new ObjectMapper().readValue(sent, Map.class)).isEqualTo(schema);
+        assertThat(json(sent)).isEqualTo(schema);
     }
 
     @Test
