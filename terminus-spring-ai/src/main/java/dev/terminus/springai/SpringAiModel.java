@@ -38,9 +38,8 @@ import org.springframework.ai.chat.prompt.Prompt;
  *       too) and refusal (Anthropic's {@code refusal}, OpenAI's {@code message.refusal}); the loop ends a truncated
  *       answer {@code OutputTruncated} and a filtered or refused one {@code AgentRefused};</li>
  *   <li><b>errors:</b> by HTTP status and body, whichever client failed (the OpenAI SDK's
- *       {@code OpenAIServiceException}, Spring's {@code RestClientResponseException} and
- *       {@code WebClientResponseException}, Spring AI's {@code TransientAiException} and
- *       {@code NonTransientAiException}): 401/403 as {@link ModelException.AuthenticationFailed}, 429 as
+ *       {@code OpenAIServiceException}, Spring's {@code RestClientResponseException}, Spring AI's
+ *       {@code TransientAiException} and {@code NonTransientAiException}), looked for among the causes: 401/403 as {@link ModelException.AuthenticationFailed}, 429 as
  *       {@link ModelException.RateLimited}, 5xx as {@link ModelException.ServerError}, a prompt too long as
  *       {@link ModelException.ContextLengthExceeded}, a content-filter error as {@link ModelException.Refused}, any
  *       other 4xx as {@link ModelException.ClientError}, timeouts and broken connections as
