@@ -22,7 +22,7 @@ class ModuleBoundariesTest {
     /** Each module's root package. The core's is {@code dev.terminus} itself, which has no {@code internal} package. */
     private static final List<String> MODULE_PACKAGES = List.of("dev.terminus.jackson", "dev.terminus.agent",
             "dev.terminus.scripted", "dev.terminus.test", "dev.terminus.jsonschema", "dev.terminus.checkpoint", "dev.terminus.langchain4j",
-            "dev.terminus.opentelemetry", "dev.terminus.pipeline", "dev.terminus.eval", "dev.terminus.converge",
+            "dev.terminus.springai", "dev.terminus.opentelemetry", "dev.terminus.pipeline", "dev.terminus.eval", "dev.terminus.converge",
             "dev.terminus.temporal", "dev.terminus.cli", "dev.terminus.mcp");
 
     private static JavaClasses classes;
