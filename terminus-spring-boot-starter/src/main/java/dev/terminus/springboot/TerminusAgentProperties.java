@@ -30,7 +30,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param inputTokenBudget the cap on input tokens, at least 1
  * @param outputTokenBudget the cap on output tokens, at least 1
  * @param costBudgetUsd the cost ceiling in US dollars, above 0; the model needs a price in {@code prices}
- * @param prices the price of each model, by the model's name ({@code terminus.agent.prices[gpt-4o-mini].input-per-million})
+ * @param prices the price of each model, by the model's name
+ *     ({@code terminus.agent.prices[gpt-4o-mini].input-per-million})
  * @param timeBudget the wall-clock budget, above 0 ({@code 30s}, {@code 500ms})
  * @param timeBudgetEnforcement how a run on the caller's thread is held to its time budget
  * @param interruptGrace how long an interrupted call may take to give up, at least 0
@@ -127,15 +128,20 @@ public record TerminusAgentProperties(
         set("time-budget-enforcement", timeBudgetEnforcement, b::timeBudgetEnforcement);
         set("interrupt-grace", interruptGrace, b::interruptGrace);
         set("tool-timeout", toolTimeout, b::toolTimeout);
-        set("stream-idle-timeout", streamIdleTimeout,
-                timeout -> { if (timeout.isZero()) b.withoutStreamIdleTimeout(); else b.streamIdleTimeout(timeout); });
+        set("stream-idle-timeout", streamIdleTimeout, timeout -> {
+            if (timeout.isZero()) {
+                b.withoutStreamIdleTimeout();
+            } else {
+                b.streamIdleTimeout(timeout);
+            }
+        });
         set("budget-pressure-threshold", budgetPressureThreshold, b::budgetPressureThreshold);
         set("budget-pressure-instruction", budgetPressureInstruction, b::budgetPressureInstruction);
         set("no-progress-threshold", noProgressThreshold,
-                n -> { if (n == 0) b.withoutNoProgressThreshold(); else b.noProgressThreshold(n); });
-        set("stall-threshold", stallThreshold, n -> { if (n == 0) b.withoutStallThreshold(); else b.stallThreshold(n); });
+                n -> guard(n, b::withoutNoProgressThreshold, b::noProgressThreshold));
+        set("stall-threshold", stallThreshold, n -> guard(n, b::withoutStallThreshold, b::stallThreshold));
         set("max-consecutive-mistakes", maxConsecutiveMistakes,
-                n -> { if (n == 0) b.withoutMaxConsecutiveMistakes(); else b.maxConsecutiveMistakes(n); });
+                n -> guard(n, b::withoutMaxConsecutiveMistakes, b::maxConsecutiveMistakes));
         set("final-answer-tool", finalAnswerTool, b::finalAnswerTool);
         set("parallel-tool-calls", parallelToolCalls, b::parallelToolCalls);
         set("max-output-tokens", maxOutputTokens, b::maxOutputTokens);
@@ -193,6 +199,15 @@ public record TerminusAgentProperties(
                 default -> jitter;
             };
             throw refused("retry." + part, value, e);
+        }
+    }
+
+    /** A guard's threshold: 0 switches the guard off, any other value is the builder's to check. */
+    private static void guard(int threshold, Runnable off, java.util.function.IntConsumer on) {
+        if (threshold == 0) {
+            off.run();
+        } else {
+            on.accept(threshold);
         }
     }
 

@@ -101,10 +101,11 @@ public class TerminusAutoConfiguration {
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("the auto-configured Agent cannot be built: " + e.getMessage()
-                    + (e.getMessage() != null && e.getMessage().startsWith("requireApproval")
-                            ? " (" + TerminusAgentProperties.PREFIX + ".require-approval=" + properties.requireApproval()
-                                    + ")" : ""), e);
+            String message = String.valueOf(e.getMessage());
+            String property = message.startsWith("requireApproval")
+                    ? " (" + TerminusAgentProperties.PREFIX + ".require-approval=" + properties.requireApproval() + ")"
+                    : "";
+            throw new IllegalArgumentException("the auto-configured Agent cannot be built: " + message + property, e);
         }
     }
 }

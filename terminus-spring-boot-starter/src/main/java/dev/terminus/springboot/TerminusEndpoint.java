@@ -34,9 +34,9 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
  *   <li>{@code POST /actuator/terminus/{gateId}} with {@code {"decision": "approve"}} or
  *       {@code {"decision": "reject", "reason": "..."}}: resumes the run from its checkpoint with the application's
  *       {@code Agent} bean, on the request's thread, and answers how the resumed run ended ({@code termination} in the
- *       wire format, {@code category}, {@code outcome}, {@code finalAnswer}, and {@code gateId} when it paused at a gate
- *       again, whose checkpoint is then in the store). The answered gate's checkpoint is removed once its run is
- *       resumed; a refused decision leaves it where it is.</li>
+ *       wire format, {@code category}, {@code outcome}, {@code finalAnswer}, and {@code pausedAt}, the new gate's id,
+ *       when it paused at a gate again, whose checkpoint is then in the store). The answered gate's checkpoint is
+ *       removed once its run is resumed; a refused decision leaves it where it is.</li>
  * </ul>
  * A bad decision or a missing reason is 400, a gate nobody waits at 404, and 409 when there is no single {@code Agent}
  * bean, when the gate is being answered already, or when the agent refuses the checkpoint (one written by an agent of

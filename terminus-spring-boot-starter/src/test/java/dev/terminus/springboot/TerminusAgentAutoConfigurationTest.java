@@ -57,6 +57,19 @@ class TerminusAgentAutoConfigurationTest {
     }
 
     @Test
+    void twoModelBeansMakeNoAgentBeanAndAnApplicationsOwnBeansWin() {
+        // given
+        ApplicationContextRunner twoModels = runner().withUserConfiguration(RefundApplication.class, OwnBeans.class);
+
+        // when / then
+        twoModels.run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context).doesNotHaveBean(Agent.class);
+            assertThat(context.getBean(dev.terminus.agent.AgentConfig.class).name()).isEqualTo("own");
+        });
+    }
+
+    @Test
     void theAgentBeanRunsTheModelWithTheToolBeansAndCountsTheRunInTheMetrics() {
         // given
         ApplicationContextRunner withModel = runner().withUserConfiguration(RefundApplication.class);
@@ -207,6 +220,20 @@ class TerminusAgentAutoConfigurationTest {
         });
     }
 
+    /** A second model and the application's own settings. */
+    @Configuration(proxyBeanMethods = false)
+    static class OwnBeans {
+        @Bean
+        Model secondModel() {
+            return FunctionModel.of("second", request -> ModelResponse.text("second", Usage.of(1, 1)));
+        }
+
+        @Bean
+        dev.terminus.agent.AgentConfig ownConfig() {
+            return dev.terminus.agent.AgentConfig.custom().name("own").build();
+        }
+    }
+
     /** An application with a model, two tools and Micrometer: what Spring Boot's Actuator would give it. */
     @Configuration(proxyBeanMethods = false)
     static class RefundApplication {
@@ -256,8 +283,8 @@ class TerminusAgentAutoConfigurationTest {
             }
             String tool = messages.stream().anyMatch(m -> m instanceof Message.User user
                     && user.content().startsWith("Refund")) ? "refund" : "lookup";
-            return new ModelResponse(new Message.Assistant("", List.of(new ToolCall("call-1", tool, Map.of("order", 42)))),
-                    Usage.of(10, 5), FinishReason.TOOL_CALLS);
+            ToolCall call = new ToolCall("call-1", tool, Map.of("order", 42));
+            return new ModelResponse(new Message.Assistant("", List.of(call)), Usage.of(10, 5), FinishReason.TOOL_CALLS);
         }
     }
 }

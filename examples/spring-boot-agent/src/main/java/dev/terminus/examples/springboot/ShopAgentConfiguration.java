@@ -65,7 +65,7 @@ public class ShopAgentConfiguration {
      */
     @Bean
     public TerminusAgentCustomizer largeRefundsNeedApproval(@Value("${shop.approval-above-eur:100}") int thresholdEur) {
-        return builder -> builder.requireApproval(REFUND_TOOL,
-                arguments -> arguments.get("amountEur") instanceof Number amount && amount.doubleValue() > thresholdEur);
+        return builder -> builder.requireApproval(REFUND_TOOL, arguments ->
+                arguments.get("amountEur") instanceof Number amount && amount.doubleValue() > thresholdEur);
     }
 }
