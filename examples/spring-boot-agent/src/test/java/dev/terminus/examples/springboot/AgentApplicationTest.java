@@ -25,7 +25,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * The example application over real HTTP, its model Spring AI's OpenAI client talking to a loopback OpenAI-compatible
  * server: one application context for every test.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"spring.main.banner-mode=off", "logging.level.root=warn"})
 class AgentApplicationTest {
     private static final long TIME_BUDGET_MS = 3_000;
     private static final LoopbackOpenAi OPENAI = LoopbackOpenAi.start();
