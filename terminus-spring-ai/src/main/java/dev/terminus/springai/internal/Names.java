@@ -6,6 +6,7 @@ import org.springframework.ai.chat.model.ChatModel;
 /** The model name and provider name a Spring AI model reports. */
 public final class Names {
     private static final String SUFFIX = "ChatModel";
+    private static final String UNKNOWN = "unknown";
 
     private Names() {}
 
@@ -30,9 +31,12 @@ public final class Names {
     /**
      * @param model the Spring AI model
      * @return its class's simple name without {@code ChatModel}, in lower case ({@code OpenAiChatModel} is
-     *     {@code openai}); {@code unknown} for an anonymous class
+     *     {@code openai}); {@code unknown} for a lambda or an anonymous class
      */
     public static String provider(Object model) {
+        if (model.getClass().isHidden() || model.getClass().isAnonymousClass()) {
+            return UNKNOWN;
+        }
         String simple = model.getClass().getSimpleName();
         int proxy = simple.indexOf("$$");
         if (proxy >= 0) {
@@ -41,6 +45,6 @@ public final class Names {
         if (simple.endsWith(SUFFIX) && simple.length() > SUFFIX.length()) {
             simple = simple.substring(0, simple.length() - SUFFIX.length());
         }
-        return simple.isBlank() ? "unknown" : simple.toLowerCase(Locale.ROOT);
+        return simple.isBlank() ? UNKNOWN : simple.toLowerCase(Locale.ROOT);
     }
 }

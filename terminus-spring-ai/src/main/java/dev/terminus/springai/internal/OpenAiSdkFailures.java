@@ -1,6 +1,9 @@
 package dev.terminus.springai.internal;
 
+import com.openai.errors.OpenAIInvalidDataException;
 import com.openai.errors.OpenAIServiceException;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -24,7 +27,20 @@ final class OpenAiSdkFailures {
             return null;
         }
         String message = e.getMessage() == null ? "" : STATUS_PREFIX.matcher(e.getMessage()).replaceFirst("");
-        return new HttpFailure(service.statusCode(), new ProviderError(message, service.type().orElse(null),
-                service.code().orElse(null)));
+        return new HttpFailure(service.statusCode(), new ProviderError(message, field(service::type),
+                field(service::code)));
+    }
+
+    /**
+     * @param read the SDK's reading of a field of the error
+     * @return the field, or null when the error has none or the SDK finds it invalid (it throws
+     *     {@link OpenAIInvalidDataException} for a {@code "type": null}, which Azure OpenAI sends)
+     */
+    private static @Nullable String field(Supplier<Optional<String>> read) {
+        try {
+            return read.get().orElse(null);
+        } catch (OpenAIInvalidDataException e) {
+            return null;
+        }
     }
 }
