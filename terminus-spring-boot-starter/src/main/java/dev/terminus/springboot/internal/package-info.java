@@ -1,0 +1,5 @@
+/** The starter's implementation: not an API. */
+@NullMarked
+package dev.terminus.springboot.internal;
+
+import org.jspecify.annotations.NullMarked;
