@@ -22,7 +22,7 @@ class ModuleBoundariesTest {
     /** Each module's root package. The core's is {@code dev.terminus} itself, which has no {@code internal} package. */
     private static final List<String> MODULE_PACKAGES = List.of("dev.terminus.jackson", "dev.terminus.agent",
             "dev.terminus.scripted", "dev.terminus.test", "dev.terminus.jsonschema", "dev.terminus.checkpoint", "dev.terminus.langchain4j",
-            "dev.terminus.springai", "dev.terminus.opentelemetry", "dev.terminus.pipeline", "dev.terminus.eval", "dev.terminus.converge",
+            "dev.terminus.springai", "dev.terminus.springboot", "dev.terminus.opentelemetry", "dev.terminus.pipeline", "dev.terminus.eval", "dev.terminus.converge",
             "dev.terminus.temporal", "dev.terminus.cli", "dev.terminus.mcp");
 
     private static JavaClasses classes;
@@ -59,6 +59,15 @@ class ModuleBoundariesTest {
         noClasses().that().resideOutsideOfPackages("dev.terminus.temporal..", "dev.terminus.cli..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.terminus.temporal..", "io.temporal..")
                 .because("only terminus-cli and the benchmarks may depend on terminus-temporal (ADR 0018)")
+                .check(classes);
+    }
+
+    @Test
+    void onlyTheSpringModulesDependOnSpring() {
+        // then: Spring stays out of every other module, so users without Spring get none of it (ADR 0034)
+        noClasses().that().resideOutsideOfPackages("dev.terminus.springai..", "dev.terminus.springboot..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework..")
+                .because("only terminus-spring-ai and terminus-spring-boot-starter may depend on Spring (ADR 0034)")
                 .check(classes);
     }
 
