@@ -5,6 +5,7 @@ import dev.terminus.Message;
 import dev.terminus.Outcome;
 import dev.terminus.Preconditions;
 import dev.terminus.Termination;
+import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
 import java.math.BigDecimal;
@@ -85,6 +86,23 @@ public record AgentRunOutput(Termination termination, Outcome outcome, @Nullable
         return new AgentRunOutput(result.termination(), result.outcome(), result.finalAnswer().orElse(null),
                 result.iterations().size(), result.toolCalls(), result.usage(), result.costUsd(), result.duration(),
                 result.transcript(), null, result.agentName().orElse(null), ChildRunOutput.of(result.children()));
+    }
+
+    /**
+     * The run as far as this output has it, for code that takes a {@link RunResult} (an evaluation's grading, a
+     * pipeline's stage): its iteration records carry their numbers only, and it has no typed answer, no checkpoint
+     * and no children.
+     *
+     * @return the run's result
+     */
+    public RunResult toRunResult() {
+        List<IterationRecord> records = new java.util.ArrayList<>(iterations);
+        for (int i = 1; i <= iterations; i++) {
+            records.add(new IterationRecord(i, Usage.ZERO, 0, null, Duration.ZERO));
+        }
+        return RunResult.builder().termination(termination).outcome(outcome).finalAnswer(finalAnswer)
+                .iterations(records).toolCalls(toolCalls).usage(usage).costUsd(costUsd).duration(duration)
+                .transcript(transcript).agentName(agentName).build();
     }
 
     /**
