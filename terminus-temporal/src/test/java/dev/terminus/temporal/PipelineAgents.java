@@ -6,6 +6,7 @@ import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.spi.ModelException;
+import dev.terminus.pipeline.StageExecutor;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.List;
@@ -81,6 +82,10 @@ final class PipelineAgents {
                         .stage(m.agent("research", "researcher", ctx -> "Find sources on " + ctx.input()))
                         .stage(m.agent("review", "refuser", ctx -> "Review: " + ctx.previousAnswer().orElse("")))
                         .stage(m.agent("publish", "publisher", ctx -> "Publish: " + ctx.previousAnswer().orElse("")))
+                        .build())
+                // a recipe that puts its stages on other threads than the workflow's
+                .pipeline("off-thread", m -> m.builder("off-thread").executor(StageExecutor.virtualThreads())
+                        .stage(m.agent("research", "researcher", ctx -> "Find sources on " + ctx.input()))
                         .build())
                 .pipeline("refund", m -> m.builder("refund")
                         .stage(m.agent("draft", "writer", ctx -> "Draft a note on " + ctx.input()))

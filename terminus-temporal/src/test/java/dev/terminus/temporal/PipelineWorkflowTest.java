@@ -184,4 +184,20 @@ class PipelineWorkflowTest {
                     assertThat(failure.getOriginalMessage()).contains("\"weekly\"").contains("report", "refund");
                 });
     }
+
+    @Test
+    void aRecipeWhoseStagesRunOffTheWorkflowThreadFailsItsAgentStageNamingTheBuilderToUse() throws Exception {
+        // when
+        PipelineHarness.Run run = temporal.run("off-thread", "Oslo");
+
+        // then
+        PipelineRunOutput.StageOutput research = run.output().stage("research");
+        assertThat(research.termination()).isInstanceOfSatisfying(Termination.Failed.class, failed -> {
+            assertThat(failed.error().category()).isEqualTo(ErrorCategory.INTERNAL);
+            assertThat(failed.error().message()).contains("off the workflow's thread", "PipelineMaterials.builder");
+        });
+        assertThat(research.childWorkflowIds()).isEmpty();
+        assertThat(run.output().termination()).isEqualTo(research.termination());
+        temporal.replay(run.workflowId());
+    }
 }
