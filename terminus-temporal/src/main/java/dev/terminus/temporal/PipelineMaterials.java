@@ -6,8 +6,8 @@ import dev.terminus.pipeline.Pipeline;
 import dev.terminus.pipeline.PipelineContext;
 import dev.terminus.pipeline.Stage;
 import dev.terminus.pipeline.StageExecutor;
+import dev.terminus.pipeline.spi.AgentStageCall;
 import dev.terminus.pipeline.spi.AgentStageRunner;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -17,15 +17,28 @@ import org.jspecify.annotations.Nullable;
  * the clock the pipeline waits on (the workflow's) whose stages run on the coordinating thread (the workflow's).
  */
 public final class PipelineMaterials {
+    /**
+     * What each attempt of an agent stage runs: the input of its child workflow, made from the attempt (its task and
+     * token allowance) and how the stage's previous attempt ended.
+     */
+    @FunctionalInterface
+    public interface Attempts {
+        /**
+         * @param call the attempt: the pipeline, the stage, its number, its task and its token allowance
+         * @param previous the output of the stage's previous attempt in this run, or null for its first
+         * @return the input of the attempt's agent run
+         */
+        AgentRunInput input(AgentStageCall call, @Nullable AgentRunOutput previous);
+    }
+
     private final RunClock clock;
-    private final BiFunction<String, @Nullable String, AgentStageRunner> runners;
+    private final Function<Attempts, AgentStageRunner> runners;
 
     /**
      * @param clock the clock the pipeline reads its time from and waits its backoffs on
-     * @param runners the runner of an agent's stages, by the agent's name and the document that defines it (null for
-     *     an agent registered by name)
+     * @param runners the runner of a stage whose attempts run the inputs the given {@link Attempts} make
      */
-    public PipelineMaterials(RunClock clock, BiFunction<String, @Nullable String, AgentStageRunner> runners) {
+    public PipelineMaterials(RunClock clock, Function<Attempts, AgentStageRunner> runners) {
         this.clock = Preconditions.notNull(clock, "clock");
         this.runners = Preconditions.notNull(runners, "runners");
     }
@@ -56,7 +69,7 @@ public final class PipelineMaterials {
      */
     public Stage agent(String stageName, String agentName, Function<PipelineContext, String> task) {
         Preconditions.notBlank(agentName, "agentName");
-        return Stage.runner(stageName, runners.apply(agentName, null), task);
+        return agent(stageName, task, (call, previous) -> new AgentRunInput(agentName, call.task()));
     }
 
     /**
@@ -73,6 +86,21 @@ public final class PipelineMaterials {
             Function<PipelineContext, String> task) {
         Preconditions.notBlank(agentName, "agentName");
         Preconditions.notNull(definition, "definition");
-        return Stage.runner(stageName, runners.apply(agentName, definition), task);
+        return agent(stageName, task, (call, previous) -> AgentRunInput.defined(agentName, call.task(), definition));
+    }
+
+    /**
+     * A stage whose attempts run the agent runs the given function makes: each attempt's own document (one that
+     * carries the attempt's token allowance, say), or a retry that goes on numbering its model's calls from where the
+     * previous attempt stopped ({@link AgentRunOutput#modelCalls()}).
+     *
+     * @param stageName the stage's name, unique in its pipeline
+     * @param task makes the agent's task from the context
+     * @param attempts makes each attempt's agent run
+     * @return the stage: no retries, no budget of its own, aborting the pipeline on failure
+     */
+    public Stage agent(String stageName, Function<PipelineContext, String> task, Attempts attempts) {
+        Preconditions.notNull(attempts, "attempts");
+        return Stage.runner(stageName, runners.apply(attempts), task);
     }
 }

@@ -5,7 +5,9 @@ import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
+import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.ModelException;
+import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.pipeline.StageExecutor;
 import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
@@ -45,6 +47,15 @@ final class PipelineAgents {
                 .agent("flaky", ScriptedModel.builder().serverError(503).text("Fetched on the second try.").build(),
                         List.of(), materials -> Agent.builder(materials.model()).clock(materials.clock())
                                 .config(AgentConfig.custom().retryPolicy(RetryPolicy.none()).build()).build())
+                // answers by the number of its call in its run: call 0 fails (503), call 1 answers
+                .agent("sequenced", request -> {
+                    if (ModelCallSequence.current().orElseThrow() == 0) {
+                        throw new ModelException.ServerError(503, "503 from the provider", null);
+                    }
+                    return ModelResponse.text("Answered by call " + ModelCallSequence.current().orElseThrow() + ".",
+                            Usage.of(10, 5));
+                }, List.of(), materials -> Agent.builder(materials.model()).clock(materials.clock())
+                        .config(AgentConfig.custom().retryPolicy(RetryPolicy.none()).build()).build())
                 .agent("refuser", request -> {
                     throw new ModelException.Refused("content_filter", "blocked by the provider's filter", null);
                 }, List.of(), PipelineAgents::plain)
@@ -70,6 +81,12 @@ final class PipelineAgents {
                 .pipeline("flaky", m -> m.builder("flaky")
                         .stage(m.agent("fetch", "flaky", ctx -> "Fetch " + ctx.input()).retryPolicy(STAGE_RETRIES))
                         .stage(m.agent("summarize", "writer", ctx -> "Summarize: " + ctx.previousAnswer().orElse("")))
+                        .build())
+                // a retry goes on numbering its model's calls from where the attempt before it stopped
+                .pipeline("continuing", m -> m.builder("continuing")
+                        .stage(m.agent("fetch", ctx -> "Fetch " + ctx.input(), (call, previous) -> new AgentRunInput(
+                                "sequenced", call.task(), null, null, previous == null ? 0 : previous.modelCalls()))
+                                .retryPolicy(STAGE_RETRIES))
                         .build())
                 .pipeline("skipping", m -> m.builder("skipping")
                         .stage(m.agent("research", "researcher", ctx -> "Find sources on " + ctx.input()))

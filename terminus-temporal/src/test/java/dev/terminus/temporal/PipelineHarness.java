@@ -82,8 +82,8 @@ final class PipelineHarness implements AutoCloseable {
      */
     PipelineResult runLocally(String pipelineName, String input) {
         Pipeline pipeline = pipelines.recipe(new PipelineRunInput(pipelineName, input))
-                .build(new PipelineMaterials(RunClock.system(), (agentName, definition) -> call -> {
-                    AgentRecipes.Registered registered = agents.registered(agentName);
+                .build(new PipelineMaterials(RunClock.system(), attempts -> call -> {
+                    AgentRecipes.Registered registered = agents.registered(attempts.input(call, null).agentName());
                     Agent agent = registered.recipe().build(new AgentMaterials(registered.model(),
                             registered.tools(), RunClock.system()));
                     RunResult run = agent.run(call.task());

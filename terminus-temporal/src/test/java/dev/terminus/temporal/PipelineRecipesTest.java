@@ -62,7 +62,7 @@ class PipelineRecipesTest {
     void aStageOutputWithANegativeAttemptCountIsRefusedNamingIt() {
         // when / then
         assertThatThrownBy(() -> new PipelineRunOutput.StageOutput("s", null, new Termination.Completed(),
-                Outcome.SUCCEEDED, -1, 0, Usage.ZERO, BigDecimal.ZERO, null, null, List.of(), Duration.ZERO))
+                Outcome.SUCCEEDED, -1, 0, Usage.ZERO, BigDecimal.ZERO, null, null, null, List.of(), Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("StageOutput.attempts");
     }
 }

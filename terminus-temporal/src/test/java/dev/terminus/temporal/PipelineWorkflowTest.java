@@ -74,6 +74,8 @@ class PipelineWorkflowTest {
             assertThat(stage.costUsd()).as(stage.name()).isEqualByComparingTo(same.costUsd());
             assertThat(stage.iterations()).as(stage.name()).isEqualTo(localRun.iterations().size());
             assertThat(stage.finalAnswer()).as(stage.name()).isEqualTo(localRun.finalAnswer().orElseThrow());
+            assertThat(stage.task()).as(stage.name()).isEqualTo(((Message.User) localRun.transcript().stream()
+                    .filter(Message.User.class::isInstance).findFirst().orElseThrow()).content());
             assertThat(stage.childWorkflowIds()).as(stage.name())
                     .containsExactly(run.workflowId() + "/" + stage.name() + "/1");
         }
@@ -105,6 +107,21 @@ class PipelineWorkflowTest {
         assertThat(first.category()).isEqualTo(Category.RETRYABLE);
         assertThat(temporal.child(run.workflowId() + "/fetch/2").finalAnswer())
                 .isEqualTo("Fetched on the second try.");
+        temporal.replay(run.workflowId());
+    }
+
+    @Test
+    void aRetriedAttemptMadeFromThePreviousOutputGoesOnNumberingItsModelCalls() throws Exception {
+        // when
+        PipelineHarness.Run run = temporal.run("continuing", "the census");
+
+        // then
+        PipelineRunOutput.StageOutput fetch = run.output().stage("fetch");
+        assertThat(fetch.attempts()).isEqualTo(2);
+        assertThat(fetch.finalAnswer()).isEqualTo("Answered by call 1.");
+        assertThat(fetch.task()).isEqualTo("Fetch the census");
+        assertThat(temporal.child(run.workflowId() + "/fetch/1").modelCalls()).isEqualTo(1);
+        assertThat(temporal.child(run.workflowId() + "/fetch/2").modelCalls()).isEqualTo(2);
         temporal.replay(run.workflowId());
     }
 

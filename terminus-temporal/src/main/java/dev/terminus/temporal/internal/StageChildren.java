@@ -9,6 +9,7 @@ import dev.terminus.pipeline.spi.AgentStageRunner;
 import dev.terminus.temporal.AgentRunInput;
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflow;
+import dev.terminus.temporal.PipelineMaterials;
 import dev.terminus.temporal.PipelineWorkflows;
 import dev.terminus.temporal.wire.RunningStage;
 import io.temporal.failure.ApplicationFailure;
@@ -34,6 +35,9 @@ import org.jspecify.annotations.Nullable;
 final class StageChildren {
     private final String pipelineId;
     private final Map<String, List<String>> started = new LinkedHashMap<>();
+    private final Map<String, String> tasks = new LinkedHashMap<>();
+    /** The output of each stage's last attempt, which its next attempt's input may go on from. */
+    private final Map<String, AgentRunOutput> previous = new LinkedHashMap<>();
     private @Nullable RunningStage running;
     private @Nullable String stoppedBy;
 
@@ -43,12 +47,11 @@ final class StageChildren {
     }
 
     /**
-     * @param agentName the agent's name
-     * @param definition the document defining it, or null for a registered agent
-     * @return the runner of a stage of that agent
+     * @param attempts makes each attempt's agent run
+     * @return the runner of a stage whose attempts run them
      */
-    AgentStageRunner runner(String agentName, @Nullable String definition) {
-        return call -> attempt(call, agentName, definition);
+    AgentStageRunner runner(PipelineMaterials.Attempts attempts) {
+        return call -> attempt(call, attempts);
     }
 
     /** @return the attempt whose child runs now, or null */
@@ -61,6 +64,11 @@ final class StageChildren {
         return started;
     }
 
+    /** @return the task of each stage's last attempt that started a child, by stage */
+    Map<String, String> tasks() {
+        return tasks;
+    }
+
     /** Stops the running child, and every attempt after it; the first stop wins. */
     void stop(String requestedBy) {
         if (stoppedBy == null) {
@@ -68,7 +76,7 @@ final class StageChildren {
         }
     }
 
-    private RunResult attempt(AgentStageCall call, String agentName, @Nullable String definition) {
+    private RunResult attempt(AgentStageCall call, PipelineMaterials.Attempts attempts) {
         if (!WorkflowUnsafe.isWorkflowThread()) {
             throw new IllegalStateException("stage \"" + call.stageName() + "\" of pipeline \"" + call.pipelineName()
                     + "\" runs off the workflow's thread: build the pipeline with PipelineMaterials.builder, whose"
@@ -78,12 +86,15 @@ final class StageChildren {
         if (by != null) {
             return RunResult.builder().termination(new Termination.Cancelled(by)).outcome(Outcome.CANCELLED).build();
         }
+        AgentRunInput input = attempts.input(call, call.attempt() == 1 ? null : previous.get(call.stageName()));
+        if (input == null) {
+            throw new NullPointerException("the attempts of stage \"" + call.stageName() + "\" made no input");
+        }
         String id = PipelineWorkflows.childId(pipelineId, call.stageName(), call.attempt());
         started.computeIfAbsent(call.stageName(), stage -> new ArrayList<>()).add(id);
+        tasks.put(call.stageName(), input.task());
         AgentWorkflow child = Workflow.newChildWorkflowStub(AgentWorkflow.class,
                 ChildWorkflowOptions.newBuilder().setWorkflowId(id).build());
-        AgentRunInput input = definition == null ? new AgentRunInput(agentName, call.task())
-                : AgentRunInput.defined(agentName, call.task(), definition);
         Promise<AgentRunOutput> ended = Async.function(child::run, input);
         running = new RunningStage(call.stageName(), call.attempt(), id);
         try {
@@ -92,7 +103,9 @@ final class StageChildren {
             if (!ended.isCompleted() && stop != null) {
                 stopChild(child, id, stop);
             }
-            return ended.get().toRunResult();
+            AgentRunOutput output = ended.get();
+            previous.put(call.stageName(), output);
+            return output.toRunResult();
         } catch (ChildWorkflowFailure e) {
             return RunResult.builder().termination(failed(id, e)).outcome(Outcome.FAILED).build();
         } finally {

@@ -44,13 +44,15 @@ public record PipelineRunOutput(String pipelineName, Termination termination, Ou
      * @param iterations the iterations of its last attempt's run; 0 without a run
      * @param usage the tokens all its attempts used
      * @param costUsd the money all its attempts spent
+     * @param task the task of its last attempt that ran an agent, or null when none did
      * @param finalAnswer its last attempt's answer, or null when none
      * @param skipReason why it was skipped, or null when it was not
      * @param childWorkflowIds the child workflow of each attempt that started one, in order
      * @param duration how long it took, in workflow time
      */
     public record StageOutput(String name, @Nullable String phase, Termination termination, Outcome outcome,
-            int attempts, int iterations, Usage usage, BigDecimal costUsd, @Nullable String finalAnswer,
+            int attempts, int iterations, Usage usage, BigDecimal costUsd, @Nullable String task,
+            @Nullable String finalAnswer,
             @Nullable String skipReason, List<String> childWorkflowIds, Duration duration) {
         /** Validates the components and copies the child ids. */
         public StageOutput {
@@ -68,13 +70,14 @@ public record PipelineRunOutput(String pipelineName, Termination termination, Ou
         /**
          * @param stage a stage's result
          * @param children the child workflow of each attempt that started one
+         * @param task the task of its last attempt that ran an agent, or null
          * @return its output
          */
-        static StageOutput of(StageResult stage, List<String> children) {
+        static StageOutput of(StageResult stage, List<String> children, @Nullable String task) {
             RunResult run = stage.lastRun().orElse(null);
             String skipped = stage.termination() instanceof Termination.Skipped(String reason) ? reason : null;
             return new StageOutput(stage.name(), stage.phase().orElse(null), stage.termination(), stage.outcome(),
-                    stage.attempts(), run == null ? 0 : run.iterations().size(), stage.usage(), stage.costUsd(),
+                    stage.attempts(), run == null ? 0 : run.iterations().size(), stage.usage(), stage.costUsd(), task,
                     run == null ? null : run.finalAnswer().orElse(null), skipped, children, stage.duration());
         }
     }
@@ -94,14 +97,17 @@ public record PipelineRunOutput(String pipelineName, Termination termination, Ou
     /**
      * @param result the pipeline's result
      * @param children the child workflows each stage's attempts started, by stage name
+     * @param tasks the task of each stage's last attempt that ran an agent, by stage name
      * @return its output
      */
-    public static PipelineRunOutput of(PipelineResult result, Map<String, List<String>> children) {
+    public static PipelineRunOutput of(PipelineResult result, Map<String, List<String>> children,
+            Map<String, String> tasks) {
         Preconditions.notNull(result, "result");
         Preconditions.notNull(children, "children");
+        Preconditions.notNull(tasks, "tasks");
         List<StageOutput> stages = new ArrayList<>(result.stages().size());
         for (StageResult stage : result.stages()) {
-            stages.add(StageOutput.of(stage, children.getOrDefault(stage.name(), List.of())));
+            stages.add(StageOutput.of(stage, children.getOrDefault(stage.name(), List.of()), tasks.get(stage.name())));
         }
         return new PipelineRunOutput(result.pipelineName(), result.termination(), result.outcome(),
                 stoppedBy(result), stages, result.notRun(), result.usage(), result.costUsd(), result.duration());
