@@ -3,6 +3,7 @@ package dev.terminus.cli;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.cli.eval.ProgressBar;
 import dev.terminus.cli.eval.Suite;
+import dev.terminus.cli.eval.SuiteFile;
 import dev.terminus.cli.eval.SuiteBenchmark;
 import dev.terminus.cli.report.Reports;
 import dev.terminus.cli.scenario.Scenario;
@@ -100,30 +101,36 @@ final class EvalCommand implements Callable<Integer> {
         String source = demo ? "the demo suite" : Wire.sourceName(file);
         Model model = providers.model(terminus.env);
         try {
-            Suite suite;
+            SuiteFile read;
             try {
-                suite = ScenarioReader.read(text, source, Suite.class, "a suite object with tasks and an evaluator");
-                if (temporal.chosen() && suite.agent() != null) {
-                    ScenarioServers.refuseIn(suite.agent());
+                read = SuiteFile.read(text, source);
+                if (temporal.chosen() && read.suite().agent() != null) {
+                    ScenarioServers.refuseIn(read.suite().agent());
                 }
             } catch (ScenarioException e) {
                 throw ScenarioFiles.badInput(e, source);
             }
+            if (read.pipeline() != null && temporal.chosen()) {
+                throw new BadInputException(source + ": agent: a pipeline agent runs in this process; run the suite"
+                        + " without --temporal");
+            }
+            Suite suite = read.suite();
             // the suite's MCP servers serve every run of every task, and stop when the suite is done
             try (ScenarioServers servers = suite.agent() == null || temporal.chosen() ? ScenarioServers.none()
                     : ScenarioFiles.servers(suite.agent(), source)) {
-                return run(terminus, text, source, model, suite, servers);
+                return run(terminus, text, source, model, read, servers);
             }
         } finally {
             ProviderOptions.release(model);
         }
     }
 
-    private int run(TerminusCommand terminus, byte[] text, String source, @Nullable Model model, Suite suite,
+    private int run(TerminusCommand terminus, byte[] text, String source, @Nullable Model model, SuiteFile read,
             ScenarioServers servers) throws BadInputException {
+        Suite suite = read.suite();
         Benchmark benchmark;
         try {
-            benchmark = SuiteBenchmark.of(suite, model, new ProgressBar(terminus.err), List.of(), servers.tools(),
+            benchmark = SuiteBenchmark.of(read, model, new ProgressBar(terminus.err), List.of(), servers.tools(),
                     "sha256:" + digest(text));
         } catch (ScenarioException e) {
             throw ScenarioFiles.badInput(e, source);

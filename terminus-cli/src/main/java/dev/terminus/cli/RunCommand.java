@@ -6,12 +6,14 @@ import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.Model;
+import dev.terminus.cli.pipeline.PipelineFile;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.cli.scenario.ScenarioServers;
 import dev.terminus.cli.temporal.ScenarioRuns;
+import dev.terminus.pipeline.PipelineListener;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,13 +36,14 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs the agent a scenario file describes (scripted model, tools, limits, task) and shows "
-                + "how the run ended.", "With --demo, runs the built-in scenarios, one per termination the loop produces."})
+                + "how the run ended; a file with \"stages\" is a pipeline: its stages run in order, each taking the"
+                + " previous stage's answer, and a table shows how each ended.", "With --demo, runs the built-in scenarios, one per termination the loop produces."})
 final class RunCommand implements Callable<Integer> {
 
     @ParentCommand
     private @Nullable TerminusCommand parent;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "the scenario file (JSON)")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "the scenario or pipeline file (JSON)")
     private @Nullable String file;
 
     @Option(names = "--demo", description = "run the built-in scenarios and print one table")
@@ -101,7 +104,7 @@ final class RunCommand implements Callable<Integer> {
         if (temporal.chosen()) {
             return TerminusCommand.run(parent, t -> {
                 try (TemporalConnection connection = TemporalConnection.open(temporal, t.env)) {
-                    return demo ? demo(t, json, List.of(), connection) : single(t, file, List.of(), connection);
+                    return demo ? demo(t, json, List.of(), connection) : single(t, file, List.of(), List.of(), connection);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new BadInputException("interrupted");
@@ -110,7 +113,10 @@ final class RunCommand implements Callable<Integer> {
         }
         try (Telemetry telemetry = otlp == null ? null : Telemetry.otlp(otlp)) {
             List<AgentListener> listeners = telemetry == null ? List.of() : List.of(telemetry.listener());
-            return demo ? demo(terminus, json, listeners, null) : single(terminus, file, listeners, null);
+            List<PipelineListener> pipelineListeners = telemetry == null ? List.of()
+                    : List.of(telemetry.pipelineListener());
+            return demo ? demo(terminus, json, listeners, null)
+                    : single(terminus, file, listeners, pipelineListeners, null);
         } catch (BadInputException e) {
             return terminus.badInput(e);
         } catch (InterruptedException e) {
@@ -120,11 +126,21 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int single(TerminusCommand terminus, String path, List<AgentListener> listeners,
-            @Nullable TemporalConnection connection) throws BadInputException, InterruptedException {
+            List<PipelineListener> pipelineListeners, @Nullable TemporalConnection connection)
+            throws BadInputException, InterruptedException {
         byte[] text = Wire.read(path, terminus.in);
+        if (PipelineFile.describesPipeline(text) && (stream || connection != null)) {
+            throw new BadInputException(Wire.sourceName(path) + " is a pipeline (it has \"stages\"): "
+                    + (stream ? "--stream shows one agent's run" : "--temporal runs a scenario's agent")
+                    + "; run the pipeline without it");
+        }
         // the key is checked before the scenario is parsed: nothing is sent without it
         Model model = providers.model(terminus.env);
         try {
+            if (PipelineFile.describesPipeline(text)) {
+                return PipelineRuns.run(terminus, text, Wire.sourceName(path), model, listeners, pipelineListeners,
+                        json);
+            }
             Scenario scenario;
             try {
                 scenario = ScenarioReader.read(text, Wire.sourceName(path));
@@ -256,9 +272,13 @@ final class RunCommand implements Callable<Integer> {
         if (!convergence.asExpected()) {
             mismatches++;
         }
+        // pipelines run in this process
+        List<PipelineDemo> pipelines = connection == null ? PipelineDemo.run(listeners) : List.of();
+        mismatches += (int) pipelines.stream().filter(row -> !row.asExpected()).count();
         results.add(convergence.json());
         streamed.forEach(row -> results.add(StreamedDemo.json(row)));
         team.forEach(row -> results.add(AgentsDemo.json(row)));
+        pipelines.forEach(row -> results.add(row.json()));
         if (json) {
             terminus.out.print(Wire.pretty(results));
         } else {
@@ -278,6 +298,12 @@ final class RunCommand implements Callable<Integer> {
             AgentsDemo.lines(team).forEach(terminus.out::println);
             terminus.out.println();
             convergence.lines().forEach(terminus.out::println);
+            terminus.out.println();
+            if (connection == null) {
+                PipelineDemo.lines(pipelines).forEach(terminus.out::println);
+            } else {
+                terminus.out.println("The pipelines run in one process only: left out with --temporal.");
+            }
             terminus.out.println();
             terminus.out.println(mismatches == 0 ? "Every scenario ended as expected."
                     : mismatches + " scenario(s) did not end as expected.");

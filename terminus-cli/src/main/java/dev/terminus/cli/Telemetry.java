@@ -2,6 +2,7 @@ package dev.terminus.cli;
 
 import dev.terminus.agent.AgentListener;
 import dev.terminus.opentelemetry.TerminusTelemetry;
+import dev.terminus.pipeline.PipelineListener;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.exporter.otlp.http.metrics.OtlpHttpMetricExporter;
 import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
@@ -22,10 +23,12 @@ import java.util.concurrent.TimeUnit;
 final class Telemetry implements AutoCloseable {
     private final OpenTelemetrySdk sdk;
     private final AgentListener listener;
+    private final PipelineListener pipelineListener;
 
     private Telemetry(OpenTelemetrySdk sdk) {
         this.sdk = sdk;
         this.listener = TerminusTelemetry.of(sdk);
+        this.pipelineListener = TerminusTelemetry.pipelines(sdk);
     }
 
     /**
@@ -60,6 +63,11 @@ final class Telemetry implements AutoCloseable {
     /** @return the listener that records the runs */
     AgentListener listener() {
         return listener;
+    }
+
+    /** @return the listener that records the pipelines' runs and their stages ({@code invoke_workflow}, {@code stage}) */
+    PipelineListener pipelineListener() {
+        return pipelineListener;
     }
 
     /** Exports what is pending and stops the exporters (waits at most 10 s). */

@@ -184,6 +184,40 @@ class RunCommandTest {
     }
 
     @Test
+    void theDemoEndsWithAPipelineThatCompletesPastASkipAndARetryAndOneAFailingStageStops() {
+        // when
+        Cli.Result result = Cli.run("run", "--demo");
+
+        // then: after the convergence example, each pipeline's line and its stages' table
+        assertThat(result.status()).as(result.out()).isZero();
+        String out = result.out();
+        assertThat(out.indexOf("Pipelines: stages run in order")).isGreaterThan(out.indexOf("document-reconciliation"));
+        assertThat(out).containsPattern("(?m)^pipeline-completed\\.json: Completed \\(SUCCEEDED\\)  ok$")
+                .containsPattern("(?m)^\\s+translate\\s+Skipped\\s+INTERRUPTED\\s+SKIPPED\\s+0\\s")
+                .containsPattern("(?m)^\\s+draft\\s+NaturalCompletion\\s+SUCCESS\\s+SUCCEEDED\\s+2\\s")
+                .containsPattern("(?m)^pipeline-stopped\\.json: ProviderAuthFailed \\(FAILED, stopped by stage draft\\)"
+                        + "  ok$")
+                .containsPattern("(?m)^\\s+publish\\s+-\\s+-\\s+not run\\s")
+                .contains("Every scenario ended as expected.");
+    }
+
+    @Test
+    void theJsonDemoEndsWithThePipelinesResults() throws IOException {
+        // when
+        Cli.Result result = Cli.run("run", "--demo", "--json");
+
+        // then
+        JsonNode results = JSON.readTree(result.out());
+        JsonNode stopped = results.get(results.size() - 1);
+        JsonNode completed = results.get(results.size() - 2);
+        assertThat(completed.get("engine").asText()).isEqualTo("pipeline");
+        assertThat(completed.get("scenario").asText()).isEqualTo("pipeline-completed");
+        assertThat(completed.get("termination").get("$kind").asText()).isEqualTo("Completed");
+        assertThat(stopped.get("termination").get("$kind").asText()).isEqualTo("ProviderAuthFailed");
+        assertThat(stopped.get("stoppedBy").asText()).isEqualTo("draft");
+    }
+
+    @Test
     void theJsonDemoHoldsTheConvergenceResultAfterTheLoopScenarios() throws IOException {
         // when
         Cli.Result result = Cli.run("run", "--demo", "--json");
@@ -193,7 +227,8 @@ class RunCommandTest {
         JsonNode results = JSON.readTree(result.out());
         assertThat(results.size()).as("the resumed agents scenario has two rows, paused and approved")
                 .isEqualTo(ScenarioReader.DEMO.size() + 1 + ScenarioReader.STREAMED_DEMO.size()
-                        + ScenarioReader.AGENTS_DEMO.size() + AgentsDemo.RESUMED.size());
+                        + ScenarioReader.AGENTS_DEMO.size() + AgentsDemo.RESUMED.size()
+                        + dev.terminus.cli.pipeline.PipelineFile.DEMO.size());
         JsonNode convergence = results.get(ScenarioReader.DEMO.size());
         assertThat(convergence.get("engine").asText()).isEqualTo("converge");
         assertThat(convergence.get("termination").toString()).isEqualTo("{\"$kind\":\"Converged\",\"cycles\":4}");

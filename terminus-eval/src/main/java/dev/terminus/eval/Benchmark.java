@@ -7,8 +7,10 @@ import dev.terminus.agent.control.RunClock;
 import dev.terminus.eval.internal.BenchmarkRun;
 import dev.terminus.eval.internal.BenchmarkSpec;
 import dev.terminus.eval.internal.SharedAgent;
+import dev.terminus.eval.internal.SharedPipeline;
 import dev.terminus.eval.spi.AttemptRunner;
 import dev.terminus.eval.spi.Evaluator;
+import dev.terminus.pipeline.Pipeline;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,6 +61,9 @@ import org.jspecify.annotations.Nullable;
  * {@link #resume} continues from what the file holds. An interrupt of the calling thread stops the
  * benchmark: no new task runs start, those in flight finish, and the report returned is not
  * {@linkplain EvalReport#complete() complete} (the interrupt is restored).
+ *
+ * <p><b>A pipeline as the subject.</b> Given a {@link PipelineFactory} instead of an agent factory, each attempt runs a
+ * {@link Pipeline} on the task's input; {@link PipelineFactory} says what its row and its evaluator see.
  *
  * <p><b>Attempts run elsewhere.</b> Given an {@link AttemptRunner} instead of an agent factory, the benchmark makes
  * no agents: the runner runs each attempt (on a durable engine's workers, say) and hands back its run's result, which
@@ -172,7 +177,7 @@ public final class Benchmark {
         Preconditions.notNull(runner, "attemptRunner");
         refuseEnvironment(spec.environment(), spec.users());
         BenchmarkSpec s = spec;
-        return new Benchmark(new BenchmarkSpec(s.tasks(), null, null, null, s.evaluator(), s.repeats(),
+        return new Benchmark(new BenchmarkSpec(s.tasks(), null, null, null, null, s.evaluator(), s.repeats(),
                 s.concurrency(), s.taskTimeout(), s.interruptGrace(), s.retry(), s.capacityPolicy(), s.listeners(),
                 s.json(), s.clock(), runner, s.identity()));
     }
@@ -206,6 +211,7 @@ public final class Benchmark {
         private final List<Task> tasks = new ArrayList<>();
         private final Set<String> ids = new HashSet<>();
         private @Nullable AgentFactory agents;
+        private @Nullable PipelineFactory pipelines;
         private @Nullable AttemptRunner runner;
         private @Nullable Environment environment;
         private @Nullable UserSimulatorFactory users;
@@ -251,6 +257,20 @@ public final class Benchmark {
         /** @param agent one agent for every task ({@link AgentFactory#shared}) @return this builder */
         public Builder agent(Agent agent) {
             return agentFactory(AgentFactory.shared(Preconditions.notNull(agent, "agent")));
+        }
+
+        /**
+         * @param factory makes the pipeline every attempt runs instead of an agent (see {@link PipelineFactory})
+         * @return this builder
+         */
+        public Builder pipelineFactory(PipelineFactory factory) {
+            this.pipelines = Preconditions.notNull(factory, "pipelineFactory");
+            return this;
+        }
+
+        /** @param pipeline one pipeline for every task ({@link PipelineFactory#shared}) @return this builder */
+        public Builder pipeline(Pipeline pipeline) {
+            return pipelineFactory(PipelineFactory.shared(Preconditions.notNull(pipeline, "pipeline")));
         }
 
         /**
@@ -373,21 +393,25 @@ public final class Benchmark {
 
         /**
          * @return the benchmark
-         * @throws IllegalArgumentException when it has no task, no evaluator, not exactly one of an agent factory and
-         *     an attempt runner, or a shared agent or an attempt runner comes with an environment or a user simulator
-         *     it could not be given
+         * @throws IllegalArgumentException when it has no task, no evaluator, not exactly one of an agent factory, a
+         *     pipeline factory and an attempt runner, or a shared agent or pipeline or an attempt runner comes with an
+         *     environment or a user simulator it could not be given
          */
         public Benchmark build() {
             if (tasks.isEmpty()) {
                 throw new IllegalArgumentException("tasks: the benchmark has none, add at least one");
             }
-            if (agents == null && runner == null) {
-                throw new IllegalArgumentException("agentFactory: not set, give one (or a shared agent, or an"
-                        + " attemptRunner)");
+            if (agents == null && pipelines == null && runner == null) {
+                throw new IllegalArgumentException("agentFactory: not set, give one (or a shared agent, a"
+                        + " pipelineFactory or an attemptRunner)");
             }
-            if (agents != null && runner != null) {
-                throw new IllegalArgumentException("attemptRunner: the benchmark has an agentFactory too; give one of"
-                        + " them");
+            if (agents != null && pipelines != null) {
+                throw new IllegalArgumentException("pipelineFactory: the benchmark has an agentFactory too; give one"
+                        + " of them");
+            }
+            if (runner != null && (agents != null || pipelines != null)) {
+                throw new IllegalArgumentException("attemptRunner: the benchmark has "
+                        + (agents != null ? "an agentFactory" : "a pipelineFactory") + " too; give one of them");
             }
             if (runner != null) {
                 refuseEnvironment(environment, users);
@@ -400,11 +424,16 @@ public final class Benchmark {
                         + (environment != null ? "environment's tools" : "user simulator") + " of each task; use"
                         + " agentFactory(context -> context.agentBuilder(model)...build())");
             }
+            if (pipelines instanceof SharedPipeline && (environment != null || users != null)) {
+                throw new IllegalArgumentException("pipeline: a shared pipeline cannot be given the "
+                        + (environment != null ? "environment's tools" : "user simulator") + " of each task; use"
+                        + " pipelineFactory(context -> ...), its stages' agents built from context.agentBuilder(model)");
+            }
             if ((long) tasks.size() * repeats > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException("repeats: " + tasks.size() + " tasks times " + repeats
                         + " repeats is more task runs than a report can hold");
             }
-            return new Benchmark(new BenchmarkSpec(List.copyOf(tasks), agents, environment, users, evaluator, repeats,
+            return new Benchmark(new BenchmarkSpec(List.copyOf(tasks), agents, pipelines, environment, users, evaluator, repeats,
                     concurrency, taskTimeout, interruptGrace, retry, capacityPolicy, List.copyOf(listeners), json, clock,
                     runner, identity));
         }

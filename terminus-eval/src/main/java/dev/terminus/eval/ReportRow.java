@@ -21,7 +21,8 @@ import org.jspecify.annotations.Nullable;
  *  "termination":{"$kind":"NaturalCompletion"},"category":"SUCCESS","outcome":"SUCCEEDED",
  *  "eval":{"passed":true,"score":1.0,"reason":"exact match"},
  *  "usage":{"inputTokens":20,"outputTokens":10,"cachedInputTokens":0,"reasoningTokens":0},
- *  "costUsd":0.0012,"durationMs":12,"iterations":2,"toolCalls":1,"attempt":1,"error":null,"agent":"researcher"}
+ *  "costUsd":0.0012,"durationMs":12,"iterations":2,"toolCalls":1,"attempt":1,"error":null,"agent":"researcher",
+ *  "stoppedByStage":null}
  * }
  * <ul>
  *   <li>{@code task}, {@code repeat} (from 0): which run this is;</li>
@@ -39,7 +40,10 @@ import org.jspecify.annotations.Nullable;
  *       {@code SUCCESS};</li>
  *   <li>{@code agent}: the name of the agent that ended the last attempt's run ({@code RunResult.agentName()}: after
  *       handoffs, the last agent the run was handed to), null when the loop did not run or its result names none
- *       (a row written before this field was added reads as null).</li>
+ *       (a row written before this field was added reads as null);</li>
+ *   <li>{@code stoppedByStage}: for a task run by a pipeline ({@link PipelineFactory}), the name of the stage that
+ *       stopped it (its termination is the row's); null for an agent's row, a pipeline that completed, one cancelled
+ *       between stages, and a row written before this field was added.</li>
  * </ul>
  * A reader skips fields it does not know, so a later version may add fields at the end.
  *
@@ -64,6 +68,7 @@ public final class ReportRow {
     private final int attempt;
     private final @Nullable TaskError error;
     private final @Nullable String agent;
+    private final @Nullable String stoppedByStage;
 
     /** What a row's evaluation says, for rendering and counting. */
     public enum Verdict {
@@ -127,11 +132,17 @@ public final class ReportRow {
                     + " and not blank otherwise, was \"" + b.agent + "\" with termination " + termination);
         }
         this.agent = b.agent;
+        if (b.stoppedByStage != null && (termination == null || b.stoppedByStage.isBlank())) {
+            throw new IllegalArgumentException("ReportRow.stoppedByStage must be null when nothing ran (no"
+                    + " termination) and not blank otherwise, was \"" + b.stoppedByStage + "\" with termination "
+                    + termination);
+        }
+        this.stoppedByStage = b.stoppedByStage;
     }
 
     /**
      * @return a builder with no task and no status (both required), repeat 0, attempt 1, no termination,
-     *     evaluation, error or agent, and zero usage, cost, duration, iterations and tool calls
+     *     evaluation, error, agent or stopping stage, and zero usage, cost, duration, iterations and tool calls
      */
     public static Builder builder() {
         return new Builder();
@@ -141,7 +152,8 @@ public final class ReportRow {
     public Builder toBuilder() {
         return builder().task(task).repeat(repeat).status(status).termination(termination).category(category)
                 .outcome(outcome).eval(eval).excluded(excluded).usage(usage).costUsd(costUsd).durationMs(durationMs)
-                .iterations(iterations).toolCalls(toolCalls).attempt(attempt).error(error).agent(agent);
+                .iterations(iterations).toolCalls(toolCalls).attempt(attempt).error(error).agent(agent)
+                .stoppedByStage(stoppedByStage);
     }
 
     /** @return the task's id */
@@ -227,6 +239,14 @@ public final class ReportRow {
         return agent;
     }
 
+    /**
+     * @return the stage that stopped the pipeline of a pipeline's row (its termination is the row's), or null: an
+     *     agent's row, a pipeline that completed or was cancelled between stages
+     */
+    public @Nullable String stoppedByStage() {
+        return stoppedByStage;
+    }
+
     /** @return what the row's evaluation says */
     public Verdict verdict() {
         if (excluded) {
@@ -255,13 +275,13 @@ public final class ReportRow {
                 && Objects.equals(eval, r.eval) && excluded == r.excluded && usage.equals(r.usage)
                 && costUsd.equals(r.costUsd) && durationMs == r.durationMs && iterations == r.iterations
                 && toolCalls == r.toolCalls && attempt == r.attempt && Objects.equals(error, r.error)
-                && Objects.equals(agent, r.agent);
+                && Objects.equals(agent, r.agent) && Objects.equals(stoppedByStage, r.stoppedByStage);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(task, repeat, status, termination, category, outcome, eval, excluded, usage, costUsd,
-                durationMs, iterations, toolCalls, attempt, error, agent);
+                durationMs, iterations, toolCalls, attempt, error, agent, stoppedByStage);
     }
 
     @Override
@@ -270,7 +290,7 @@ public final class ReportRow {
                 + ", category=" + category + ", outcome=" + outcome + ", eval=" + eval + ", excluded=" + excluded
                 + ", usage=" + usage + ", costUsd=" + costUsd + ", durationMs=" + durationMs + ", iterations="
                 + iterations + ", toolCalls=" + toolCalls + ", attempt=" + attempt + ", error=" + error + ", agent="
-                + agent + "]";
+                + agent + ", stoppedByStage=" + stoppedByStage + "]";
     }
 
     /**
@@ -294,6 +314,7 @@ public final class ReportRow {
         private int attempt = 1;
         private @Nullable TaskError error;
         private @Nullable String agent;
+        private @Nullable String stoppedByStage;
 
         private Builder() {}
 
@@ -393,6 +414,16 @@ public final class ReportRow {
          */
         public Builder agent(@Nullable String agent) {
             this.agent = agent;
+            return this;
+        }
+
+        /**
+         * @param stoppedByStage the stage that stopped a pipeline's run, or null (an agent's row, a pipeline that
+         *     completed); not blank, and only with a termination
+         * @return this builder
+         */
+        public Builder stoppedByStage(@Nullable String stoppedByStage) {
+            this.stoppedByStage = stoppedByStage;
             return this;
         }
 

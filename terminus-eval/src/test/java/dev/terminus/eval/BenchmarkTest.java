@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.agent.RetryPolicy;
+import dev.terminus.pipeline.Pipeline;
+import dev.terminus.pipeline.Stage;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -85,6 +87,39 @@ class BenchmarkTest {
                 .hasMessageContaining("agentFactory(context -> context.agentBuilder(model)");
         assertThatThrownBy(() -> valid().userSimulators(task -> null).build())
                 .hasMessageContaining("user simulator");
+    }
+
+    @Test
+    void aBenchmarkTakesOneSubjectAnAgentAPipelineOrAnAttemptRunnerAndRefusesTwo() {
+        // given
+        Pipeline pipeline = Pipeline.builder()
+                .stage(Stage.agent("answer", Fixtures.answering("4"), ctx -> ctx.input())).build();
+
+        // when / then
+        assertThatThrownBy(() -> valid().pipeline(pipeline).build()).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("pipelineFactory: the benchmark has an agentFactory too; give one of them");
+        assertThatThrownBy(() -> Benchmark.builder().task(Task.of("t1", "x")).pipeline(pipeline)
+                .attemptRunner((task, repeat, attempt) -> null).evaluator(Evaluators.exactMatch()).build())
+                .hasMessage("attemptRunner: the benchmark has a pipelineFactory too; give one of them");
+        assertThatThrownBy(() -> valid().pipelineFactory(null)).hasMessage("pipelineFactory must not be null");
+        assertThatThrownBy(() -> valid().pipeline(null)).hasMessage("pipeline must not be null");
+        assertThat(Benchmark.builder().task(Task.of("t1", "x")).pipeline(pipeline).evaluator(Evaluators.exactMatch())
+                .build().tasks()).hasSize(1);
+    }
+
+    @Test
+    void aSharedPipelineIsRefusedWithAnEnvironmentOrAUserSimulatorItCouldNotBeGiven() {
+        // given
+        Benchmark.Builder shared = Benchmark.builder().task(Task.of("t1", "x")).evaluator(Evaluators.exactMatch())
+                .pipeline(Pipeline.builder()
+                        .stage(Stage.agent("answer", Fixtures.answering("4"), ctx -> ctx.input()))
+                        .build());
+
+        // when / then
+        assertThatThrownBy(() -> shared.environment(task -> List.of()).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("pipeline: a shared pipeline cannot be given the environment's tools")
+                .hasMessageContaining("pipelineFactory(context -> ...)");
     }
 
     @Test

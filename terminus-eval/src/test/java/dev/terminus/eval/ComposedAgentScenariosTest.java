@@ -91,7 +91,7 @@ class ComposedAgentScenariosTest {
         assertThat(row.verdict()).isEqualTo(ReportRow.Verdict.PASSED);
         assertThat(row.agent()).isEqualTo("geographer");
         assertThat(Files.readAllLines(report)).singleElement()
-                .satisfies(line -> assertThat(line).endsWith(",\"agent\":\"geographer\"}"));
+                .satisfies(line -> assertThat(line).endsWith(",\"agent\":\"geographer\",\"stoppedByStage\":null}"));
         assertThat(ReportReader.read(report)).containsExactly(row);
     }
 

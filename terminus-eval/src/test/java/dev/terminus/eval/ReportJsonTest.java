@@ -41,7 +41,7 @@ class ReportJsonTest {
                 + "\"eval\":{\"passed\":true,\"score\":1.0,\"reason\":\"exact match\"},"
                 + "\"usage\":{\"inputTokens\":20,\"outputTokens\":10,\"cachedInputTokens\":0,\"reasoningTokens\":0},"
                 + "\"costUsd\":0.0012,\"durationMs\":12,\"iterations\":2,\"toolCalls\":1,\"attempt\":1,\"error\":null,"
-                + "\"agent\":\"researcher\"}");
+                + "\"agent\":\"researcher\",\"stoppedByStage\":null}");
     }
 
     @Test
@@ -69,7 +69,7 @@ class ReportJsonTest {
     void fieldsOfALaterVersionAreSkippedAndFieldsMayComeInAnyOrder() throws JsonProcessingException {
         // given
         String line = JSON.write(DOCUMENTED).replace("{\"task\":\"t1\",", "{\"future\":{\"a\":[1,2]},")
-                .replace("\"agent\":\"researcher\"}", "\"agent\":\"researcher\",\"task\":\"t1\",\"note\":\"x\"}");
+                .replace("\"stoppedByStage\":null}", "\"stoppedByStage\":null,\"task\":\"t1\",\"note\":\"x\"}");
 
         // when
         ReportRow row = JSON.read(line);
@@ -81,7 +81,7 @@ class ReportJsonTest {
     @Test
     void aRowWrittenBeforeTheAgentFieldReadsWithoutAnAgent() throws JsonProcessingException {
         // given: the layout before the field was added
-        String line = JSON.write(DOCUMENTED).replace(",\"agent\":\"researcher\"", "");
+        String line = JSON.write(DOCUMENTED).replace(",\"agent\":\"researcher\",\"stoppedByStage\":null", "");
 
         // when
         ReportRow row = JSON.read(line);
@@ -90,6 +90,37 @@ class ReportJsonTest {
         assertThat(line).endsWith("\"error\":null}");
         assertThat(row.agent()).isNull();
         assertThat(row).isEqualTo(DOCUMENTED.toBuilder().agent(null).build());
+    }
+
+    @Test
+    void aPipelinesRowNamesTheStageThatStoppedItAndReadsBackEqual() throws JsonProcessingException {
+        // given
+        ReportRow stopped = ReportRow.builder().task("t6").status(Status.AGENT_ERROR)
+                .termination(new Termination.Failed(new ErrorInfo("java.io.IOException", "reset", ErrorCategory.EXTERNAL)))
+                .category(Category.RETRYABLE).outcome(Outcome.FAILED).usage(Usage.of(10, 5)).iterations(1)
+                .error(new TaskError("java.io.IOException", "reset", Component.AGENT)).agent("reviewer")
+                .stoppedByStage("review").build();
+
+        // when
+        String line = JSON.write(stopped);
+
+        // then
+        assertThat(line).endsWith(",\"agent\":\"reviewer\",\"stoppedByStage\":\"review\"}");
+        assertThat(JSON.read(line)).isEqualTo(stopped);
+    }
+
+    @Test
+    void aRowWrittenBeforeTheStoppingStageFieldReadsWithoutOne() throws JsonProcessingException {
+        // given: the layout before the field was added
+        String line = JSON.write(DOCUMENTED).replace(",\"stoppedByStage\":null", "");
+
+        // when
+        ReportRow row = JSON.read(line);
+
+        // then
+        assertThat(line).endsWith("\"agent\":\"researcher\"}");
+        assertThat(row.stoppedByStage()).isNull();
+        assertThat(row).isEqualTo(DOCUMENTED);
     }
 
     @Test
@@ -109,6 +140,9 @@ class ReportJsonTest {
         assertThatThrownBy(() -> JSON.read("[1]")).hasMessageContaining("a report row must be a JSON object");
         assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"agent\":\"researcher\"", "\"agent\":7")))
                 .hasMessageContaining("ReportRow.agent: expected a string");
+        assertThatThrownBy(() -> JSON.read(JSON.write(DOCUMENTED).replace("\"stoppedByStage\":null",
+                "\"stoppedByStage\":[\"review\"]")))
+                .hasMessageContaining("ReportRow.stoppedByStage: expected a string");
     }
 
     @Test

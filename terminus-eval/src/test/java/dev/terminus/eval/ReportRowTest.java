@@ -112,6 +112,7 @@ class ReportRowTest {
         assertThat(row.iterations()).isZero();
         assertThat(row.toolCalls()).isZero();
         assertThat(row.agent()).isNull();
+        assertThat(row.stoppedByStage()).isNull();
     }
 
     @Test
@@ -127,6 +128,21 @@ class ReportRowTest {
                 .hasMessageContaining("\" \"");
         assertThat(Fixtures.evaluated("t", 0, true, 1).toBuilder().agent("billing").build().agent())
                 .isEqualTo("billing");
+    }
+
+    @Test
+    void aStoppingStageIsNamedOnlyWhenSomethingRanAndNeverBlank() {
+        // when / then
+        assertThatThrownBy(() -> ReportRow.builder().task("t").status(Status.SETUP_FAILED).error(SETUP_ERROR)
+                .stoppedByStage("review").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("ReportRow.stoppedByStage must be null when nothing ran")
+                .hasMessageContaining("\"review\"");
+        assertThatThrownBy(() -> Fixtures.evaluated("t", 0, true, 1).toBuilder().stoppedByStage("").build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ReportRow.stoppedByStage")
+                .hasMessageContaining("\"\"");
+        assertThat(Fixtures.evaluated("t", 0, true, 1).toBuilder().stoppedByStage("review").build().stoppedByStage())
+                .isEqualTo("review");
     }
 
     @Test
@@ -150,7 +166,8 @@ class ReportRowTest {
                 base.toBuilder().iterations(2).build(),
                 base.toBuilder().toolCalls(1).build(),
                 base.toBuilder().attempt(2).build(),
-                base.toBuilder().agent("billing").build());
+                base.toBuilder().agent("billing").build(),
+                base.toBuilder().stoppedByStage("review").build());
 
         // then
         assertThat(base.toBuilder().build()).isEqualTo(base).hasSameHashCodeAs(base);
@@ -164,11 +181,12 @@ class ReportRowTest {
 
         // when
         ReportRow copy = original.toBuilder().attempt(3).build();
-        ReportRow named = original.toBuilder().agent("billing").build();
+        ReportRow named = original.toBuilder().agent("billing").stoppedByStage("review").build();
 
         // then
         assertThat(copy.attempt()).isEqualTo(3);
         assertThat(named.toBuilder().attempt(3).build().agent()).isEqualTo("billing");
+        assertThat(named.toBuilder().attempt(3).build().stoppedByStage()).isEqualTo("review");
         assertThat(copy.toBuilder().attempt(1).build()).isEqualTo(original);
     }
 
@@ -180,6 +198,7 @@ class ReportRowTest {
         // then
         assertThat(text).isEqualTo("ReportRow[task=t, repeat=0, status=SETUP_FAILED, termination=null, category=null,"
                 + " outcome=null, eval=null, excluded=false, usage=" + Usage.ZERO + ", costUsd=0, durationMs=0,"
-                + " iterations=0, toolCalls=0, attempt=1, error=" + SETUP_ERROR + ", agent=null]");
+                + " iterations=0, toolCalls=0, attempt=1, error=" + SETUP_ERROR + ", agent=null,"
+                + " stoppedByStage=null]");
     }
 }

@@ -119,6 +119,6 @@ class StreamingScenariosTest {
                 + "\"outcome\":\"SUCCEEDED\",\"eval\":\\{\"passed\":true,\"score\":1.0,\"reason\":\"exact match\"},"
                 + "\"usage\":\\{\"inputTokens\":10,\"outputTokens\":5,\"cachedInputTokens\":0,\"reasoningTokens\":0},"
                 + "\"costUsd\":0,\"durationMs\":\\d+,\"iterations\":1,\"toolCalls\":0,\"attempt\":1,\"error\":null,"
-                + "\"agent\":\"agent\"}");
+                + "\"agent\":\"agent\",\"stoppedByStage\":null}");
     }
 }

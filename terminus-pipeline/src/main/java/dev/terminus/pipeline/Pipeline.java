@@ -2,6 +2,7 @@ package dev.terminus.pipeline;
 
 import dev.terminus.Preconditions;
 import dev.terminus.TokenKind;
+import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.pipeline.internal.PipelineRun;
@@ -54,6 +55,10 @@ import org.jspecify.annotations.Nullable;
  * stage reached, the stages not reached, the usage, cost and duration. An {@link Error} is no end of a stage: it
  * propagates out of {@code run} as it was, so that the thread of a durable workflow (Temporal's, say) can let its
  * own errors pass. See ADR 0011 for how a pipeline ends.
+ *
+ * <p>A pipeline whose stage's agent run pauses at a human gate ends {@code HitlGatePending} (outcome
+ * {@code SUSPENDED}) with a {@link PipelineResult#checkpoint()}; {@link #resume(PipelineCheckpoint, GateDecision)}
+ * continues it with a person's decision, in this process or another (ADR 0031).
  */
 public final class Pipeline {
     /**
@@ -85,6 +90,69 @@ public final class Pipeline {
      */
     public PipelineResult run(String input) {
         return PipelineRun.runOnCaller(spec, Preconditions.notNull(input, "input"));
+    }
+
+    /**
+     * Continues a pipeline that paused at a stage's human gate ({@link PipelineResult#checkpoint()}), with a person's
+     * decision, on the calling thread as {@link #run(String)}: the paused stage's agent resumes its run from the
+     * checkpoint (a prebuilt agent as it is, a budgeted agent made for what remains of its allowance, its usage before
+     * the pause counted in), then the stage's policies apply to that attempt as to any (its completion callback,
+     * retries, success conditions, failure disposition), then the stages after it run. The checkpoint may come from
+     * another process ({@link PipelineCheckpointJson}); this pipeline must have the same name and stages.
+     *
+     * <p>The result lists the stages ended before the pause first (as the checkpoint keeps them, see
+     * {@link PipelineCheckpoint}), then the resumed stage and those after it; its usage and cost are over all stages,
+     * its duration counts on from the time up to the pause. Budgets count on too: the tokens used before the pause
+     * stay charged. The pipeline may pause again, at another gate, with a new checkpoint. Listeners see
+     * {@code PipelineStarted}, then the events of the stages run after the resume, then {@code PipelineFinished}.
+     *
+     * {@snippet :
+     * // given: String gateId (the gate a person decided on)
+     * PipelineResult paused = pipeline.run("Refund order 42");
+     * PipelineCheckpoint checkpoint = paused.checkpoint().orElseThrow();
+     * PipelineResult done = pipeline.resume(checkpoint, GateDecision.reject(checkpoint.gateId(), "over 100 EUR"));
+     * }
+     *
+     * @param checkpoint where the pipeline paused
+     * @param decision the person's decision, for the checkpoint's gate
+     * @return the result of the whole pipeline; never null
+     * @throws IllegalArgumentException when the checkpoint is of another pipeline, paused at a stage this pipeline
+     *     does not have (or after other stages), or at a {@linkplain Stage#runner runner} stage, which resumes its
+     *     agent on its own side; or when the decision is for another gate (the message names both values)
+     * @throws Error an {@code Error} thrown inside the pipeline, as it was
+     */
+    public PipelineResult resume(PipelineCheckpoint checkpoint, GateDecision decision) {
+        return PipelineRun.resumeOnCaller(spec, Preconditions.notNull(checkpoint, "checkpoint"),
+                Preconditions.notNull(decision, "decision"));
+    }
+
+    /**
+     * Continues a paused pipeline by running the pending call as the model proposed it: as
+     * {@link #resume(PipelineCheckpoint, GateDecision)} with {@link GateDecision#approve(String)} for the
+     * checkpoint's gate.
+     *
+     * @param checkpoint where the pipeline paused
+     * @return the result of the whole pipeline
+     * @throws IllegalArgumentException as {@link #resume(PipelineCheckpoint, GateDecision)}
+     */
+    public PipelineResult approve(PipelineCheckpoint checkpoint) {
+        Preconditions.notNull(checkpoint, "checkpoint");
+        return resume(checkpoint, GateDecision.approve(checkpoint.gateId()));
+    }
+
+    /**
+     * Continues a paused pipeline with a person's no: the pending call is not run and the model reads the reason as
+     * its result. As {@link #resume(PipelineCheckpoint, GateDecision)} with
+     * {@link GateDecision#reject(String, String)} for the checkpoint's gate.
+     *
+     * @param checkpoint where the pipeline paused
+     * @param reason why, for the model
+     * @return the result of the whole pipeline
+     * @throws IllegalArgumentException as {@link #resume(PipelineCheckpoint, GateDecision)}
+     */
+    public PipelineResult reject(PipelineCheckpoint checkpoint, String reason) {
+        Preconditions.notNull(checkpoint, "checkpoint");
+        return resume(checkpoint, GateDecision.reject(checkpoint.gateId(), reason));
     }
 
     /**

@@ -32,6 +32,7 @@ public final class PipelineResult {
     private final Usage usage;
     private final BigDecimal costUsd;
     private final Duration duration;
+    private final @Nullable PipelineCheckpoint checkpoint;
 
     /** Validates every field and copies the lists immutably. */
     private PipelineResult(Builder b) {
@@ -46,6 +47,11 @@ public final class PipelineResult {
         if (duration.isNegative()) {
             throw new IllegalArgumentException("PipelineResult.duration must not be negative, was " + duration);
         }
+        this.checkpoint = b.checkpoint;
+        if (checkpoint != null && !(termination instanceof Termination.HitlGatePending)) {
+            throw new IllegalArgumentException("PipelineResult.checkpoint is only for a pipeline paused at a gate"
+                    + " (HitlGatePending), but its termination is " + termination);
+        }
     }
 
     /**
@@ -59,7 +65,7 @@ public final class PipelineResult {
     /** @return a builder holding this result's fields, to build a changed copy */
     public Builder toBuilder() {
         return builder().pipelineName(pipelineName).termination(termination).outcome(outcome).stages(stages)
-                .notRun(notRun).usage(usage).costUsd(costUsd).duration(duration);
+                .notRun(notRun).usage(usage).costUsd(costUsd).duration(duration).checkpoint(checkpoint);
     }
 
     /** @return the pipeline's name */
@@ -106,6 +112,17 @@ public final class PipelineResult {
     }
 
     /**
+     * What {@link Pipeline#resume} continues the pipeline from: present when the pipeline ended at a stage's human
+     * gate ({@link Termination.HitlGatePending}, outcome {@code SUSPENDED}) and that stage's agent run has a
+     * {@link dev.terminus.agent.Checkpoint}.
+     *
+     * @return the pipeline's checkpoint, if it paused at a gate
+     */
+    public Optional<PipelineCheckpoint> checkpoint() {
+        return Optional.ofNullable(checkpoint);
+    }
+
+    /**
      * @param stageName a stage's name
      * @return its result, if the pipeline reached it
      */
@@ -128,19 +145,19 @@ public final class PipelineResult {
         return o instanceof PipelineResult p && pipelineName.equals(p.pipelineName)
                 && termination.equals(p.termination) && outcome == p.outcome && stages.equals(p.stages)
                 && notRun.equals(p.notRun) && usage.equals(p.usage) && costUsd.equals(p.costUsd)
-                && duration.equals(p.duration);
+                && duration.equals(p.duration) && Objects.equals(checkpoint, p.checkpoint);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(pipelineName, termination, outcome, stages, notRun, usage, costUsd, duration);
+        return Objects.hash(pipelineName, termination, outcome, stages, notRun, usage, costUsd, duration, checkpoint);
     }
 
     @Override
     public String toString() {
         return "PipelineResult[pipelineName=" + pipelineName + ", termination=" + termination + ", outcome=" + outcome
                 + ", stages=" + stages + ", notRun=" + notRun + ", usage=" + usage + ", costUsd=" + costUsd
-                + ", duration=" + duration + "]";
+                + ", duration=" + duration + ", checkpoint=" + checkpoint + "]";
     }
 
     /**
@@ -157,6 +174,7 @@ public final class PipelineResult {
         private @Nullable Usage usage = Usage.ZERO;
         private @Nullable BigDecimal costUsd = BigDecimal.ZERO;
         private @Nullable Duration duration = Duration.ZERO;
+        private @Nullable PipelineCheckpoint checkpoint;
 
         private Builder() {}
 
@@ -206,6 +224,16 @@ public final class PipelineResult {
         /** @param duration how long the pipeline took, not negative @return this builder */
         public Builder duration(Duration duration) {
             this.duration = duration;
+            return this;
+        }
+
+        /**
+         * @param checkpoint what to resume the pipeline from (see {@link PipelineResult#checkpoint()}), or null when
+         *     it did not pause at a gate; only with a {@code HitlGatePending} termination
+         * @return this builder
+         */
+        public Builder checkpoint(@Nullable PipelineCheckpoint checkpoint) {
+            this.checkpoint = checkpoint;
             return this;
         }
 

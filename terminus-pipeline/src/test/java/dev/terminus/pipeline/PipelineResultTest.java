@@ -149,7 +149,19 @@ class PipelineResultTest {
 
         // then
         assertThat(text).isEqualTo("PipelineResult[pipelineName=p, termination=Completed[], outcome=SUCCEEDED,"
-                + " stages=[], notRun=[], usage=" + Usage.ZERO + ", costUsd=0, duration=PT0S]");
+                + " stages=[], notRun=[], usage=" + Usage.ZERO + ", costUsd=0, duration=PT0S, checkpoint=null]");
+    }
+
+    @Test
+    void aCheckpointIsOnlyForAPipelinePausedAtAGate() {
+        // given
+        PipelineCheckpoint checkpoint = Refunds.usual().pipeline().run("order 42").checkpoint().orElseThrow();
+
+        // when / then
+        assertThatThrownBy(() -> completed().checkpoint(checkpoint).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("PipelineResult.checkpoint is only for a pipeline paused at a gate (HitlGatePending), but"
+                        + " its termination is Completed[]");
     }
 
     private static PipelineResult.Builder completed() {

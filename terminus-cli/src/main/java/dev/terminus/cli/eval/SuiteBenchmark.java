@@ -3,6 +3,7 @@ package dev.terminus.cli.eval;
 import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.Model;
+import dev.terminus.cli.pipeline.PipelineFile;
 import dev.terminus.cli.report.Reports;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
@@ -24,7 +25,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a {@link Suite} into a real {@link Benchmark}: every task gets the suite's agent (a scenario) with its own
- * input and script, answered by its scripted model or, with a provider, by a real one. Its report reads and writes
+ * input and script, answered by its scripted model or, with a provider, by a real one; or, when the agent is a
+ * pipeline ({@link SuiteFile}), a new pipeline of it run on the task's input. Its report reads and writes
  * rows with {@link Reports#json()}, so a rerun keeps rows whose terminations this command does not know.
  */
 public final class SuiteBenchmark {
@@ -59,32 +61,56 @@ public final class SuiteBenchmark {
      */
     public static Benchmark of(Suite suite, @Nullable Model model, ProgressListener progress,
             List<AgentListener> listeners, List<Tool> mcpTools, @Nullable String identity) throws ScenarioException {
+        return of(new SuiteFile(suite, null), model, progress, listeners, mcpTools, identity);
+    }
+
+    /**
+     * @param file the suite as read, with its pipeline when its agent is one: every task then runs a new pipeline of
+     *     it (its stages' scripts from their start, or the real model), on the task's input
+     * @param model a real model answering every task, or null for the scripts
+     * @param progress the progress listener
+     * @param listeners listeners of the agent runs (telemetry)
+     * @param mcpTools the tools of the suite agent's MCP servers ({@link ScenarioServers}), shared by every run
+     * @param identity the benchmark's identity, recorded beside its report, or null for none
+     * @return the benchmark
+     * @throws ScenarioException naming the field that cannot work
+     */
+    public static Benchmark of(SuiteFile file, @Nullable Model model, ProgressListener progress,
+            List<AgentListener> listeners, List<Tool> mcpTools, @Nullable String identity) throws ScenarioException {
         try {
-            return build(suite, model, progress, listeners, mcpTools, identity);
+            return build(file.suite(), file.pipeline(), model, progress, listeners, mcpTools, identity);
         } catch (IllegalArgumentException | NullPointerException e) {
             // the checks of the tasks and the evaluator, whose messages name the value (Task.id must not be null)
             throw new ScenarioException(e.getMessage());
         }
     }
 
-    private static Benchmark build(Suite suite, @Nullable Model model, ProgressListener progress,
-            List<AgentListener> listeners, List<Tool> mcpTools, @Nullable String identity) throws ScenarioException {
+    private static Benchmark build(Suite suite, @Nullable PipelineFile pipeline, @Nullable Model model,
+            ProgressListener progress, List<AgentListener> listeners, List<Tool> mcpTools, @Nullable String identity)
+            throws ScenarioException {
         Map<String, Scenario> byTask = scenarios(suite);
         Benchmark.Builder builder = Benchmark.builder();
         if (identity != null) {
             builder.identity(identity);
         }
         for (Suite.TaskDef def : suite.tasks()) {
-            if (model == null) {
+            if (model == null && pipeline == null) {
                 ScenarioAgent.of(byTask.get(def.id()), 0, listeners, mcpTools); // refuses a task without a script now
             }
             builder.task(new Task(def.id(), def.input(), def.expected(), Map.of()));
         }
-        builder.agentFactory(context -> {
-            Scenario scenario = byTask.get(context.task().id());
-            return (model == null ? ScenarioAgent.of(scenario, 0, listeners, mcpTools)
-                    : ScenarioAgent.withModel(scenario, model, listeners, mcpTools)).agent();
-        });
+        if (pipeline != null) {
+            PipelineFile.Materials materials = new PipelineFile.Materials(model, listeners, List.of(), Map.of());
+            pipeline.pipeline(materials); // refuses a stage that cannot work now, naming it
+            // a new pipeline per attempt: its stages' scripts play from their start for every run
+            builder.pipelineFactory(context -> pipeline.pipeline(materials));
+        } else {
+            builder.agentFactory(context -> {
+                Scenario scenario = byTask.get(context.task().id());
+                return (model == null ? ScenarioAgent.of(scenario, 0, listeners, mcpTools)
+                        : ScenarioAgent.withModel(scenario, model, listeners, mcpTools)).agent();
+            });
+        }
         builder.evaluator(evaluator(suite.evaluator(), model));
         try {
             if (suite.repeats() != null) builder.repeats(suite.repeats());

@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The per-task table of the report page: one coloured cell per repeat (passed, failed, excluded, not evaluated), and
- * the last repeat's termination with the agent that ended its run.
+ * the last repeat's termination with the agent that ended its run and, for a pipeline's run, the stage that stopped
+ * it.
  */
 final class TaskGrid {
     private TaskGrid() {}
@@ -36,12 +37,14 @@ final class TaskGrid {
                 if (row.agent() != null) {
                     html.append(", ended by ").append(Html.escape(row.agent()));
                 }
+                if (row.stoppedByStage() != null) {
+                    html.append(", stopped by stage ").append(Html.escape(row.stoppedByStage()));
+                }
                 html.append("\"></i>");
                 last = row;
             }
             html.append("</td><td>").append(last == null || last.termination() == null ? "-"
-                    : Html.escape(Reports.caseName(last.termination()))
-                            + (last.agent() == null ? "" : " (" + Html.escape(last.agent()) + ")"))
+                    : Html.escape(Reports.caseName(last.termination())) + endedBy(last))
                     .append("</td></tr>\n");
         }
         html.append("</table>\n");
@@ -49,5 +52,15 @@ final class TaskGrid {
             html.append("<p class=\"note\">").append(tasks.size() - limit).append(" more tasks are not shown; the"
                     + " charts above count every run.</p>\n");
         }
+    }
+
+    /** @return " (agent, stage name)" with what the row names of the two, or nothing */
+    private static String endedBy(ReportRow row) {
+        String agent = row.agent() == null ? null : Html.escape(row.agent());
+        String stage = row.stoppedByStage() == null ? null : "stage " + Html.escape(row.stoppedByStage());
+        if (agent == null && stage == null) {
+            return "";
+        }
+        return " (" + (agent == null ? stage : stage == null ? agent : agent + ", " + stage) + ")";
     }
 }

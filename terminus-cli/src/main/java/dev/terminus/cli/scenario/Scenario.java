@@ -93,6 +93,29 @@ public record Scenario(
     }
 
     /**
+     * This scenario as a stage of a pipeline file runs it: with a task, the file's named agents, and a token budget
+     * (the stage's allowance) in place of its own.
+     *
+     * @param newTask the user's first message
+     * @param namedAgents the named agents its tools call and it hands its run to, or null for none
+     * @param budget the token caps its agent runs with, or null for none
+     * @return the scenario
+     */
+    public Scenario forStage(String newTask, @Nullable Map<String, Scenario> namedAgents,
+            @Nullable TokenBudgetDef budget) {
+        Limits l = limits != null ? limits
+                : new Limits(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                        null);
+        Limits budgeted = new Limits(l.maxIterations(), l.maxToolCalls(), budget, l.costBudgetUsd(), l.timeBudgetMs(),
+                l.interruptGraceMs(), l.budgetPressureThreshold(), l.noProgressThreshold(), l.stallThreshold(),
+                l.maxConsecutiveMistakes(), l.maxOutputTokens(), l.toolTimeoutMs(), l.parallelToolCalls(), l.retries(),
+                l.streamIdleTimeoutMs(), l.maxHandoffs());
+        return new Scenario(name, expect, newTask, system, model, budgeted, prices, tools, finalAnswerTool,
+                completion, user, hooks, script, repeatLast, cancelAfterMs, output, compaction, approvals, criteria,
+                invariants, promotion, mcpServers, mcpNaming, namedAgents, handoffs);
+    }
+
+    /**
      * A scenario that is only a script, its last step repeating: a scripted model to use on its own (a
      * model-as-judge, say), or the agent of a suite that gives none.
      *

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -97,20 +98,51 @@ public final class ScenarioReader {
                 throw new ScenarioException(source + ": expected " + expected + ", got null");
             }
             return value;
-        } catch (ValueInstantiationException e) {
+        } catch (IOException e) {
+            throw refusal(e, source);
+        }
+    }
+
+    /**
+     * Reads a part of a file already parsed (an entry whose fields are split between two types, say) strictly into
+     * a type, with the errors of {@link #read(byte[], String, Class, String)} but no line.
+     *
+     * @param node the part
+     * @param source how to name the part in errors, e.g. {@code pipeline.json: stages[1] (draft)}
+     * @param type the type
+     * @param <T> the type
+     * @return the value
+     * @throws ScenarioException naming the field and the bad value
+     */
+    public static <T> T read(JsonNode node, String source, Class<T> type) throws ScenarioException {
+        try {
+            T value = MAPPER.treeToValue(node, type);
+            if (value == null) {
+                throw new ScenarioException(source + ": expected an object, got null");
+            }
+            return value;
+        } catch (IOException e) {
+            throw refusal(e, source);
+        }
+    }
+
+    /** The exception of a file or part that cannot be read, naming the field, the value and where it is. */
+    private static ScenarioException refusal(IOException failure, String source) {
+        if (failure instanceof ValueInstantiationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new ScenarioException(source + where(e.getLocation()) + ": " + cause.getMessage());
-        } catch (com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
+            return new ScenarioException(source + where(e.getLocation()) + ": " + cause.getMessage());
+        }
+        if (failure instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
             List<String> known = new ArrayList<>();
             e.getKnownPropertyIds().forEach(id -> known.add(String.valueOf(id)));
             known.sort(null);
-            throw new ScenarioException(source + where(e.getLocation()) + ": " + field(e) + "unknown field \""
+            return new ScenarioException(source + where(e.getLocation()) + ": " + field(e) + "unknown field \""
                     + e.getPropertyName() + "\" (known here: " + String.join(", ", known) + ")");
-        } catch (JacksonException e) {
-            throw new ScenarioException(source + where(e.getLocation()) + ": " + field(e) + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw new ScenarioException(source + ": cannot read it: " + e.getMessage());
         }
+        if (failure instanceof JacksonException e) {
+            return new ScenarioException(source + where(e.getLocation()) + ": " + field(e) + e.getOriginalMessage());
+        }
+        return new ScenarioException(source + ": cannot read it: " + failure.getMessage());
     }
 
     /**

@@ -63,6 +63,25 @@ class TaskGridTest {
     }
 
     @Test
+    void aPipelinesCellAndLastTerminationNameTheStageThatStoppedIt() {
+        // given: a pipeline stopped by its review stage, whose agent ended the run, then one cancelled in a function
+        // stage, which ran no agent
+        ReportRow stopped = ReportRows.timedOut("t", 0, 400).toBuilder().agent("reviewer").stoppedByStage("review")
+                .build();
+        ReportRow inFunction = ReportRows.timedOut("t", 1, 400).toBuilder().stoppedByStage("publish").build();
+
+        // when
+        String grid = render(List.of(stopped, inFunction), 10);
+
+        // then
+        assertThat(rowOf(grid, "t"))
+                .contains("title=\"repeat 0: TASK_TIMEOUT, Cancelled, ended by reviewer, stopped by stage review\"")
+                .contains("title=\"repeat 1: TASK_TIMEOUT, Cancelled, stopped by stage publish\"")
+                .endsWith("<td>Cancelled (stage publish)</td></tr>");
+        assertThat(rowOf(render(List.of(stopped), 10), "t")).endsWith("<td>Cancelled (reviewer, stage review)</td></tr>");
+    }
+
+    @Test
     void aLastRunWithoutATerminationShowsADash() {
         // when
         String grid = render(List.of(ReportRows.passed("t", 0, 1, 5), ReportRows.setupFailed("t", 1)), 10);

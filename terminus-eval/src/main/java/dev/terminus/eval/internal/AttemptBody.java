@@ -8,6 +8,7 @@ import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.UserSimulator;
+import dev.terminus.agent.control.Handle;
 import dev.terminus.eval.CapacityPolicy;
 import dev.terminus.eval.Component;
 import dev.terminus.eval.EnvironmentException;
@@ -17,6 +18,9 @@ import dev.terminus.eval.Task;
 import dev.terminus.eval.TaskContext;
 import dev.terminus.eval.TaskError;
 import dev.terminus.eval.spi.AttemptTimedOut;
+import dev.terminus.pipeline.Pipeline;
+import dev.terminus.pipeline.PipelineHandle;
+import dev.terminus.pipeline.PipelineResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -25,9 +29,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One attempt of a task run, phase by phase (environment, user, agent factory, run, evaluation), deciding its status
- * as {@link Status} documents. Under a timeout it runs on a thread of its own, and the phase it is in, its run's
- * handle and its finished run are visible to the thread that abandons it.
+ * One attempt of a task run, phase by phase (environment, user, agent or pipeline factory, run, evaluation), deciding
+ * its status as {@link Status} documents. Under a timeout it runs on a thread of its own, and the phase it is in, its
+ * run's handle and its finished run are visible to the thread that abandons it. A pipeline's run is graded as one run
+ * ({@link PipelineRuns}).
  */
 final class AttemptBody {
     private final BenchmarkSpec spec;
@@ -39,6 +44,9 @@ final class AttemptBody {
     private final AtomicBoolean settled = new AtomicBoolean();
     private volatile Component phase = Component.ENVIRONMENT;
     private volatile @Nullable RunHandle handle;
+    private volatile @Nullable PipelineHandle pipelineHandle;
+    /** Written before {@link #run}, so that whoever sees the run sees the stage that stopped its pipeline. */
+    private volatile @Nullable String stoppedBy;
     private volatile @Nullable RunResult run;
 
     /**
@@ -55,6 +63,10 @@ final class AttemptBody {
 
     /** @return how the attempt ended; never throws */
     AttemptResult execute() {
+        return attempt().stoppedBy(stoppedBy);
+    }
+
+    private AttemptResult attempt() {
         try {
             return phases();
         } catch (PhaseFailure failure) {
@@ -94,6 +106,14 @@ final class AttemptBody {
             user = failures.user(step(Component.USER, "the user simulator", () -> spec.users().create(task)));
         }
         TaskContext context = new TaskContext(task, job.repeat(), attempt, tools, user);
+        if (spec.pipelines() != null) {
+            Pipeline pipeline = step(Component.SETUP, "the pipeline", () -> spec.pipelines().create(context));
+            PipelineResult ended = step(Component.AGENT, "the run", () -> runPipeline(pipeline, task.input()));
+            stoppedBy = PipelineRuns.stoppedByStage(ended);
+            RunResult result = PipelineRuns.asRun(ended);
+            run = result;
+            return judge(task, result);
+        }
         Agent agent = step(Component.SETUP, "the agent", () -> spec.agents().create(context));
         RunResult result = step(Component.AGENT, "the run", () -> runAgent(agent, task.input()));
         run = result;
@@ -106,6 +126,18 @@ final class AttemptBody {
         }
         RunHandle started = agent.start(input);
         handle = started;
+        if (settled.get()) { // abandoned while starting: the timeout saw no handle to cancel
+            started.cancel(AttemptTimedOut.REQUESTER);
+        }
+        return started.await();
+    }
+
+    private PipelineResult runPipeline(Pipeline pipeline, String input) throws InterruptedException {
+        if (!supervised) {
+            return pipeline.run(input);
+        }
+        PipelineHandle started = pipeline.start(input);
+        pipelineHandle = started;
         if (settled.get()) { // abandoned while starting: the timeout saw no handle to cancel
             started.cancel(AttemptTimedOut.REQUESTER);
         }
@@ -194,18 +226,27 @@ final class AttemptBody {
     AttemptResult timedOut(Duration timeout, Duration grace) {
         Component at = phase;
         RunResult partial = run;
+        String stage = stoppedBy;
         RunHandle started = handle;
+        PipelineHandle pipelineStarted = pipelineHandle;
         if (partial == null && started != null) {
             started.cancel(AttemptTimedOut.REQUESTER);
             partial = awaitQuietly(started, grace);
+        } else if (partial == null && pipelineStarted != null) {
+            pipelineStarted.cancel(AttemptTimedOut.REQUESTER);
+            PipelineResult ended = awaitQuietly(pipelineStarted, grace);
+            if (ended != null) {
+                stage = PipelineRuns.stoppedByStage(ended);
+                partial = PipelineRuns.asRun(ended);
+            }
         }
         String message = job.describe() + ", attempt " + attempt + ", passed its timeout of " + timeout.toMillis()
                 + " ms while " + doing(at);
         return AttemptResult.failed(Status.TASK_TIMEOUT, partial,
-                new TaskError(TimeoutException.class.getName(), message, at));
+                new TaskError(TimeoutException.class.getName(), message, at)).stoppedBy(stage);
     }
 
-    private static @Nullable RunResult awaitQuietly(RunHandle handle, Duration grace) {
+    private static <R> @Nullable R awaitQuietly(Handle<R> handle, Duration grace) {
         try {
             return handle.await(grace).orElse(null);
         } catch (InterruptedException e) {
@@ -219,7 +260,7 @@ final class AttemptBody {
             case ENVIRONMENT -> "the environment made its tools";
             case USER -> "the user simulator was made";
             case SETUP -> "the agent factory made the agent";
-            case AGENT -> "the agent ran";
+            case AGENT -> "the agent (or pipeline) ran";
             case EVALUATOR -> "the evaluator judged the run";
             case HARNESS -> "the harness finished the attempt";
         };

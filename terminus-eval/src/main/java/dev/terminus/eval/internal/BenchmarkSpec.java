@@ -5,6 +5,7 @@ import dev.terminus.agent.control.RunClock;
 import dev.terminus.eval.AgentFactory;
 import dev.terminus.eval.CapacityPolicy;
 import dev.terminus.eval.Environment;
+import dev.terminus.eval.PipelineFactory;
 import dev.terminus.eval.ProgressListener;
 import dev.terminus.eval.ReportJson;
 import dev.terminus.eval.Task;
@@ -19,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * A benchmark's settings, checked by its builder.
  *
  * @param tasks the tasks, ids unique
- * @param agents makes each attempt's agent, or null when the runner runs the attempts
+ * @param agents makes each attempt's agent, or null when a pipeline or the runner runs the attempts
+ * @param pipelines makes each attempt's pipeline, or null when an agent or the runner runs the attempts
  * @param environment makes each attempt's tools, or null
  * @param users makes each attempt's user, or null
  * @param evaluator judges the runs
@@ -35,8 +37,8 @@ import org.jspecify.annotations.Nullable;
  * @param runner runs the attempts elsewhere instead of the agents, or null
  * @param identity what the benchmark is, recorded beside its report and checked by a resume, or null
  */
-public record BenchmarkSpec(List<Task> tasks, @Nullable AgentFactory agents, @Nullable Environment environment,
-        @Nullable UserSimulatorFactory users, Evaluator evaluator, int repeats, int concurrency,
+public record BenchmarkSpec(List<Task> tasks, @Nullable AgentFactory agents, @Nullable PipelineFactory pipelines,
+        @Nullable Environment environment, @Nullable UserSimulatorFactory users, Evaluator evaluator, int repeats, int concurrency,
         @Nullable Duration taskTimeout, Duration interruptGrace, RetryPolicy retry, CapacityPolicy capacityPolicy,
         List<ProgressListener> listeners, ReportJson json, RunClock clock,
         @Nullable AttemptRunner runner, @Nullable String identity) {

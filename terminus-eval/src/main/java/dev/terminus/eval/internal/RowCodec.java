@@ -83,6 +83,8 @@ public final class RowCodec {
             }
             g.writeFieldName("agent");
             writeNullable(g, row.agent());
+            g.writeFieldName("stoppedByStage");
+            writeNullable(g, row.stoppedByStage());
             g.writeEndObject();
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("cannot write the row of task \"" + row.task() + "\" (repeat "

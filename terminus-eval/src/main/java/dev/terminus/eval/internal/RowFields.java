@@ -38,6 +38,7 @@ final class RowFields {
     private @Nullable Long attempt;
     private @Nullable TaskError error;
     private @Nullable String agent;
+    private @Nullable String stoppedByStage;
 
     RowFields(JsonParser p) {
         this.p = p;
@@ -60,6 +61,7 @@ final class RowFields {
             case "attempt" -> attempt = integer(name);
             case "error" -> error = nullOr(this::readError);
             case "agent" -> agent = nullOr(() -> string(name));
+            case "stoppedByStage" -> stoppedByStage = nullOr(() -> string(name));
             default -> p.skipChildren(); // a field of a later version
         }
     }
@@ -72,7 +74,8 @@ final class RowFields {
                     .costUsd(required(costUsd, "costUsd")).durationMs(required(durationMs, "durationMs"))
                     .iterations(toInt(required(iterations, "iterations"), "iterations"))
                     .toolCalls(toInt(required(toolCalls, "toolCalls"), "toolCalls"))
-                    .attempt(toInt(required(attempt, "attempt"), "attempt")).error(error).agent(agent).build();
+                    .attempt(toInt(required(attempt, "attempt"), "attempt")).error(error).agent(agent)
+                    .stoppedByStage(stoppedByStage).build();
         } catch (IllegalArgumentException | NullPointerException e) {
             throw JsonMappingException.from(p, e.getMessage(), e);
         }

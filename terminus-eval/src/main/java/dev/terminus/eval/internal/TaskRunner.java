@@ -81,7 +81,7 @@ final class TaskRunner {
                 .usage(usage).costUsd(cost).durationMs(TimeUnit.NANOSECONDS.toMillis(nanos))
                 .iterations(run == null ? 0 : run.iterations().size()).toolCalls(run == null ? 0 : run.toolCalls())
                 .attempt(attempt).error(result.error()).agent(run == null ? null : run.agentName().orElse(null))
-                .build();
+                .stoppedByStage(run == null ? null : result.stoppedByStage()).build();
     }
 
     /**

@@ -43,7 +43,7 @@ class BoardTest {
         AgentFactory unused = context -> {
             throw new UnsupportedOperationException("no task runs here");
         };
-        BenchmarkSpec spec = new BenchmarkSpec(List.of(task), unused, null, null,
+        BenchmarkSpec spec = new BenchmarkSpec(List.of(task), unused, null, null, null,
                 (t, run) -> Evaluation.pass("x"), 1, 1, null, Duration.ZERO, RetryPolicy.none(), CapacityPolicy.EVALUATE,
                 List.of(), ReportJson.ofDefaults(), RunClock.system(), null, null);
         ReportRow row = ReportRow.builder().task("t1").status(Status.SUCCESS).termination(new Unregistered("d"))

@@ -15,6 +15,7 @@ import dev.terminus.pipeline.SkipPolicy;
 import dev.terminus.pipeline.StageResult;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -58,13 +59,52 @@ final class StageRun {
                 return new Ended(result(plan, start, shortfall, Outcome.FAILED, 0, Totals.NONE), true);
             }
         }
-        Totals totals = Totals.NONE;
+        return attempts(plan, context, start, need, 0, Totals.NONE, null);
+    }
+
+    /**
+     * Resumes a stage paused at a gate: its paused attempt goes on with the person's decision (what it used before
+     * the pause charged already), then the stage's policies apply to that attempt as to any: the completion
+     * callback, retries, success conditions, the failure disposition.
+     *
+     * @param plan the stage
+     * @param context what it sees of the pipeline
+     * @param paused the stage so far: its attempts, usage, cost and time up to the pause
+     * @param resume the paused run's checkpoint and the decision
+     * @return the stage's result
+     */
+    Ended resume(PipelineSpec.StagePlan plan, PipelineContext context, StageResult paused, AttemptBody.Resume resume) {
+        long start = control.clock().nanoTime() - paused.duration().toNanos();
+        StageSpec stage = plan.stage();
+        Totals totals = new Totals(paused.usage(), paused.costUsd(), null);
+        TokenBudget allowance = TokenBudget.UNLIMITED;
+        if (stage.body() instanceof StageBody.BudgetedAgentBody) {
+            TokenBudget resumed = ledger.resumedAllowance(plan.phaseIndex(), stage.tokenBudget(),
+                    resume.checkpoint().usage());
+            if (resumed == null) {
+                Termination shortfall = Objects.requireNonNull(ledger.shortfall(plan.phaseIndex(),
+                        TokenLedger.ANY_TOKEN), "a budget short with the paused run's usage given back is short");
+                return new Ended(result(plan, start, shortfall, Outcome.FAILED, paused.attempts(), totals), true);
+            }
+            allowance = resumed;
+        }
+        AttemptBody first = new AttemptBody(stage, context, paused.attempts(), allowance, control, resume);
+        return attempts(plan, context, start, need(stage.body()), paused.attempts() - 1, totals, first);
+    }
+
+    /** Runs the stage's attempts, the first one given or new, while its retry policy asks, and settles it. */
+    private Ended attempts(PipelineSpec.StagePlan plan, PipelineContext context, long start,
+            @Nullable TokenBudget need, int before, Totals soFar, @Nullable AttemptBody first) {
+        StageSpec stage = plan.stage();
+        Totals totals = soFar;
         Attempt attempt;
-        int attempts = 0;
+        int attempts = before;
+        AttemptBody next = first;
         while (true) {
-            TokenBudget allowance = need == null ? TokenBudget.UNLIMITED
-                    : ledger.allowance(plan.phaseIndex(), stage.tokenBudget());
-            AttemptBody body = new AttemptBody(stage, context, attempts + 1, allowance, control);
+            AttemptBody body = next != null ? next : new AttemptBody(stage, context, attempts + 1,
+                    need == null ? TokenBudget.UNLIMITED : ledger.allowance(plan.phaseIndex(), stage.tokenBudget()),
+                    control, null);
+            next = null;
             attempt = dispatch.dispatch(body::run);
             attempts++;
             ledger.charge(plan.phaseIndex(), attempt.usage());

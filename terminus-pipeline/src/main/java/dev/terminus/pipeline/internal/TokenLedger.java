@@ -89,21 +89,46 @@ public final class TokenLedger {
      * @return per kind, the least of the stage's cap and what remains of the pipeline's and the phase's budgets
      */
     public TokenBudget allowance(int phase, TokenBudget stage) {
+        TokenBudget allowance = allowance(phase, stage, Usage.ZERO);
+        if (allowance == null) {
+            throw new IllegalStateException("no tokens left: check shortfall() first");
+        }
+        return allowance;
+    }
+
+    /**
+     * What a resumed agent run may use in all, counting the usage it had at its pause (already charged): as
+     * {@link #allowance}, with that usage given back to what remains, since the run's own budget counts on from it.
+     *
+     * @param phase the stage's phase index, or -1
+     * @param stage the stage's own cap per run
+     * @param before the run's usage at its pause
+     * @return the allowance, or null when a kind has nothing left even so
+     */
+    public @Nullable TokenBudget resumedAllowance(int phase, TokenBudget stage, Usage before) {
+        return allowance(phase, stage, before);
+    }
+
+    private @Nullable TokenBudget allowance(int phase, TokenBudget stage, Usage credit) {
         Long[] caps = new Long[KINDS.length];
         boolean any = false;
         for (TokenKind kind : KINDS) {
-            Long cap = min(stage.limit(kind), remaining(pipeline, pipelineUsed, kind));
+            Long cap = min(stage.limit(kind), plus(remaining(pipeline, pipelineUsed, kind), tokens(credit, kind)));
             if (phase >= 0) {
-                cap = min(cap, remaining(phases.get(phase), phaseUsed[phase], kind));
+                cap = min(cap, plus(remaining(phases.get(phase), phaseUsed[phase], kind), tokens(credit, kind)));
             }
             if (cap != null && cap <= 0) {
-                throw new IllegalStateException("no " + kind + " tokens left: check shortfall() first");
+                return null;
             }
             caps[kind.ordinal()] = cap;
             any |= cap != null;
         }
         return any ? new TokenBudget(caps[TokenKind.TOTAL.ordinal()], caps[TokenKind.INPUT.ordinal()],
                 caps[TokenKind.OUTPUT.ordinal()]) : TokenBudget.UNLIMITED;
+    }
+
+    private static @Nullable Long plus(@Nullable Long remaining, long credit) {
+        return remaining == null ? null : remaining + credit;
     }
 
     /**
