@@ -36,10 +36,27 @@ public final class WorkflowInputs {
      * @throws IllegalArgumentException when its history does not start with an {@link AgentRunInput}
      */
     public static AgentRunInput of(WorkflowClient client, String workflowId, String runId) {
+        return of(client, workflowId, runId, AgentRunInput.class);
+    }
+
+    /**
+     * The input of a workflow of any type: a {@code PipelineWorkflow}'s {@code PipelineRunInput}, say.
+     *
+     * @param client a client of the workflow's namespace, with the Terminus data converter
+     * @param workflowId the workflow
+     * @param runId its run, or empty for its latest
+     * @param type the input's type
+     * @param <T> that type
+     * @return the input of that execution
+     * @throws io.grpc.StatusRuntimeException {@code NOT_FOUND} when there is no such workflow
+     * @throws IllegalArgumentException when its history does not start with an input
+     * @throws io.temporal.common.converter.DataConverterException when the input is not of that type
+     */
+    public static <T> T of(WorkflowClient client, String workflowId, String runId, Class<T> type) {
+        Preconditions.notNull(type, "type");
         HistoryEvent first = started(client, workflowId, runId);
         Payloads input = first.getWorkflowExecutionStartedEventAttributes().getInput();
-        AgentRunInput run = client.getOptions().getDataConverter()
-                .fromPayloads(0, Optional.of(input), AgentRunInput.class, AgentRunInput.class);
+        T run = client.getOptions().getDataConverter().fromPayloads(0, Optional.of(input), type, type);
         if (run == null) {
             throw new IllegalArgumentException("workflow " + workflowId + " was started without an input");
         }
