@@ -67,7 +67,16 @@ final class PipelineHarness implements AutoCloseable {
 
     /** Starts the pipeline and waits for its output. */
     Run run(String pipelineName, String input) {
-        PipelineWorkflow workflow = workflow(pipelineName);
+        return run(workflow(pipelineName), pipelineName, input);
+    }
+
+    /** Starts the pipeline under the workflow id and waits for its output. */
+    Run run(String workflowId, String pipelineName, String input) {
+        return run(client().newWorkflowStub(PipelineWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(TASK_QUEUE).setWorkflowId(workflowId).build()), pipelineName, input);
+    }
+
+    private Run run(PipelineWorkflow workflow, String pipelineName, String input) {
         WorkflowClient.start(workflow::run, new PipelineRunInput(pipelineName, input));
         WorkflowStub stub = WorkflowStub.fromTyped(workflow);
         return new Run(stub.getExecution().getWorkflowId(), PipelineWorkflows.output(stub));
