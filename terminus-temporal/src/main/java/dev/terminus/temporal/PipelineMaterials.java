@@ -25,7 +25,8 @@ public final class PipelineMaterials {
     public interface Attempts {
         /**
          * @param call the attempt: the pipeline, the stage, its number, its task and its token allowance
-         * @param previous the output of the stage's previous attempt in this run, or null for its first
+         * @param previous the output of the stage's previous attempt in this run; null for its first, or when the
+         *     previous attempt's child ended without an output
          * @return the input of the attempt's agent run
          */
         AgentRunInput input(AgentStageCall call, @Nullable AgentRunOutput previous);

@@ -100,6 +100,10 @@ final class PipelineAgents {
                         .stage(m.agent("review", "refuser", ctx -> "Review: " + ctx.previousAnswer().orElse("")))
                         .stage(m.agent("publish", "publisher", ctx -> "Publish: " + ctx.previousAnswer().orElse("")))
                         .build())
+                // a stage naming an agent no worker has
+                .pipeline("unknown-agent", m -> m.builder("unknown-agent")
+                        .stage(m.agent("research", "nobody", ctx -> "Find sources on " + ctx.input()))
+                        .build())
                 // a recipe that puts its stages on other threads than the workflow's
                 .pipeline("off-thread", m -> m.builder("off-thread").executor(StageExecutor.virtualThreads())
                         .stage(m.agent("research", "researcher", ctx -> "Find sources on " + ctx.input()))

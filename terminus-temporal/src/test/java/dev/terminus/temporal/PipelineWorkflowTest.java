@@ -217,4 +217,23 @@ class PipelineWorkflowTest {
         assertThat(run.output().termination()).isEqualTo(research.termination());
         temporal.replay(run.workflowId());
     }
+
+    @Test
+    void aStageWhoseChildCannotBuildItsAgentFailsWithAConfigurationErrorNamingTheChild() throws Exception {
+        // when
+        PipelineHarness.Run run = temporal.run("unknown-agent", "Oslo");
+
+        // then
+        PipelineRunOutput.StageOutput research = run.output().stage("research");
+        assertThat(research.termination()).isInstanceOfSatisfying(Termination.Failed.class, failed -> {
+            assertThat(failed.error().category()).isEqualTo(ErrorCategory.CONFIGURATION);
+            assertThat(failed.error().message()).contains("child workflow " + run.workflowId() + "/research/1",
+                    "\"nobody\"");
+        });
+        assertThat(research.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(run.output().termination()).isEqualTo(research.termination());
+        assertThat(temporal.status(run.workflowId() + "/research/1"))
+                .isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_FAILED);
+        temporal.replay(run.workflowId());
+    }
 }

@@ -107,6 +107,7 @@ final class StageChildren {
             previous.put(call.stageName(), output);
             return output.toRunResult();
         } catch (ChildWorkflowFailure e) {
+            previous.remove(call.stageName());
             return RunResult.builder().termination(failed(id, e)).outcome(Outcome.FAILED).build();
         } finally {
             running = null;
