@@ -98,6 +98,34 @@ class PipelinesOnTemporalTest {
         assertThat(again.errLines()).containsExactly("terminus: workflow " + workflowId + " waits at no gate");
     }
 
+    @Test
+    void aWaitingPipelineIsJsonNamingItsStageAndChildAndARejectionLetsItGoOn() throws IOException {
+        // given
+        Path file = Files.writeString(dir.resolve("refund-pipeline.json"), REFUND);
+
+        // when
+        Cli.Result paused = Cli.run("run", "--json", file.toString(), "--temporal", temporal.address(),
+                "--task-queue", TemporalServer.TASK_QUEUE);
+        JsonNode waiting = json(paused);
+        String workflowId = waiting.get("workflowId").asText();
+        JsonNode resumed = json(Cli.run("resume", "--json", "--temporal", temporal.address(), workflowId, "--reject",
+                "not without a receipt"));
+
+        // then
+        assertThat(waiting.get("pipeline").asText()).isEqualTo("refund-pipeline");
+        assertThat(waiting.get("waitingStage").asText()).isEqualTo("refund");
+        assertThat(waiting.get("attempt").asInt()).isEqualTo(1);
+        assertThat(waiting.get("childWorkflowId").asText()).isEqualTo(workflowId + "/refund/1");
+        assertThat(waiting.get("gateId").asText()).startsWith("gate-");
+        assertThat(paused.err()).contains("Continue it: terminus resume --temporal " + temporal.address() + " "
+                + workflowId + " --approve");
+        assertThat(resumed.get("termination").toString()).isEqualTo("{\"$kind\":\"Completed\"}");
+        JsonNode refund = resumed.get("stages").get(1);
+        assertThat(refund.get("name").asText()).isEqualTo("refund");
+        assertThat(refund.get("attempts").asInt()).isEqualTo(1);
+        assertThat(refund.get("input").asText()).isEqualTo("Order 42 may be refunded: 120.00 EUR.");
+    }
+
     /** The report without its durations, which differ from run to run. */
     private static JsonNode withoutDurations(JsonNode report) {
         ObjectNode copy = report.deepCopy();
