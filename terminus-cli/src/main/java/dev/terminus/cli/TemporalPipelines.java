@@ -8,6 +8,7 @@ import dev.terminus.cli.temporal.PipelineWorkflowRuns;
 import dev.terminus.cli.temporal.ScenarioRuns;
 import dev.terminus.temporal.GateAnswer;
 import dev.terminus.temporal.StageGate;
+import dev.terminus.temporal.WorkflowInputs;
 import dev.terminus.temporal.wire.PipelineRunInput;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -68,8 +69,7 @@ final class TemporalPipelines {
                     + e.getMessage());
         }
         PipelineRunInput input = TemporalConnection.call("the input of workflow " + workflowId,
-                () -> dev.terminus.temporal.WorkflowInputs.of(connection.client(), workflowId, "",
-                        PipelineRunInput.class));
+                () -> WorkflowInputs.of(connection.client(), workflowId, "", PipelineRunInput.class));
         PipelineWorkflowRuns.Progress progress = TemporalConnection.call("the answer to workflow " + workflowId,
                 () -> runs.answer(workflowId, sent));
         print(terminus, input.pipelineName(), progress, temporal, json);
