@@ -45,7 +45,8 @@ final class PipelineReport {
                 "Skip reason"));
         for (StageResult stage : result.stages()) {
             rows.add(List.of(stage.name(), stage.termination().tag(), stage.termination().category().name(),
-                    stage.outcome().name(), String.valueOf(stage.attempts()), String.valueOf(iterations(stage)),
+                    stage.outcome().name(), String.valueOf(stage.attempts()),
+                    iterations(stage) == null ? "-" : String.valueOf(iterations(stage)),
                     String.valueOf(stage.usage().totalTokens()), String.valueOf(stage.duration().toMillis()),
                     skipReason(stage) == null ? "" : skipReason(stage)));
         }
@@ -124,9 +125,16 @@ final class PipelineReport {
         return node;
     }
 
-    /** The iterations of the stage's last attempt (0 when its agent did not run). */
-    private static int iterations(StageResult stage) {
-        return stage.lastRun().map(run -> run.iterations().size()).orElse(0);
+    /**
+     * The iterations of the stage's last attempt: 0 when its agent did not run, null when they are not known (a stage
+     * ended before a pause, of which the pipeline's checkpoint keeps no transcript or iterations).
+     */
+    private static @Nullable Integer iterations(StageResult stage) {
+        if (stage.lastRun().isEmpty()) {
+            return 0;
+        }
+        RunResult run = stage.lastRun().get();
+        return run.transcript().isEmpty() && run.iterations().isEmpty() ? null : run.iterations().size();
     }
 
     /** The task the stage's last attempt ran: its first user message (null when its agent did not run). */
@@ -175,8 +183,9 @@ final class PipelineReport {
                 .isPresent() ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL;
         List<String> steps = new ArrayList<>();
         steps.add("Stage " + stage.name() + " stopped the pipeline with " + stage.termination().tag() + " after "
-                + stage.attempts() + (stage.attempts() == 1 ? " attempt" : " attempts") + "; the stages after it"
-                + " did not run. For that stage:");
+                + stage.attempts() + (stage.attempts() == 1 ? " attempt" : " attempts")
+                + (result.notRun().isEmpty() ? "" : "; " + String.join(", ", result.notRun()) + " did not run")
+                + ". For that stage:");
         steps.addAll(Playbook.nextSteps(stage.termination(), gate));
         return steps;
     }

@@ -34,11 +34,14 @@ import picocli.CommandLine.ParentCommand;
  * (beside the used one, or in {@code --checkpoints DIR}) first; only then is the used checkpoint removed, so a failed
  * save never loses the paused run. When the new checkpoint is the used file itself (the same gate id in the same
  * directory), it is kept. With {@code --temporal HOST:PORT WORKFLOW_ID}, answers the gate a run waits at in its
- * workflow, through the workflow's update, with the same decisions (see {@link WorkflowResume}).
+ * workflow, through the workflow's update, with the same decisions (see {@link WorkflowResume}). A pipeline's
+ * checkpoint ({@code *.pipeline-checkpoint.json}) continues the paused stage and then the stages after it (see
+ * {@link PipelineRuns#resume}).
  */
 @Command(name = "resume", mixinStandardHelpOptions = true,
         description = {"Continues a run paused at a human gate (HitlGatePending) with a decision on the pending "
-                + "tool call, or the input a tool asked for, and shows how it ended.", "The checkpoint file is the one `terminus run` saved; it is "
+                + "tool call, or the input a tool asked for, and shows how it ended; a pipeline's checkpoint"
+                + " (*.pipeline-checkpoint.json) continues the pipeline through its remaining stages.", "The checkpoint file is the one `terminus run` saved; it is "
                 + "removed once the run went on and, if the run paused again, its new checkpoint is saved."})
 final class ResumeCommand implements Callable<Integer> {
 
@@ -92,6 +95,14 @@ final class ResumeCommand implements Callable<Integer> {
                     answer(java.util.Objects.requireNonNull(decision)), json);
         }
         Path path = Path.of(java.util.Objects.requireNonNull(file));
+        if (PipelinePauses.isPipelineCheckpoint(path)) {
+            Decision chosen = java.util.Objects.requireNonNull(decision);
+            Map<String, @Nullable Object> input = chosen.answer != null ? answer(chosen.answer) : null;
+            return PipelineRuns.resume(terminus, path, gateId -> chosen.reject != null
+                    ? GateDecision.reject(gateId, chosen.reject)
+                    : input != null ? GateDecision.answer(gateId, input) : GateDecision.approve(gateId), json,
+                    checkpoints);
+        }
         Checkpoint checkpoint = read(path);
         Pauses.Saved saved = Pauses.Saved.of(checkpoint, path.toString());
         Decision chosen = java.util.Objects.requireNonNull(decision);

@@ -141,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             if (PipelineFile.describesPipeline(text)) {
                 return PipelineRuns.run(terminus, text, Wire.sourceName(path), model, listeners, pipelineListeners,
-                        json);
+                        json, Path.of(checkpoints));
             }
             Scenario scenario;
             try {

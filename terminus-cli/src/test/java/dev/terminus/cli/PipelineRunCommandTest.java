@@ -95,6 +95,7 @@ class PipelineRunCommandTest {
                 .containsPattern("(?m)^\\s+publish\\s+-\\s+-\\s+not run\\s")
                 .containsPattern("(?m)^\\s+Next\\s+1\\. Stage draft stopped the pipeline with ProviderAuthFailed after 1"
                         + " attempt");
+        assertThat(Cli.flat(text.out())).contains("after 1 attempt; publish did not run. For that stage:");
         assertThat(Cli.flat(text.out())).contains("2. " + Playbook.nextSteps(
                 new dev.terminus.Termination.ProviderAuthFailed("scripted", 401)).getFirst());
     }

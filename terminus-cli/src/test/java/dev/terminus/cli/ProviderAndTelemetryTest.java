@@ -163,6 +163,27 @@ class ProviderAndTelemetryTest {
     }
 
     @Test
+    void aRealProviderAnswersEveryStageOfAPipelineEachTakingThePreviousAnswer() throws IOException {
+        // given: stages without scripts
+        Path pipeline = Files.writeString(dir.resolve("forecast.json"), """
+                {"task": "Tomorrow in Oslo?", "stages": [{"name": "forecast"}, {"name": "check"}]}
+                """);
+
+        // when
+        Cli.Result result = run(Map.of(Providers.OPENAI_KEY, KEY), "run", "--json", "--provider", "openai",
+                "--base-url", base() + "/v1", "--model", "gpt-4o-mini", pipeline.toString());
+
+        // then
+        assertThat(result.status()).as(result.err()).isZero();
+        JsonNode report = new ObjectMapper().readTree(result.out());
+        assertThat(report.get("termination").get("$kind").asText()).isEqualTo("Completed");
+        assertThat(report.get("stages").get(1).get("input").asText()).isEqualTo("It will be 4 degrees.");
+        assertThat(report.get("usage").get("inputTokens").asInt()).isEqualTo(42);
+        assertThat(received).hasSize(2).allSatisfy(request ->
+                assertThat(request).startsWith("POST /v1/chat/completions Bearer " + KEY));
+    }
+
+    @Test
     void aRealProviderStreamsItsAnswerThroughTheCommandThenTheSummary() throws IOException {
         // when
         Cli.Result result = run(Map.of(Providers.OPENAI_KEY, KEY), "run", "--stream", "--provider", "openai",

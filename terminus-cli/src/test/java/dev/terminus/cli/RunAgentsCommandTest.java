@@ -203,7 +203,7 @@ class RunAgentsCommandTest {
     }
 
     @Test
-    void theJsonDemoEndsWithTheScenariosOfAgentsTheirChildrenIncluded() throws IOException {
+    void theJsonDemoHoldsTheScenariosOfAgentsAfterTheStreamedOnesTheirChildrenIncluded() throws IOException {
         // when
         Cli.Result result = Cli.run("run", "--demo", "--json");
 
@@ -211,10 +211,11 @@ class RunAgentsCommandTest {
         assertThat(result.status()).as(result.err()).isZero();
         JsonNode results = JSON.readTree(result.out());
         int first = ScenarioReader.DEMO.size() + 1 + ScenarioReader.STREAMED_DEMO.size();
-        assertThat(results.size()).as("a row per scenario, two for the one resumed")
-                .isEqualTo(first + ScenarioReader.AGENTS_DEMO.size() + 1);
+        int agents = ScenarioReader.AGENTS_DEMO.size() + 1;
+        assertThat(results.size()).as("a row per scenario, two for the one resumed, then the pipelines")
+                .isEqualTo(first + agents + dev.terminus.cli.pipeline.PipelineFile.DEMO.size());
         List<String> scenarios = new ArrayList<>();
-        for (int i = first; i < results.size(); i++) {
+        for (int i = first; i < first + agents; i++) {
             scenarios.add(results.get(i).get("scenario").asText());
         }
         assertThat(scenarios).containsExactly("child-iteration-cap", "child-token-budget", "handoff",

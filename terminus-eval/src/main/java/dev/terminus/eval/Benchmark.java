@@ -6,8 +6,7 @@ import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.eval.internal.BenchmarkRun;
 import dev.terminus.eval.internal.BenchmarkSpec;
-import dev.terminus.eval.internal.SharedAgent;
-import dev.terminus.eval.internal.SharedPipeline;
+import dev.terminus.eval.internal.Subjects;
 import dev.terminus.eval.spi.AttemptRunner;
 import dev.terminus.eval.spi.Evaluator;
 import dev.terminus.pipeline.Pipeline;
@@ -165,8 +164,8 @@ public final class Benchmark {
     }
 
     /**
-     * The same benchmark with its attempts run by a runner instead of its agent factory (which is not called): every
-     * other setting, the evaluator, retries, concurrency and task timeout included, stays.
+     * The same benchmark with its attempts run by a runner instead of its agent or pipeline factory (which is not
+     * called): every other setting, the evaluator, retries, concurrency and task timeout included, stays.
      *
      * @param runner runs the attempts
      * @return the benchmark on the runner
@@ -175,19 +174,11 @@ public final class Benchmark {
      */
     public Benchmark withAttemptRunner(AttemptRunner runner) {
         Preconditions.notNull(runner, "attemptRunner");
-        refuseEnvironment(spec.environment(), spec.users());
+        Subjects.refuseEnvironment(spec.environment(), spec.users());
         BenchmarkSpec s = spec;
         return new Benchmark(new BenchmarkSpec(s.tasks(), null, null, null, null, s.evaluator(), s.repeats(),
                 s.concurrency(), s.taskTimeout(), s.interruptGrace(), s.retry(), s.capacityPolicy(), s.listeners(),
                 s.json(), s.clock(), runner, s.identity()));
-    }
-
-    private static void refuseEnvironment(@Nullable Environment environment, @Nullable UserSimulatorFactory users) {
-        if (environment != null || users != null) {
-            throw new IllegalArgumentException("attemptRunner: a runner's attempts cannot be given the "
-                    + (environment != null ? "environment's tools" : "user simulator") + " of each task; the runner"
-                    + " provides what its agents need");
-        }
     }
 
     /** @return the tasks, in order */
@@ -401,41 +392,17 @@ public final class Benchmark {
             if (tasks.isEmpty()) {
                 throw new IllegalArgumentException("tasks: the benchmark has none, add at least one");
             }
-            if (agents == null && pipelines == null && runner == null) {
-                throw new IllegalArgumentException("agentFactory: not set, give one (or a shared agent, a"
-                        + " pipelineFactory or an attemptRunner)");
-            }
-            if (agents != null && pipelines != null) {
-                throw new IllegalArgumentException("pipelineFactory: the benchmark has an agentFactory too; give one"
-                        + " of them");
-            }
-            if (runner != null && (agents != null || pipelines != null)) {
-                throw new IllegalArgumentException("attemptRunner: the benchmark has "
-                        + (agents != null ? "an agentFactory" : "a pipelineFactory") + " too; give one of them");
-            }
-            if (runner != null) {
-                refuseEnvironment(environment, users);
-            }
+            Subjects.check(agents, pipelines, runner, environment, users);
             if (evaluator == null) {
                 throw new IllegalArgumentException("evaluator: not set, give one (e.g. Evaluators.exactMatch())");
-            }
-            if (agents instanceof SharedAgent && (environment != null || users != null)) {
-                throw new IllegalArgumentException("agent: a shared agent cannot be given the "
-                        + (environment != null ? "environment's tools" : "user simulator") + " of each task; use"
-                        + " agentFactory(context -> context.agentBuilder(model)...build())");
-            }
-            if (pipelines instanceof SharedPipeline && (environment != null || users != null)) {
-                throw new IllegalArgumentException("pipeline: a shared pipeline cannot be given the "
-                        + (environment != null ? "environment's tools" : "user simulator") + " of each task; use"
-                        + " pipelineFactory(context -> ...), its stages' agents built from context.agentBuilder(model)");
             }
             if ((long) tasks.size() * repeats > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException("repeats: " + tasks.size() + " tasks times " + repeats
                         + " repeats is more task runs than a report can hold");
             }
-            return new Benchmark(new BenchmarkSpec(List.copyOf(tasks), agents, pipelines, environment, users, evaluator, repeats,
-                    concurrency, taskTimeout, interruptGrace, retry, capacityPolicy, List.copyOf(listeners), json, clock,
-                    runner, identity));
+            return new Benchmark(new BenchmarkSpec(List.copyOf(tasks), agents, pipelines, environment, users,
+                    evaluator, repeats, concurrency, taskTimeout, interruptGrace, retry, capacityPolicy,
+                    List.copyOf(listeners), json, clock, runner, identity));
         }
 
         private static int atLeast(int value, int min, String setting) {

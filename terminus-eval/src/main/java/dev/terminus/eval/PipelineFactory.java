@@ -24,16 +24,18 @@ import dev.terminus.pipeline.Pipeline;
  * <p><b>A pipeline's row.</b> The pipeline runs on the task's input. The row's termination and outcome are the
  * pipeline's ({@code Completed} when every stage was reached and none stopped it, else the stopping stage's: see
  * {@link dev.terminus.pipeline.PipelineResult#termination()}), and {@link ReportRow#stoppedByStage()} names the stage
- * that stopped it. Its usage, cost and duration are the pipeline's totals, every stage and retry included;
- * {@code iterations} and {@code toolCalls} add up the stages' last attempts; {@code agent} is the agent of the last
- * stage reached, when that stage ran one. Statuses, retries of the task, the task timeout (which cancels the pipeline
+ * that stopped it. Its usage and cost are the pipeline's totals, every stage and stage retry included (summed over the
+ * task's attempts, as for an agent); {@code durationMs} is, as for an agent, the harness's time of the attempts, the
+ * pipeline's run within it; {@code iterations} and {@code toolCalls} add up the stages' last attempts; {@code agent}
+ * is the agent of the last stage reached, when that stage ran one. Statuses, retries of the task, the task timeout (which cancels the pipeline
  * through {@link dev.terminus.pipeline.PipelineHandle#cancel}) and concurrency work as for an agent's row.
  *
  * <p><b>What the evaluator sees.</b> The {@link dev.terminus.agent.RunResult} handed to the
  * {@link dev.terminus.eval.spi.Evaluator} carries the pipeline's termination, outcome, usage, cost and duration, and
  * the final answer of the <em>last stage that ran and answered</em> (its structured output too): a stage after it that
- * is a function, was skipped or ended without an answer does not hide it. Its transcript and iterations are the
- * stages' last attempts', one after the other; its agent name is that of the row.
+ * is a function, was skipped or ended without an answer does not hide it, so a pipeline stopped by its second stage
+ * shows its first stage's answer. Its transcript and iterations are the stages' last attempts', one after the other;
+ * its agent name is that of the row.
  *
  * <p>A factory that throws (or returns null) ends the attempt {@link Status#SETUP_FAILED}.
  */

@@ -8,7 +8,9 @@ import dev.terminus.eval.spi.Evaluator;
  *
  * <p>One attempt of a task goes through its phases in order: the {@link Environment} makes the task's tools, the
  * {@link UserSimulatorFactory} its user, the {@link AgentFactory} its agent; the agent runs; the {@link Evaluator}
- * judges the result. The first row of this table that applies decides the status:
+ * judges the result. A pipeline's attempt goes the same way, its {@link PipelineFactory} in the agent factory's place
+ * and its run graded as one run (see {@link PipelineFactory}). The first row of this table that applies decides the
+ * status:
  *
  * <table>
  *   <caption>How a row's status is decided</caption>
@@ -20,7 +22,7 @@ import dev.terminus.eval.spi.Evaluator;
  *       <td>none</td><td>none</td><td>ENVIRONMENT</td></tr>
  *   <tr><td>the user simulator factory threw (or gave null)</td><td>{@link #USER_ERROR}</td><td>none</td>
  *       <td>none</td><td>USER</td></tr>
- *   <tr><td>the agent factory threw (or gave null)</td><td>{@link #SETUP_FAILED}</td><td>none</td><td>none</td>
+ *   <tr><td>the agent (or pipeline) factory threw (or gave null)</td><td>{@link #SETUP_FAILED}</td><td>none</td><td>none</td>
  *       <td>SETUP</td></tr>
  *   <tr><td>{@code Agent.start} or the run's handle threw (the agent broke its never-throw contract), or the
  *       harness's own code failed (a termination the report cannot write)</td>
@@ -65,6 +67,6 @@ public enum Status {
     UNKNOWN_EXECUTION_ERROR,
     /** The run ended its own way, but the evaluator failed. */
     EVALUATION_FAILED,
-    /** The agent factory failed: there was no agent to run. */
+    /** The agent (or pipeline) factory failed: there was no agent (or pipeline) to run. */
     SETUP_FAILED
 }

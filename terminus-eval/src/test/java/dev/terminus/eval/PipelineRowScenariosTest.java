@@ -8,6 +8,7 @@ import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.control.ManualClock;
 import dev.terminus.agent.spi.Model;
@@ -52,21 +53,24 @@ class PipelineRowScenariosTest {
         return ScriptedModel.builder().text(answer).thenRepeatLast().build();
     }
 
-    /** A writer that drafts "draft", then a reviewer over the given model, named "draft" and "review". */
-    private static Pipeline draftAndReview(Model reviewer, PipelineEventLog log) {
+    /**
+     * A writer that drafts "draft", then a reviewer over the given model, named "draft" and "review"; the log hears
+     * the stages' terminations as "task/stage".
+     */
+    private static Pipeline draftAndReview(String task, Model reviewer, PipelineEventLog log) {
         return Pipeline.builder().name("draft-and-review")
                 .stage(Stage.agent("draft", agent("writer", answering("draft")), ctx -> ctx.input()))
                 .stage(Stage.agent("review", agent("reviewer", reviewer),
                         ctx -> "Correct: " + ctx.previousAnswer().orElse("")))
                 .listener(event -> {
                     if (event instanceof PipelineEvent.StageFinished finished) {
-                        log.finished.put(finished.result().name(), finished.result().termination());
+                        log.finished.put(task + "/" + finished.result().name(), finished.result().termination());
                     }
                 })
                 .build();
     }
 
-    /** The terminations of the stages that finished, by stage name. */
+    /** The terminations of the stages that finished, by task and stage name. */
     private static final class PipelineEventLog {
         final Map<String, Termination> finished = new java.util.concurrent.ConcurrentHashMap<>();
     }
@@ -77,8 +81,8 @@ class PipelineRowScenariosTest {
         PipelineEventLog log = new PipelineEventLog();
         Path report = dir.resolve("report.jsonl");
         Benchmark benchmark = Benchmark.builder().tasks(List.of(ADD, CAPITAL)).concurrency(2)
-                .pipelineFactory(context -> draftAndReview(context.task().id().equals("add") ? answering("4")
-                        : ScriptedModel.builder().serverError(503).build(), log))
+                .pipelineFactory(context -> draftAndReview(context.task().id(), context.task().id().equals("add")
+                        ? answering("4") : ScriptedModel.builder().serverError(503).build(), log))
                 .evaluator(Evaluators.exactMatch()).build();
 
         // when
@@ -98,7 +102,7 @@ class PipelineRowScenariosTest {
         ReportRow stopped = result.rows().get(1);
         assertThat(stopped.status()).isEqualTo(Status.AGENT_ERROR);
         assertThat(stopped.termination()).isInstanceOf(Termination.Failed.class)
-                .isEqualTo(log.finished.get("review"));
+                .isEqualTo(log.finished.get("capital/review"));
         assertThat(stopped.category()).isEqualTo(Category.RETRYABLE);
         assertThat(stopped.stoppedByStage()).isEqualTo("review");
         assertThat(stopped.error().component()).isEqualTo(Component.AGENT);
@@ -138,6 +142,32 @@ class PipelineRowScenariosTest {
     }
 
     @Test
+    void aPipelineStoppedAtItsSecondStagesIterationCapIsJudgedOnTheFirstStagesAnswer() {
+        // given: the reviewer calls a tool on its only iteration, so it ends MaxIterationsReached without an answer
+        Agent reviewer = Agent.builder(ScriptedModel.builder().toolCall("look", Map.of()).thenRepeatLast().build())
+                .name("reviewer").retryPolicy(RetryPolicy.none()).maxIterations(1)
+                .tool(Tools.of("look", "Looks", (arguments, run) -> "nothing")).build();
+        Pipeline pipeline = Pipeline.builder()
+                .stage(Stage.agent("draft", agent("writer", answering("4")), ctx -> ctx.input()))
+                .stage(Stage.agent("review", reviewer, ctx -> ctx.previousAnswer().orElse("")))
+                .build();
+        Benchmark benchmark = Benchmark.builder().task(ADD).pipeline(pipeline).evaluator(Evaluators.exactMatch())
+                .build();
+
+        // when
+        ReportRow row = benchmark.run().rows().getFirst();
+
+        // then: a capacity stop is evaluated by default, on the answer the pipeline has
+        assertThat(row.status()).isEqualTo(Status.SUCCESS);
+        assertThat(row.termination()).isInstanceOf(Termination.MaxIterationsReached.class);
+        assertThat(row.category()).isEqualTo(Category.CAPACITY);
+        assertThat(row.stoppedByStage()).isEqualTo("review");
+        assertThat(row.agent()).isEqualTo("reviewer");
+        assertThat(row.verdict()).isEqualTo(ReportRow.Verdict.PASSED);
+        assertThat(row.toolCalls()).isEqualTo(1);
+    }
+
+    @Test
     void aRetryableStopIsRetriedWithANewPipelineAndTheRowIsTheCompletedAttemptsWithEveryAttemptsUsage() {
         // given: the reviewer's model fails its first call with a 503 and answers the next
         PipelineEventLog log = new PipelineEventLog();
@@ -146,7 +176,7 @@ class PipelineRowScenariosTest {
         Benchmark benchmark = Benchmark.builder().task(ADD).retryPolicy(RetryPolicy.immediate(1))
                 .pipelineFactory(context -> {
                     pipelinesMade.incrementAndGet();
-                    return draftAndReview(reviewer, log);
+                    return draftAndReview(context.task().id(), reviewer, log);
                 })
                 .evaluator(Evaluators.exactMatch()).build();
 
@@ -206,7 +236,7 @@ class PipelineRowScenariosTest {
         };
         PipelineEventLog log = new PipelineEventLog();
         Benchmark benchmark = Benchmark.builder().clock(clock).task(ADD).taskTimeout(Duration.ofSeconds(30))
-                .pipelineFactory(context -> draftAndReview(reviewer, log))
+                .pipelineFactory(context -> draftAndReview(context.task().id(), reviewer, log))
                 .evaluator(Evaluators.exactMatch()).build();
         CompletableFuture<EvalReport> report = ConcurrencyScenariosTest.runInBackground(benchmark);
 
@@ -219,9 +249,10 @@ class PipelineRowScenariosTest {
         // then: the pipeline was cancelled by the timeout, in its second stage
         assertThat(row.status()).isEqualTo(Status.TASK_TIMEOUT);
         assertThat(row.termination()).isEqualTo(new Termination.Cancelled(AttemptTimedOut.REQUESTER));
-        assertThat(log.finished.get("review")).isEqualTo(new Termination.Cancelled(AttemptTimedOut.REQUESTER));
+        assertThat(log.finished.get("add/review")).isEqualTo(new Termination.Cancelled(AttemptTimedOut.REQUESTER));
         assertThat(row.stoppedByStage()).isEqualTo("review");
         assertThat(row.error().component()).isEqualTo(Component.AGENT);
+        assertThat(row.error().message()).endsWith("passed its timeout of 30000 ms while the pipeline ran");
         assertThat(row.usage()).as("the writer's call").isEqualTo(Usage.of(10, 5));
     }
 }

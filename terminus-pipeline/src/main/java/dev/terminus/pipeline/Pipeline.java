@@ -107,7 +107,7 @@ public final class Pipeline {
      * {@code PipelineStarted}, then the events of the stages run after the resume, then {@code PipelineFinished}.
      *
      * {@snippet :
-     * // given: String gateId (the gate a person decided on)
+     * // given: Pipeline pipeline
      * PipelineResult paused = pipeline.run("Refund order 42");
      * PipelineCheckpoint checkpoint = paused.checkpoint().orElseThrow();
      * PipelineResult done = pipeline.resume(checkpoint, GateDecision.reject(checkpoint.gateId(), "over 100 EUR"));

@@ -9,9 +9,10 @@ import dev.terminus.pipeline.internal.PipelineCheckpointCodec;
  * the pipeline ({@link Pipeline#resume}). Immutable and thread-safe: take one with {@link #ofDefaults()} and share it.
  *
  * {@snippet :
+ * // given: PipelineCheckpoint paused
  * PipelineCheckpointJson json = PipelineCheckpointJson.ofDefaults();
- * String text = json.write(checkpoint);
- * PipelineCheckpoint back = json.read(text);   // equals checkpoint
+ * String text = json.write(paused);
+ * PipelineCheckpoint back = json.read(text);   // equals paused
  * }
  *
  * <h2>Layout</h2>

@@ -7,12 +7,16 @@ import dev.terminus.Message;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.TokenKind;
+import dev.terminus.agent.Agent;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.scripted.ScriptedModel;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** A pipeline paused at a stage's human gate, resumed with a person's decision (ADR 0031). */
@@ -183,6 +187,53 @@ class PauseAndResumeTest {
         assertThat(continued.stage("refund").orElseThrow().outcome()).isEqualTo(Outcome.FAILED);
         assertThat(continued.termination()).isEqualTo(new Termination.Completed());
         assertThat(refunds.refundsMade).hasValue(2);
+    }
+
+    @Test
+    void anInterruptOfTheResumingThreadCancelsTheResumedStage() throws Exception {
+        // given: after the approval the model hangs until it is interrupted
+        CountDownLatch calls = new CountDownLatch(2);
+        Refunds refunds = Refunds.usual();
+        Agent hanging = Agent.builder(Agents.signalling(ScriptedModel.builder().toolCall("refund", Map.of("order", 42))
+                        .hang().build(), calls))
+                .name("refunder")
+                .tool(Tools.of("refund", "Refunds an order", (arguments, run) -> "refund made"))
+                .requireApproval("refund")
+                .build();
+        Pipeline pipeline = refunds.pipeline(Stage.agent("refund", hanging, ctx -> "Refund"), TokenBudget.UNLIMITED);
+        PipelineCheckpoint checkpoint = pipeline.run("order 42").checkpoint().orElseThrow();
+        AtomicReference<PipelineResult> result = new AtomicReference<>();
+        Thread caller = Thread.ofVirtual().start(() -> result.set(pipeline.approve(checkpoint)));
+        calls.await();
+
+        // when
+        caller.interrupt();
+        caller.join();
+
+        // then
+        StageResult refund = result.get().stage("refund").orElseThrow();
+        assertThat(refund.termination()).isEqualTo(new Termination.Cancelled("thread-interrupt"));
+        assertThat(refund.outcome()).isEqualTo(Outcome.CANCELLED);
+        assertThat(result.get().termination()).isEqualTo(new Termination.Cancelled("thread-interrupt"));
+        assertThat(result.get().notRun()).containsExactly("report");
+        assertThat(refunds.reportTasks).isEmpty();
+    }
+
+    @Test
+    void aStageOnAnExecutorResumesOnItToo() {
+        // given
+        Refunds refunds = Refunds.usual();
+        Pipeline pipeline = refunds.pipeline(refunds.refundStage(), TokenBudget.UNLIMITED,
+                StageExecutor.virtualThreads());
+        PipelineCheckpoint checkpoint = pipeline.run("order 42").checkpoint().orElseThrow();
+
+        // when
+        PipelineResult done = pipeline.approve(checkpoint);
+
+        // then
+        assertThat(done.completed()).isTrue();
+        assertThat(refunds.refundsMade).hasValue(1);
+        assertThat(refunds.reportTasks).containsExactly("Report on order 42");
     }
 
     @Test

@@ -63,9 +63,15 @@ final class Refunds {
 
     /** @return the pipeline with the given refund stage and, optionally, a token budget */
     Pipeline pipeline(Stage refund, TokenBudget budget) {
+        return pipeline(refund, budget, StageExecutor.callerThread());
+    }
+
+    /** @return the pipeline with the given refund stage, token budget and executor */
+    Pipeline pipeline(Stage refund, TokenBudget budget, StageExecutor executor) {
         return Pipeline.builder()
                 .name("refunds")
                 .tokenBudget(budget)
+                .executor(executor)
                 .stage(Stage.budgetedAgent("lookup", b -> Agents.of(ScriptedModel.builder().text("order 42").build(), b),
                         ctx -> "Look up " + ctx.input()))
                 .stage(refund)

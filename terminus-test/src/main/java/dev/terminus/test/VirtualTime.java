@@ -19,7 +19,8 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>The work runs on a virtual thread of its own. "Quiet" means that this thread, and every thread that has
  * {@linkplain #participate() joined} the work (the thread a run is started on, a tool's own thread: whoever runs the
- * work's models, tools and listeners), is not runnable, and stays so for a short real-time window. A thread the
+ * work's models, tools and listeners), and every thread the clock's actions {@linkplain ManualClock#handOff handed
+ * work off to} (a run's abandonment after its grace), is not runnable, and stays so for a short real-time window. A thread the
  * work hands off to that never joins is not watched; the clock may then move while it is busy, which changes which
  * of its timed ends the work meets first, never whether it meets one.
  *
@@ -99,6 +100,11 @@ public final class VirtualTime {
 
     private boolean anyRunnable() {
         for (Thread thread : participants) {
+            if (thread.getState() == Thread.State.RUNNABLE) {
+                return true;
+            }
+        }
+        for (Thread thread : clock.handOffs()) {
             if (thread.getState() == Thread.State.RUNNABLE) {
                 return true;
             }

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.random.RandomGenerator;
 
@@ -27,6 +29,7 @@ public final class ManualClock implements RunClock {
 
     private final Object lock = new Object();
     private final PriorityQueue<Action> due = new PriorityQueue<>();
+    private final Set<Thread> handOffs = ConcurrentHashMap.newKeySet();
     private final Random random;
     private long now = ORIGIN;
     private long sequence;
@@ -60,7 +63,7 @@ public final class ManualClock implements RunClock {
     public Scheduled schedule(long delayNanos, Runnable action) {
         Objects.requireNonNull(action, "action");
         if (delayNanos <= 0) {
-            Thread.ofVirtual().name("terminus-manual-clock").start(action);
+            handOff("terminus-manual-clock", action);
             return () -> { };
         }
         Action scheduled;
@@ -75,6 +78,29 @@ public final class ManualClock implements RunClock {
                 due.remove(scheduled);
             }
         };
+    }
+
+    /** Starts the work on a virtual thread that {@link #handOffs()} lists until the work ends. */
+    @Override
+    public void handOff(String threadName, Runnable work) {
+        Objects.requireNonNull(work, "work");
+        Thread thread = Thread.ofVirtual().name(threadName).unstarted(() -> {
+            try {
+                work.run();
+            } finally {
+                handOffs.remove(Thread.currentThread());
+            }
+        });
+        handOffs.add(thread);
+        thread.start();
+    }
+
+    /**
+     * @return the threads of work handed off by this clock's actions ({@link #handOff}) that have not ended: a driver
+     *     of the clock counts them among the work it waits to go quiet
+     */
+    public Set<Thread> handOffs() {
+        return Set.copyOf(handOffs);
     }
 
     /**

@@ -44,6 +44,18 @@ public interface RunClock {
     Scheduled schedule(long delayNanos, Runnable action);
 
     /**
+     * Starts work that an action of this clock hands off, so that the clock's thread is not held up, on a virtual
+     * thread of its own. A clock driven by hand knows these threads, so whoever drives it can tell when the work
+     * has gone quiet.
+     *
+     * @param threadName the thread's name
+     * @param work what to run
+     */
+    default void handOff(String threadName, Runnable work) {
+        Thread.ofVirtual().name(threadName).start(work);
+    }
+
+    /**
      * The randomness a run draws (a retry's jitter, a gate's id), which must be as repeatable as the clock: a
      * workflow engine's clock gives the engine's deterministic random, a manual clock a seeded one.
      *

@@ -133,8 +133,8 @@ public abstract class SupervisedRun<R> implements Handle<R> {
             onStop(thread);
             if (abandons()) {
                 // the timer's thread only hands off: abandoning publishes to listeners, which must not hold up others
-                grace = control.clock().schedule(graceNanos,
-                        () -> Thread.ofVirtual().name("terminus-abandon").start(() -> abandonLate(thread)));
+                RunClock clock = control.clock();
+                grace = clock.schedule(graceNanos, () -> clock.handOff("terminus-abandon", () -> abandonLate(thread)));
             }
         } finally {
             lock.unlock();

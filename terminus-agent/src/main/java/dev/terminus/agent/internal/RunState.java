@@ -14,7 +14,6 @@ import dev.terminus.agent.spi.ModelResponse;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -68,21 +67,8 @@ final class RunState implements RunContext {
     private @Nullable Usage usage = Usage.ZERO;
     private final CostMeter cost;
 
-    // the finished iterations, built into records when asked
-    private int recordCount;
-    private Usage[] recordUsage = new Usage[0];
-    private int[] recordToolCalls = new int[0];
-    private @Nullable FinishReason[] recordFinish = new FinishReason[0];
-    private long[] recordNanos = new long[0];
-
-    private boolean iterationOpen;
-    private long iterationStart;
-    /** Set (by the run's thread, without the lock) when the open iteration ended; recorded at the next lock. */
-    private boolean iterationEnded;
-    private long iterationEnd;
-    private int iterationToolCallsBefore;
-    private Usage iterationUsage = Usage.ZERO;
-    private @Nullable FinishReason iterationFinish;
+    /** The open iteration and the finished ones, built into records when asked. */
+    private final IterationLedger iterations = new IterationLedger();
     // ----
 
     int consecutiveMistakes;
@@ -148,13 +134,8 @@ final class RunState implements RunContext {
     }
 
     private void open(long nowNanos) {
-        recordEnded();
+        iterations.open(nowNanos, toolCalls);
         iteration++;
-        iterationOpen = true;
-        iterationStart = nowNanos;
-        iterationToolCallsBefore = toolCalls;
-        iterationUsage = Usage.ZERO;
-        iterationFinish = null;
     }
 
     /**
@@ -173,7 +154,7 @@ final class RunState implements RunContext {
 
     private void modelCall(Usage callUsage, FinishReason finish, Message.@Nullable Assistant answer) {
         accumulate(callUsage);
-        iterationFinish = finish;
+        iterations.finish(finish);
         if (answer != null) {
             transcript.add(answer);
         }
@@ -235,7 +216,7 @@ final class RunState implements RunContext {
             cachedInputTokens = cached;
             reasoningTokens = reasoning;
             usage = null;
-            iterationUsage = iterationUsage == Usage.ZERO ? callUsage : iterationUsage.plus(callUsage);
+            iterations.add(callUsage);
         }
     }
 
@@ -254,7 +235,7 @@ final class RunState implements RunContext {
 
     /** Run's thread only. @return the tool calls executed in the open iteration */
     int iterationToolCalls() {
-        return toolCalls - iterationToolCallsBefore;
+        return iterations.toolCallsIn(toolCalls);
     }
 
     /**
@@ -263,52 +244,18 @@ final class RunState implements RunContext {
      * snapshot).
      */
     void endIteration(long nowNanos) {
-        if (iterationOpen) {
-            iterationEnd = nowNanos;
-            iterationEnded = true;
-        }
+        iterations.markEnded(nowNanos);
     }
 
     /** Ends the open iteration's accounting, if one is open. */
     synchronized void closeIteration() {
-        if (iterationOpen && !iterationEnded) {
-            iterationEnd = clock.nanoTime();
-            iterationEnded = true;
-        }
-        recordEnded();
-    }
-
-    private void recordEnded() {
-        if (iterationOpen && iterationEnded) {
-            if (recordCount == recordNanos.length) {
-                int n = Math.max(8, recordCount * 2);
-                recordUsage = Arrays.copyOf(recordUsage, n);
-                recordToolCalls = Arrays.copyOf(recordToolCalls, n);
-                recordFinish = Arrays.copyOf(recordFinish, n);
-                recordNanos = Arrays.copyOf(recordNanos, n);
-            }
-            recordUsage[recordCount] = iterationUsage;
-            recordToolCalls[recordCount] = toolCalls - iterationToolCallsBefore;
-            recordFinish[recordCount] = iterationFinish;
-            recordNanos[recordCount] = iterationEnd - iterationStart;
-            recordCount++;
-            iterationOpen = false;
-            iterationEnded = false;
-        }
+        iterations.close(clock.nanoTime(), toolCalls);
     }
 
     /** @return the run so far; an open iteration is included as if it ended now */
     synchronized Snapshot snapshot() {
-        IterationRecord[] all = new IterationRecord[recordCount + (iterationOpen ? 1 : 0)];
-        for (int i = 0; i < recordCount; i++) {
-            all[i] = new IterationRecord(i + 1, recordUsage[i], recordToolCalls[i], recordFinish[i],
-                    Duration.ofNanos(recordNanos[i]));
-        }
-        if (iterationOpen) {
-            all[recordCount] = new IterationRecord(iteration, iterationUsage, toolCalls - iterationToolCallsBefore,
-                    iterationFinish, Duration.ofNanos(clock.nanoTime() - iterationStart));
-        }
-        return new Snapshot(List.copyOf(transcript), List.of(all), usage(), cost.total(), toolCalls, tree.children());
+        return new Snapshot(List.copyOf(transcript), iterations.records(iteration, toolCalls, clock.nanoTime()),
+                usage(), cost.total(), toolCalls, tree.children());
     }
 
     /**
@@ -320,14 +267,9 @@ final class RunState implements RunContext {
         List<IterationRecord> records = checkpoint.iterations();
         int finished = records.isEmpty() ? 0 : records.size() - 1;
         restoreTotals(checkpoint.transcript(), checkpoint.iteration(), checkpoint.toolCalls(), checkpoint.usage(),
-                checkpoint.costUsd(), checkpoint.consecutiveMistakes(), records, finished);
-        IterationRecord paused = records.isEmpty() ? null : records.getLast();
-        iterationOpen = true;
-        iterationEnded = false;
-        iterationStart = nowNanos - (paused == null ? 0 : paused.duration().toNanos());
-        iterationUsage = paused == null ? Usage.ZERO : paused.usage();
-        iterationToolCallsBefore = toolCalls - (paused == null ? 0 : paused.toolCalls());
-        iterationFinish = paused == null ? null : paused.finishReason();
+                checkpoint.costUsd(), checkpoint.consecutiveMistakes());
+        iterations.restore(records, finished, records.isEmpty() ? null : records.getLast(), true, toolCalls,
+                nowNanos);
     }
 
     /**
@@ -336,14 +278,12 @@ final class RunState implements RunContext {
      */
     synchronized void restore(dev.terminus.agent.control.Continuation continuation) {
         restoreTotals(continuation.transcript(), continuation.iterations(), continuation.toolCalls(),
-                continuation.usage(), continuation.costUsd(), continuation.consecutiveMistakes(),
-                continuation.records(), continuation.records().size());
-        iterationOpen = false;
-        iterationEnded = false;
+                continuation.usage(), continuation.costUsd(), continuation.consecutiveMistakes());
+        iterations.restore(continuation.records(), continuation.records().size(), null, false, toolCalls, 0);
     }
 
     private void restoreTotals(List<Message> messages, int iterationNumber, int toolCallCount, Usage total,
-            BigDecimal costUsd, int mistakes, List<IterationRecord> records, int finished) {
+            BigDecimal costUsd, int mistakes) {
         transcript.addAll(messages);
         iteration = iterationNumber;
         toolCalls = toolCallCount;
@@ -354,18 +294,6 @@ final class RunState implements RunContext {
         usage = null;
         cost.restore(costUsd);
         consecutiveMistakes = mistakes;
-        recordUsage = new Usage[Math.max(8, finished)];
-        recordToolCalls = new int[recordUsage.length];
-        recordFinish = new FinishReason[recordUsage.length];
-        recordNanos = new long[recordUsage.length];
-        for (int i = 0; i < finished; i++) {
-            IterationRecord record = records.get(i);
-            recordUsage[i] = record.usage();
-            recordToolCalls[i] = record.toolCalls();
-            recordFinish[i] = record.finishReason();
-            recordNanos[i] = record.duration().toNanos();
-        }
-        recordCount = finished;
     }
 
     /** Run's thread only. @return the tokens of a kind consumed so far */

@@ -115,4 +115,36 @@ class ManualClockTest {
         assertThatThrownBy(() -> clock.advance(Duration.ofNanos(-1)))
                 .hasMessage("a clock cannot go back: duration must be >= 0, was PT-0.000000001S");
     }
+
+    @Test
+    void workHandedOffByAnActionIsListedUntilItEnds() throws Exception {
+        // given
+        var release = new java.util.concurrent.CountDownLatch(1);
+        var ended = new CompletableFuture<String>();
+        clock.schedule(1_000, () -> clock.handOff("terminus-test-handoff", () -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            ended.complete(Thread.currentThread().getName());
+        }));
+
+        // when
+        clock.advance(Duration.ofNanos(1_000));
+
+        // then
+        assertThat(clock.handOffs()).singleElement()
+                .satisfies(thread -> assertThat(thread.getName()).isEqualTo("terminus-test-handoff"));
+        release.countDown();
+        assertThat(ended.get()).isEqualTo("terminus-test-handoff");
+        clock.handOffs().forEach(thread -> {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(clock.handOffs()).isEmpty();
+    }
 }

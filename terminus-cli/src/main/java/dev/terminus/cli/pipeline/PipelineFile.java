@@ -36,7 +36,7 @@ import org.jspecify.annotations.Nullable;
  * // given: byte[] json
  * if (PipelineFile.describesPipeline(json)) {
  *     PipelineFile file = PipelineFile.read(json, "review.json");
- *     PipelineResult result = file.pipeline(PipelineFile.Materials.scripted()).run(file.task());
+ *     var result = file.pipeline(PipelineFile.Materials.scripted()).run(file.task());
  * }
  * }
  *
@@ -211,7 +211,20 @@ public final class PipelineFile {
      * @throws ScenarioException naming the stage and the field that cannot work
      */
     public Pipeline pipeline(Materials materials) throws ScenarioException {
-        return PipelineStages.build(this, materials);
+        return pipeline(materials, ScriptPositions.fromStart());
+    }
+
+    /**
+     * Builds the pipeline the file describes, for one run or one resume, its stages' scripts starting where the
+     * positions say and reporting there where they stand.
+     *
+     * @param materials the model (a real one, or each stage's script), listeners and MCP tools
+     * @param positions where each stage's scripts start; the pipeline reports where they stand as it runs
+     * @return the pipeline
+     * @throws ScenarioException naming the stage and the field that cannot work
+     */
+    public Pipeline pipeline(Materials materials, ScriptPositions positions) throws ScenarioException {
+        return PipelineStages.build(this, materials, positions);
     }
 
     /** @return the pipeline's name: the file's {@code name}, or its base name */

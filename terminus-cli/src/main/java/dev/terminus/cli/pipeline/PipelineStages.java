@@ -21,13 +21,14 @@ import org.jspecify.annotations.Nullable;
 final class PipelineStages {
     private PipelineStages() {}
 
-    static Pipeline build(PipelineFile file, PipelineFile.Materials materials) throws ScenarioException {
+    static Pipeline build(PipelineFile file, PipelineFile.Materials materials, ScriptPositions positions)
+            throws ScenarioException {
         Pipeline.Builder builder = Pipeline.builder().name(file.name()).tokenBudget(file.tokenBudget());
         materials.listeners().forEach(builder::listener);
         List<Stage> phase = new ArrayList<>();
         @Nullable String phaseName = null;
         for (StageEntry entry : file.stages()) {
-            Stage stage = stage(file, entry, materials);
+            Stage stage = stage(file, entry, materials, positions);
             if (phaseName != null && !phaseName.equals(entry.phase())) {
                 builder.phase(phaseName, file.phaseBudget(phaseName), phase.toArray(Stage[]::new));
                 phase.clear();
@@ -45,11 +46,12 @@ final class PipelineStages {
         return builder.build();
     }
 
-    private static Stage stage(PipelineFile file, StageEntry entry, PipelineFile.Materials materials)
-            throws ScenarioException {
-        Attempts attempts = new Attempts(file, entry, materials);
+    private static Stage stage(PipelineFile file, StageEntry entry, PipelineFile.Materials materials,
+            ScriptPositions positions) throws ScenarioException {
+        Attempts attempts = new Attempts(file, entry, materials, positions.start(entry.name()));
         // built once before the run, so that a field that cannot work is refused before anything runs
         attempts.agent(file.task(), entry.tokenBudget());
+        positions.track(entry.name(), attempts::position);
         Stage stage = Stage.budgetedAgent(entry.name(), attempts::next, PipelineFile::inputOf)
                 .retryPolicy(entry.retries())
                 .onFailure(entry.onFailure())
@@ -76,18 +78,19 @@ final class PipelineStages {
         private final Map<String, Integer> agentSteps = new HashMap<>();
         private @Nullable ScenarioAgent last;
 
-        Attempts(PipelineFile file, StageEntry entry, PipelineFile.Materials materials) {
+        Attempts(PipelineFile file, StageEntry entry, PipelineFile.Materials materials,
+                ScriptPositions.Position start) {
             this.file = file;
             this.entry = entry;
             this.materials = materials;
+            this.scriptStep = start.step();
+            this.agentSteps.putAll(start.agentSteps());
         }
 
         /** The next attempt's agent, for the tokens it may use. */
         synchronized Agent next(TokenBudget budget) {
-            if (last != null) {
-                scriptStep = last.scriptStepsTaken();
-                agentSteps.putAll(last.agents().scriptStepsTaken());
-            }
+            advance();
+            last = null;
             try {
                 last = agent(file.task(), budget);
             } catch (ScenarioException e) {
@@ -95,6 +98,19 @@ final class PipelineStages {
                 throw new IllegalStateException(entry.label() + ": " + e.getMessage(), e);
             }
             return last.agent();
+        }
+
+        /** Where the scripts stand: after the last attempt's agent, or where the stage starts. */
+        synchronized ScriptPositions.Position position() {
+            advance();
+            return new ScriptPositions.Position(scriptStep, agentSteps);
+        }
+
+        private void advance() {
+            if (last != null) {
+                scriptStep = last.scriptStepsTaken();
+                agentSteps.putAll(last.agents().scriptStepsTaken());
+            }
         }
 
         ScenarioAgent agent(String task, TokenBudget budget) throws ScenarioException {

@@ -78,7 +78,8 @@ class TaskGridTest {
                 .contains("title=\"repeat 0: TASK_TIMEOUT, Cancelled, ended by reviewer, stopped by stage review\"")
                 .contains("title=\"repeat 1: TASK_TIMEOUT, Cancelled, stopped by stage publish\"")
                 .endsWith("<td>Cancelled (stage publish)</td></tr>");
-        assertThat(rowOf(render(List.of(stopped), 10), "t")).endsWith("<td>Cancelled (reviewer, stage review)</td></tr>");
+        assertThat(rowOf(render(List.of(stopped), 10), "t"))
+                .endsWith("<td>Cancelled (reviewer, stage review)</td></tr>");
     }
 
     @Test

@@ -24,6 +24,8 @@ import dev.terminus.pipeline.PipelineResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
@@ -35,6 +37,8 @@ import org.jspecify.annotations.Nullable;
  * ({@link PipelineRuns}).
  */
 final class AttemptBody {
+    private static final Duration MAX_NANOS = Duration.ofNanos(Long.MAX_VALUE);
+
     private final BenchmarkSpec spec;
     private final Job job;
     private final int attempt;
@@ -43,6 +47,8 @@ final class AttemptBody {
     private final Failures failures = new Failures();
     private final AtomicBoolean settled = new AtomicBoolean();
     private volatile Component phase = Component.ENVIRONMENT;
+    /** Counted down once the run of the agent phase was started (or failed to start), its handle set before. */
+    private final CountDownLatch runStarted = new CountDownLatch(1);
     private volatile @Nullable RunHandle handle;
     private volatile @Nullable PipelineHandle pipelineHandle;
     /** Written before {@link #run}, so that whoever sees the run sees the stage that stopped its pipeline. */
@@ -124,8 +130,13 @@ final class AttemptBody {
         if (!supervised) {
             return agent.run(input);
         }
-        RunHandle started = agent.start(input);
-        handle = started;
+        RunHandle started;
+        try {
+            started = agent.start(input);
+            handle = started;
+        } finally {
+            runStarted.countDown();
+        }
         if (settled.get()) { // abandoned while starting: the timeout saw no handle to cancel
             started.cancel(AttemptTimedOut.REQUESTER);
         }
@@ -136,8 +147,13 @@ final class AttemptBody {
         if (!supervised) {
             return pipeline.run(input);
         }
-        PipelineHandle started = pipeline.start(input);
-        pipelineHandle = started;
+        PipelineHandle started;
+        try {
+            started = pipeline.start(input);
+            pipelineHandle = started;
+        } finally {
+            runStarted.countDown();
+        }
         if (settled.get()) { // abandoned while starting: the timeout saw no handle to cancel
             started.cancel(AttemptTimedOut.REQUESTER);
         }
@@ -225,6 +241,9 @@ final class AttemptBody {
      */
     AttemptResult timedOut(Duration timeout, Duration grace) {
         Component at = phase;
+        if (at == Component.AGENT && run == null) {
+            awaitStart(grace); // abandoned as the run starts: its handle is a moment away, and its partial result too
+        }
         RunResult partial = run;
         String stage = stoppedBy;
         RunHandle started = handle;
@@ -246,6 +265,14 @@ final class AttemptBody {
                 new TaskError(TimeoutException.class.getName(), message, at)).stoppedBy(stage);
     }
 
+    private void awaitStart(Duration grace) {
+        try {
+            runStarted.await(grace.compareTo(MAX_NANOS) >= 0 ? Long.MAX_VALUE : grace.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private static <R> @Nullable R awaitQuietly(Handle<R> handle, Duration grace) {
         try {
             return handle.await(grace).orElse(null);
@@ -255,12 +282,13 @@ final class AttemptBody {
         }
     }
 
-    private static String doing(Component phase) {
+    private String doing(Component phase) {
         return switch (phase) {
             case ENVIRONMENT -> "the environment made its tools";
             case USER -> "the user simulator was made";
-            case SETUP -> "the agent factory made the agent";
-            case AGENT -> "the agent (or pipeline) ran";
+            case SETUP -> spec.pipelines() != null ? "the pipeline factory made the pipeline"
+                    : "the agent factory made the agent";
+            case AGENT -> spec.pipelines() != null ? "the pipeline ran" : "the agent ran";
             case EVALUATOR -> "the evaluator judged the run";
             case HARNESS -> "the harness finished the attempt";
         };

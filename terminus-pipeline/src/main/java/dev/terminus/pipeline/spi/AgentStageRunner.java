@@ -14,7 +14,7 @@ import dev.terminus.agent.RunResult;
  * cancellation; an {@link Error} propagates out of the pipeline.
  *
  * {@snippet :
- * // given: Agent writer (whose token budget is set from the allowance elsewhere)
+ * // given: Agent writer
  * AgentStageRunner local = call -> writer.run(call.task());
  * Stage draft = Stage.runner("draft", local, ctx -> "Draft a reply to: " + ctx.input());
  * }
