@@ -129,10 +129,12 @@ final class RunCommand implements Callable<Integer> {
             List<PipelineListener> pipelineListeners, @Nullable TemporalConnection connection)
             throws BadInputException, InterruptedException {
         byte[] text = Wire.read(path, terminus.in);
-        if (PipelineFile.describesPipeline(text) && (stream || connection != null)) {
-            throw new BadInputException(Wire.sourceName(path) + " is a pipeline (it has \"stages\"): "
-                    + (stream ? "--stream shows one agent's run" : "--temporal runs a scenario's agent")
-                    + "; run the pipeline without it");
+        if (PipelineFile.describesPipeline(text) && stream) {
+            throw new BadInputException(Wire.sourceName(path) + " is a pipeline (it has \"stages\"): --stream shows"
+                    + " one agent's run; run the pipeline without it");
+        }
+        if (PipelineFile.describesPipeline(text) && connection != null) {
+            return TemporalPipelines.run(terminus, text, Wire.sourceName(path), connection, temporal, json);
         }
         // the key is checked before the scenario is parsed: nothing is sent without it
         Model model = providers.model(terminus.env);

@@ -16,13 +16,15 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code terminus worker --temporal HOST:PORT}: a Temporal worker that hosts the runs the command line starts with
- * {@code --temporal} (any scenario a client sends, see {@link Workers}) on a task queue, until it is stopped. It starts
+ * {@code --temporal} (any scenario or pipeline file a client sends, a pipeline's stages as child runs of their own,
+ * see {@link Workers}) on a task queue, until it is stopped. It starts
  * the MCP servers of the scenarios it hosts when their runs first need them (once per scenario document) and stops
  * them when it stops.
  */
 @Command(name = "worker", mixinStandardHelpOptions = true,
-        description = {"Hosts scenario runs as Temporal workflows: polls a task queue of a Temporal frontend and runs "
-                + "the workflows and activities of `terminus run --temporal` until stopped (Ctrl-C)."})
+        description = {"Hosts scenario and pipeline runs as Temporal workflows: polls a task queue of a Temporal "
+                + "frontend and runs the workflows and activities of `terminus run --temporal` (a pipeline's stages "
+                + "as child workflows) until stopped (Ctrl-C)."})
 final class WorkerCommand implements Callable<Integer> {
     /** The longest {@code --sticky-timeout}: a day. */
     static final long MAX_STICKY_TIMEOUT_MS = 86_400_000;

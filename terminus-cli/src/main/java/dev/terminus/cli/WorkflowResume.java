@@ -23,7 +23,9 @@ import org.jspecify.annotations.Nullable;
  * the next gate it waits at), as {@code terminus resume CHECKPOINT} does for a checkpoint. A gate that waits for
  * approval takes {@code --approve} or {@code --reject}; a gate where a tool asked for input (an MCP server's
  * elicitation) takes {@code --answer} (checked against the schema it asked for before it is sent) or {@code --reject}
- * (declined). An answer the gate does not take is one line, and the gate still waits.
+ * (declined). An answer the gate does not take is one line, and the gate still waits. A pipeline's workflow waits at
+ * the gate of the stage whose run waits: the answer goes to that stage's child workflow, and the pipeline's table is
+ * shown when it ends ({@link TemporalPipelines}).
  */
 final class WorkflowResume {
 
@@ -39,6 +41,9 @@ final class WorkflowResume {
         record Provide(Map<String, @Nullable Object> content) implements Answer {}
     }
 
+    /** The workflow type of a pipeline's run, whose gates wait in its stages' child workflows. */
+    private static final String PIPELINE = "PipelineWorkflow";
+
     private WorkflowResume() {}
 
     static int resume(TerminusCommand terminus, TemporalOptions temporal, String workflowId, Answer answer,
@@ -48,6 +53,9 @@ final class WorkflowResume {
                     + " workflow waits; give the HOST:PORT the run was started on");
         }
         try (TemporalConnection connection = TemporalConnection.open(temporal, terminus.env)) {
+            if (PIPELINE.equals(workflowType(connection, temporal, workflowId))) {
+                return TemporalPipelines.resume(terminus, connection, temporal, workflowId, answer, json);
+            }
             ScenarioRuns runs = connection.scenarios();
             AgentRunInput input = input(connection, temporal, workflowId);
             PendingGate gate = TemporalConnection.call("the gate query of workflow " + workflowId,
@@ -55,11 +63,7 @@ final class WorkflowResume {
             if (gate == null) {
                 throw new BadInputException("workflow " + workflowId + " waits at no gate");
             }
-            GateAnswer sent = switch (answer) {
-                case Answer.Approve approve -> GateAnswer.approve(gate.gateId());
-                case Answer.Reject reject -> GateAnswer.reject(gate.gateId(), reject.reason());
-                case Answer.Provide provide -> GateAnswer.answer(gate.gateId(), provide.content());
-            };
+            GateAnswer sent = sent(answer, gate);
             try {
                 gate.check(sent); // as the workflow's update validator would, before anything is sent
             } catch (IllegalArgumentException e) {
@@ -78,6 +82,32 @@ final class WorkflowResume {
             }
             terminus.out.flush();
             return 0;
+        }
+    }
+
+    /** The answer of the command line to the gate. */
+    static GateAnswer sent(Answer answer, PendingGate gate) {
+        return switch (answer) {
+            case Answer.Approve approve -> GateAnswer.approve(gate.gateId());
+            case Answer.Reject reject -> GateAnswer.reject(gate.gateId(), reject.reason());
+            case Answer.Provide provide -> GateAnswer.answer(gate.gateId(), provide.content());
+        };
+    }
+
+    /** The workflow's type; one line when the namespace has no such workflow. */
+    private static String workflowType(TemporalConnection connection, TemporalOptions temporal, String workflowId)
+            throws BadInputException {
+        try {
+            return WorkflowInputs.workflowType(connection.client(), workflowId);
+        } catch (StatusRuntimeException e) {
+            if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
+                throw new BadInputException("no workflow " + workflowId + " in namespace " + temporal.namespace
+                        + " at " + temporal.temporal);
+            }
+            throw new BadInputException("--temporal: cannot read workflow " + workflowId + ": "
+                    + TemporalConnection.reason(e));
+        } catch (RuntimeException e) {
+            throw new BadInputException("workflow " + workflowId + " is not a terminus run: " + e.getMessage());
         }
     }
 

@@ -2,9 +2,7 @@ package dev.terminus.temporal;
 
 import dev.terminus.Preconditions;
 import dev.terminus.Termination;
-import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.RunResult;
-import dev.terminus.agent.Usage;
 import dev.terminus.eval.Benchmark;
 import dev.terminus.eval.EvalReport;
 import dev.terminus.eval.Task;
@@ -220,14 +218,7 @@ public final class TemporalSuiteRunner implements AttemptRunner {
      * @return the run's result as far as the output has it: iteration records carry their numbers only
      */
     static RunResult result(AgentRunOutput output) {
-        List<IterationRecord> iterations = new ArrayList<>(output.iterations());
-        for (int i = 1; i <= output.iterations(); i++) {
-            iterations.add(new IterationRecord(i, Usage.ZERO, 0, null, Duration.ZERO));
-        }
-        return RunResult.builder().termination(output.termination()).outcome(output.outcome())
-                .finalAnswer(output.finalAnswer()).iterations(iterations).toolCalls(output.toolCalls())
-                .usage(output.usage()).costUsd(output.costUsd()).duration(output.duration())
-                .transcript(output.transcript()).agentName(output.agentName()).build();
+        return output.toRunResult();
     }
 
     @Override

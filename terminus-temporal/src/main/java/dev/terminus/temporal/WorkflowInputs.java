@@ -36,6 +36,49 @@ public final class WorkflowInputs {
      * @throws IllegalArgumentException when its history does not start with an {@link AgentRunInput}
      */
     public static AgentRunInput of(WorkflowClient client, String workflowId, String runId) {
+        return of(client, workflowId, runId, AgentRunInput.class);
+    }
+
+    /**
+     * The input of a workflow of any type: a {@code PipelineWorkflow}'s {@code PipelineRunInput}, say.
+     *
+     * @param client a client of the workflow's namespace, with the Terminus data converter
+     * @param workflowId the workflow
+     * @param runId its run, or empty for its latest
+     * @param type the input's type
+     * @param <T> that type
+     * @return the input of that execution
+     * @throws io.grpc.StatusRuntimeException {@code NOT_FOUND} when there is no such workflow
+     * @throws IllegalArgumentException when its history does not start with an input
+     * @throws io.temporal.common.converter.DataConverterException when the input is not of that type
+     */
+    public static <T> T of(WorkflowClient client, String workflowId, String runId, Class<T> type) {
+        Preconditions.notNull(type, "type");
+        HistoryEvent first = started(client, workflowId, runId);
+        Payloads input = first.getWorkflowExecutionStartedEventAttributes().getInput();
+        T run = client.getOptions().getDataConverter().fromPayloads(0, Optional.of(input), type, type);
+        if (run == null) {
+            throw new IllegalArgumentException("workflow " + workflowId + " was started without an input");
+        }
+        return run;
+    }
+
+    /**
+     * The type a workflow was started as: {@code "AgentWorkflow"}, {@code "PipelineWorkflow"}... so that a client
+     * that was given only an id reads its input as the right type.
+     *
+     * @param client a client of the workflow's namespace
+     * @param workflowId the workflow
+     * @return its workflow type's name, of its latest run
+     * @throws io.grpc.StatusRuntimeException {@code NOT_FOUND} when there is no such workflow
+     */
+    public static String workflowType(WorkflowClient client, String workflowId) {
+        return started(client, workflowId, "").getWorkflowExecutionStartedEventAttributes().getWorkflowType()
+                .getName();
+    }
+
+    /** The first event of an execution's history, which holds its type and input. */
+    private static HistoryEvent started(WorkflowClient client, String workflowId, String runId) {
         Preconditions.notNull(client, "client");
         Preconditions.notNull(workflowId, "workflowId");
         Preconditions.notNull(runId, "runId");
@@ -50,13 +93,7 @@ public final class WorkflowInputs {
             throw new IllegalArgumentException("the history of workflow " + workflowId + " does not start with its"
                     + " input");
         }
-        Payloads input = first.getWorkflowExecutionStartedEventAttributes().getInput();
-        AgentRunInput run = client.getOptions().getDataConverter()
-                .fromPayloads(0, Optional.of(input), AgentRunInput.class, AgentRunInput.class);
-        if (run == null) {
-            throw new IllegalArgumentException("workflow " + workflowId + " was started without an input");
-        }
-        return run;
+        return first;
     }
 
     /**

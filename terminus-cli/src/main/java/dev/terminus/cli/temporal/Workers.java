@@ -5,13 +5,16 @@ import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentWorkflows;
 import dev.terminus.temporal.ConvergenceRecipes;
 import dev.terminus.temporal.ConvergenceWorkflows;
+import dev.terminus.temporal.PipelineRecipes;
+import dev.terminus.temporal.PipelineWorkflows;
 import dev.terminus.temporal.SuiteWorkflows;
 import io.temporal.worker.Worker;
 
 /**
  * What a {@code terminus worker} hosts (and the worker of {@code --temporal embedded}): every workflow type the
- * command line starts, with its activities: scenario runs, suites of them, and the demo's convergence engine. A new
- * kind of run is one more line in {@link #register}.
+ * command line starts, with its activities: scenario runs, suites of them, pipeline files (each stage's attempt a
+ * scenario run of its own), and the demo's convergence engine. A new kind of run is one more line in
+ * {@link #register}.
  */
 public final class Workers {
 
@@ -19,6 +22,10 @@ public final class Workers {
     public static final ConvergenceRecipes CONVERGENCE = ConvergenceRecipes.builder()
             .engine(Examples.RECONCILIATION, Examples.reconciliationAgents(),
                     materials -> Examples.reconciliation(materials.agents(), materials.clock()))
+            .build();
+
+    /** The pipelines of pipeline files a client sends: any, none registered by name. */
+    public static final PipelineRecipes PIPELINES = PipelineRecipes.builder().resolver(new PipelineFileResolver())
             .build();
 
     private Workers() {}
@@ -45,6 +52,7 @@ public final class Workers {
         AgentWorkflows.register(worker, scenarios);
         ConvergenceWorkflows.register(worker, CONVERGENCE);
         SuiteWorkflows.register(worker);
+        PipelineWorkflows.register(worker, PIPELINES);
         return scenarios;
     }
 }

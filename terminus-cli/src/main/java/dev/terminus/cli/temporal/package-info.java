@@ -1,7 +1,8 @@
 /**
- * Scenario runs on Temporal: the worker side (an {@code AgentResolver} that builds the agent of a scenario document a
- * client sends, its script played by the call number of each model activity) and the client side (where to connect,
- * how a scenario's run is started, cancelled and read).
+ * Scenario and pipeline runs on Temporal: the worker side (an {@code AgentResolver} that builds the agent of a
+ * scenario document a client sends, its script played by the call number of each model activity; a
+ * {@code PipelineResolver} that builds the pipeline of a pipeline file, each stage's attempt a scenario run) and the
+ * client side (where to connect, how a run is started, cancelled, read and answered at its gate).
  */
 @NullMarked
 package dev.terminus.cli.temporal;

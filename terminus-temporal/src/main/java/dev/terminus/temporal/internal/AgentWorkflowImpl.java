@@ -160,7 +160,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         }
         // Temporal closes a workflow whose cancellation was requested as cancelled, without a value, whatever this
         // returns: the output stays readable through the output query
-        return end(AgentRunOutput.of(result));
+        return end(AgentRunOutput.of(result).withModelCalls(agents.rootModelCalls()));
     }
 
     /**
