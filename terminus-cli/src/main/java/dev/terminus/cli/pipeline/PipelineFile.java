@@ -16,6 +16,7 @@ import dev.terminus.cli.scenario.ScenarioReader;
 import dev.terminus.pipeline.Pipeline;
 import dev.terminus.pipeline.PipelineContext;
 import dev.terminus.pipeline.PipelineListener;
+import dev.terminus.pipeline.Stage;
 import dev.terminus.pipeline.StageResult;
 import java.io.IOException;
 import java.io.InputStream;
@@ -225,6 +226,61 @@ public final class PipelineFile {
      */
     public Pipeline pipeline(Materials materials, ScriptPositions positions) throws ScenarioException {
         return PipelineStages.build(this, materials, positions);
+    }
+
+    /** Makes the library's stage of one of the file's stages, before the stage's policies are applied. */
+    @FunctionalInterface
+    public interface StageMaker {
+        /**
+         * @param entry the file's stage
+         * @return the library's stage that runs it
+         * @throws ScenarioException naming the stage and the field that cannot work
+         */
+        Stage make(StageEntry entry) throws ScenarioException;
+    }
+
+    /**
+     * The file's stages on a pipeline builder, wherever their agents run: each made by {@code maker}, with the
+     * entry's policies (retries, failure disposition, token budget, skip, treat-as-success), consecutive stages of one
+     * phase as the library's phase, under the file's token budget.
+     *
+     * @param builder the builder, named and with its listeners
+     * @param maker makes each stage
+     * @return the pipeline
+     * @throws ScenarioException naming the stage and the field that cannot work
+     */
+    public Pipeline build(Pipeline.Builder builder, StageMaker maker) throws ScenarioException {
+        builder.tokenBudget(tokenBudget);
+        List<Stage> phase = new ArrayList<>();
+        @Nullable String phaseName = null;
+        for (StageEntry entry : stages) {
+            Stage stage = withPolicies(entry, maker.make(entry));
+            if (phaseName != null && !phaseName.equals(entry.phase())) {
+                builder.phase(phaseName, phaseBudget(phaseName), phase.toArray(Stage[]::new));
+                phase.clear();
+            }
+            phaseName = entry.phase();
+            if (phaseName == null) {
+                builder.stage(stage);
+            } else {
+                phase.add(stage);
+            }
+        }
+        if (phaseName != null) {
+            builder.phase(phaseName, phaseBudget(phaseName), phase.toArray(Stage[]::new));
+        }
+        return builder.build();
+    }
+
+    private static Stage withPolicies(StageEntry entry, Stage made) {
+        Stage stage = made.retryPolicy(entry.retries()).onFailure(entry.onFailure()).tokenBudget(entry.tokenBudget());
+        if (entry.skipWhenAnswerContains() != null) {
+            stage = stage.skipWhen(context -> skipReason(entry, context));
+        }
+        if (!entry.treatAsSuccess().isEmpty()) {
+            stage = stage.treatAsSuccess(entry::treatsAsSuccess);
+        }
+        return stage;
     }
 
     /** @return the pipeline's name: the file's {@code name}, or its base name */

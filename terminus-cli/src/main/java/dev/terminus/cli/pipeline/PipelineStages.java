@@ -8,7 +8,6 @@ import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.pipeline.Pipeline;
 import dev.terminus.pipeline.Stage;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,27 +22,9 @@ final class PipelineStages {
 
     static Pipeline build(PipelineFile file, PipelineFile.Materials materials, ScriptPositions positions)
             throws ScenarioException {
-        Pipeline.Builder builder = Pipeline.builder().name(file.name()).tokenBudget(file.tokenBudget());
+        Pipeline.Builder builder = Pipeline.builder().name(file.name());
         materials.listeners().forEach(builder::listener);
-        List<Stage> phase = new ArrayList<>();
-        @Nullable String phaseName = null;
-        for (StageEntry entry : file.stages()) {
-            Stage stage = stage(file, entry, materials, positions);
-            if (phaseName != null && !phaseName.equals(entry.phase())) {
-                builder.phase(phaseName, file.phaseBudget(phaseName), phase.toArray(Stage[]::new));
-                phase.clear();
-            }
-            phaseName = entry.phase();
-            if (phaseName == null) {
-                builder.stage(stage);
-            } else {
-                phase.add(stage);
-            }
-        }
-        if (phaseName != null) {
-            builder.phase(phaseName, file.phaseBudget(phaseName), phase.toArray(Stage[]::new));
-        }
-        return builder.build();
+        return file.build(builder, entry -> stage(file, entry, materials, positions));
     }
 
     private static Stage stage(PipelineFile file, StageEntry entry, PipelineFile.Materials materials,
@@ -52,17 +33,7 @@ final class PipelineStages {
         // built once before the run, so that a field that cannot work is refused before anything runs
         attempts.agent(file.task(), entry.tokenBudget());
         positions.track(entry.name(), attempts::position);
-        Stage stage = Stage.budgetedAgent(entry.name(), attempts::next, PipelineFile::inputOf)
-                .retryPolicy(entry.retries())
-                .onFailure(entry.onFailure())
-                .tokenBudget(entry.tokenBudget());
-        if (entry.skipWhenAnswerContains() != null) {
-            stage = stage.skipWhen(context -> PipelineFile.skipReason(entry, context));
-        }
-        if (!entry.treatAsSuccess().isEmpty()) {
-            stage = stage.treatAsSuccess(entry::treatsAsSuccess);
-        }
-        return stage;
+        return Stage.budgetedAgent(entry.name(), attempts::next, PipelineFile::inputOf);
     }
 
     /**

@@ -9,16 +9,13 @@ import dev.terminus.cli.pipeline.PipelineFile;
 import dev.terminus.cli.pipeline.StageEntry;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.pipeline.Pipeline;
-import dev.terminus.pipeline.Stage;
+import dev.terminus.pipeline.spi.AgentStageCall;
 import dev.terminus.temporal.AgentRunInput;
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.PipelineMaterials;
 import dev.terminus.temporal.PipelineRecipe;
 import dev.terminus.temporal.PipelineResolver;
-import dev.terminus.pipeline.spi.AgentStageCall;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -47,43 +44,14 @@ public final class PipelineFileResolver implements PipelineResolver {
         return materials -> pipeline(file, materials);
     }
 
-    /** The file's pipeline on the materials: consecutive stages of one phase as the library's phase. */
+    /** The file's pipeline on the materials, its stages child workflows. */
     private static Pipeline pipeline(PipelineFile file, PipelineMaterials materials) {
-        Pipeline.Builder builder = materials.builder(file.name()).tokenBudget(file.tokenBudget());
-        List<Stage> phase = new ArrayList<>();
-        @Nullable String phaseName = null;
-        for (StageEntry entry : file.stages()) {
-            Stage stage = stage(file, entry, materials);
-            if (phaseName != null && !phaseName.equals(entry.phase())) {
-                builder.phase(phaseName, file.phaseBudget(phaseName), phase.toArray(Stage[]::new));
-                phase.clear();
-            }
-            phaseName = entry.phase();
-            if (phaseName == null) {
-                builder.stage(stage);
-            } else {
-                phase.add(stage);
-            }
+        try {
+            return file.build(materials.builder(file.name()), entry -> materials.agent(entry.name(),
+                    PipelineFile::inputOf, (call, previous) -> attempt(file, entry, call, previous)));
+        } catch (ScenarioException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
         }
-        if (phaseName != null) {
-            builder.phase(phaseName, file.phaseBudget(phaseName), phase.toArray(Stage[]::new));
-        }
-        return builder.build();
-    }
-
-    private static Stage stage(PipelineFile file, StageEntry entry, PipelineMaterials materials) {
-        Stage stage = materials.agent(entry.name(), PipelineFile::inputOf,
-                        (call, previous) -> attempt(file, entry, call, previous))
-                .retryPolicy(entry.retries())
-                .onFailure(entry.onFailure())
-                .tokenBudget(entry.tokenBudget());
-        if (entry.skipWhenAnswerContains() != null) {
-            stage = stage.skipWhen(context -> PipelineFile.skipReason(entry, context));
-        }
-        if (!entry.treatAsSuccess().isEmpty()) {
-            stage = stage.treatAsSuccess(entry::treatsAsSuccess);
-        }
-        return stage;
     }
 
     /** The agent run of one attempt: the stage's scenario for its task and tokens, its script going on. */

@@ -9,6 +9,7 @@ import dev.langchain4j.exception.InvalidRequestException;
 import dev.langchain4j.exception.RateLimitException;
 import dev.langchain4j.exception.UnresolvedModelServerException;
 import dev.terminus.agent.spi.ModelException;
+import dev.terminus.agent.spi.ProviderError;
 import java.io.IOException;
 import java.time.Duration;
 import java.nio.channels.ClosedByInterruptException;
@@ -30,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  *       {@link ModelException#retryAfter()}, and its message says it;</li>
  *   <li>408, LangChain4j's {@code TimeoutException}, an HTTP or socket timeout, a refused or broken connection, an
  *       unresolved host (any I/O failure but a JSON one): {@link ModelException.Timeout};</li>
- *   <li>a prompt too long for the context window (see {@link ContextLength}), or 413: {@link
+ *   <li>a prompt too long for the context window (see {@link ProviderError}), or 413: {@link
  *       ModelException.ContextLengthExceeded} with the numbers the message gives;</li>
  *   <li>an error event in the middle of a stream, as the same error's status ({@link StreamErrorEvents});</li>
  *   <li>a content-filter error ({@code code: "content_filter"}, {@link ContentFilteredException}):
@@ -125,34 +126,7 @@ public final class Errors {
         Duration retryAfter = http instanceof ProviderHttpException hinted ? hinted.retryAfter() : null;
         String message = redact("HTTP " + status + body.summary(), secret)
                 + (retryAfter == null ? "" : " (Retry-After: " + retryAfter.toMillis() + " ms)");
-        Throwable cause = causeOf(error, secret);
-        if (status == 401 || status == 403) {
-            return new ModelException.AuthenticationFailed(status, message, cause);
-        }
-        if (status == 429) {
-            return new ModelException.RateLimited(message, retryAfter, cause);
-        }
-        if (status == 408) {
-            return new ModelException.Timeout(message, cause);
-        }
-        if (status >= 500) {
-            return new ModelException.ServerError(status, message, retryAfter, cause);
-        }
-        ContextLength tooLong = ContextLength.of(body.message(), body.code());
-        if (tooLong != null) {
-            return new ModelException.ContextLengthExceeded(tooLong.promptTokens(), tooLong.contextWindow(), message,
-                    cause);
-        }
-        if (status == 413) {
-            return new ModelException.ContextLengthExceeded(null, null, message, cause);
-        }
-        if (body.isContentFilter()) {
-            return new ModelException.Refused("content_filter", message, cause);
-        }
-        if (status >= 400) {
-            return new ModelException.ClientError(status, message, cause);
-        }
-        return null;
+        return body.forStatus(status, message, retryAfter, causeOf(error, secret));
     }
 
     private static @Nullable Exception byType(Throwable error, @Nullable String secret) {
@@ -163,11 +137,7 @@ public final class Errors {
             case RateLimitException e -> new ModelException.RateLimited(message, cause);
             case InternalServerException e -> new ModelException.ServerError(500, message, cause);
             case ContentFilteredException e -> new ModelException.Refused("content_filter", message, cause);
-            case InvalidRequestException e -> {
-                ContextLength tooLong = ContextLength.of(error.getMessage(), null);
-                yield tooLong == null ? null : new ModelException.ContextLengthExceeded(tooLong.promptTokens(),
-                        tooLong.contextWindow(), message, cause);
-            }
+            case InvalidRequestException e -> ProviderError.contextLengthExceeded(error.getMessage(), null, message, cause);
             default -> null;
         };
     }

@@ -2,6 +2,7 @@ package dev.terminus.langchain4j.internal;
 
 import dev.langchain4j.model.anthropic.internal.api.AnthropicStreamingException;
 import dev.terminus.agent.spi.ModelException;
+import dev.terminus.agent.spi.ProviderError;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,13 +31,8 @@ final class StreamErrorEvents {
                 String type = Anthropic.type(e);
                 String message = Errors.redact("the provider's stream sent an error event (" + type + "): "
                         + e.getMessage(), secret);
-                Throwable cause = Errors.causeOf(error, secret);
-                return switch (type == null ? "" : type) {
-                    case "overloaded_error" -> new ModelException.ServerError(529, message, cause);
-                    case "api_error" -> new ModelException.ServerError(500, message, cause);
-                    case "rate_limit_error" -> new ModelException.RateLimited(message, cause);
-                    default -> null;
-                };
+                String text = e.getMessage() == null ? "" : e.getMessage();
+                return new ProviderError(text, type, null).forStreamEvent(message, Errors.causeOf(error, secret));
             }
         }
         return null;

@@ -1,6 +1,7 @@
 package dev.terminus.springai.internal;
 
 import dev.terminus.agent.spi.ModelException;
+import dev.terminus.agent.spi.ProviderError;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.channels.ClosedByInterruptException;
@@ -80,62 +81,10 @@ public final class Errors {
         int status = http.status();
         ProviderError body = http.error();
         if (status < 400) {
-            return streamErrorEvent(status, body, error);
+            return body.forStreamEvent("the provider's stream (HTTP " + status + ") sent an error event"
+                    + body.summary(), error);
         }
-        String message = "HTTP " + status + body.summary();
-        if (status == 401 || status == 403) {
-            return new ModelException.AuthenticationFailed(status, message, error);
-        }
-        if (status == 429) {
-            return new ModelException.RateLimited(message, error);
-        }
-        if (status == 408) {
-            return new ModelException.Timeout(message, error);
-        }
-        if (status >= 500) {
-            return new ModelException.ServerError(status, message, error);
-        }
-        ContextLength tooLong = ContextLength.of(body.message(), body.code());
-        if (tooLong != null) {
-            return new ModelException.ContextLengthExceeded(tooLong.promptTokens(), tooLong.contextWindow(), message,
-                    error);
-        }
-        if (status == 413) {
-            return new ModelException.ContextLengthExceeded(null, null, message, error);
-        }
-        if (body.isContentFilter()) {
-            return new ModelException.Refused("content_filter", message, error);
-        }
-        if (status >= 400) {
-            return new ModelException.ClientError(status, message, error);
-        }
-        return null;
-    }
-
-    /**
-     * An error event in a stream that began {@code 200 OK}, as the same error is when it comes as a status: OpenAI's
-     * {@code server_error} and Anthropic's {@code api_error} as a 500, Anthropic's {@code overloaded_error} as its 529,
-     * a rate limit as a 429, a prompt too long or a content filter as their 400s; null for an error this does not
-     * know, which is then thrown as it was.
-     */
-    private static @Nullable Exception streamErrorEvent(int status, ProviderError body, Throwable error) {
-        String message = "the provider's stream (HTTP " + status + ") sent an error event" + body.summary();
-        String kind = body.type() != null ? body.type() : body.code() != null ? body.code() : "";
-        ContextLength tooLong = ContextLength.of(body.message(), body.code());
-        if (tooLong != null) {
-            return new ModelException.ContextLengthExceeded(tooLong.promptTokens(), tooLong.contextWindow(), message,
-                    error);
-        }
-        if (body.isContentFilter()) {
-            return new ModelException.Refused("content_filter", message, error);
-        }
-        return switch (kind) {
-            case "server_error", "api_error" -> new ModelException.ServerError(500, message, error);
-            case "overloaded_error" -> new ModelException.ServerError(529, message, error);
-            case "rate_limit_error", "rate_limit_exceeded", "requests", "tokens" ->
-                    new ModelException.RateLimited(message, error);
-            default -> null;
-        };
+        return body.forStatus(status, "HTTP " + status + body.summary(), null, error);
     }
 
     /** Jackson's parse failures are {@code IOException}s in Jackson 2: a body that is not JSON is no transport fault. */

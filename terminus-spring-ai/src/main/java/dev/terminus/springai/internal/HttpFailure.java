@@ -1,5 +1,6 @@
 package dev.terminus.springai.internal;
 
+import dev.terminus.agent.spi.ProviderError;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;

@@ -2,6 +2,7 @@ package dev.terminus.springai.internal;
 
 import com.openai.errors.OpenAIInvalidDataException;
 import com.openai.errors.OpenAIServiceException;
+import dev.terminus.agent.spi.ProviderError;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;

@@ -1,5 +1,6 @@
 package dev.terminus.springai.internal;
 
+import dev.terminus.agent.spi.ProviderError;
 import org.jspecify.annotations.Nullable;
 import org.springframework.ai.retry.NonTransientAiException;
 import org.springframework.ai.retry.TransientAiException;

@@ -1,4 +1,4 @@
-package dev.terminus.langchain4j.internal;
+package dev.terminus.agent.spi;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
