@@ -60,9 +60,9 @@ class ProviderErrorTest {
 
         // when / then
         assertThat(error.forStatus(429, "HTTP 429", Duration.ofSeconds(3), thrown).retryAfter())
-                .contains(Duration.ofSeconds(3));
+                .isEqualTo(Duration.ofSeconds(3));
         assertThat(error.forStatus(503, "HTTP 503", Duration.ofSeconds(1), thrown)).hasCause(thrown)
-                .extracting(ModelException::retryAfter).isEqualTo(java.util.Optional.of(Duration.ofSeconds(1)));
+                .extracting(ModelException::retryAfter).isEqualTo(Duration.ofSeconds(1));
         assertThat(error.forStatus(200, "HTTP 200", null, thrown)).isNull();
     }
 
