@@ -69,8 +69,11 @@ public final class Pipeline {
 
     private final PipelineSpec spec;
 
-    private Pipeline(PipelineSpec spec) {
+    private final StageExecutor executor;
+
+    private Pipeline(PipelineSpec spec, StageExecutor executor) {
         this.spec = spec;
+        this.executor = executor;
     }
 
     /** @return a builder of a pipeline named {@code "pipeline"}, without budget or listeners, on the caller's thread */
@@ -169,6 +172,16 @@ public final class Pipeline {
     /** @return the pipeline's name */
     public String name() {
         return spec.name();
+    }
+
+    /** @return where its stages' bodies run */
+    public StageExecutor executor() {
+        return executor;
+    }
+
+    /** @return the clock it reads its time from and waits on */
+    public RunClock clock() {
+        return spec.clock();
     }
 
     /** @return the names of its stages, in order */
@@ -312,7 +325,7 @@ public final class Pipeline {
                 }
             }
             return new Pipeline(new PipelineSpec(name, plans, tokenBudget, phaseBudgets, listeners,
-                    executor.executor(), interruptGrace, clock));
+                    executor.executor(), interruptGrace, clock), executor);
         }
 
         private static void requireFits(PipelineSpec.StagePlan plan, TokenBudget own, TokenBudget budget, String of) {

@@ -7,6 +7,8 @@ import dev.terminus.Category;
 import dev.terminus.Termination;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
+import dev.terminus.agent.control.ManualClock;
+import dev.terminus.agent.control.RunClock;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -109,5 +111,21 @@ class PipelineTest {
         // then
         assertThat(((Termination.Custom) first.await().stages().getFirst().termination()).reason()).isEqualTo("one");
         assertThat(((Termination.Custom) second.await().stages().getFirst().termination()).reason()).isEqualTo("two");
+    }
+
+    @Test
+    void aPipelineSaysWhereItsStagesRunAndWhichClockItWaitsOn() {
+        // given
+        ManualClock clock = new ManualClock();
+
+        // when
+        Pipeline byDefault = Pipeline.builder().stage(DONE).build();
+        Pipeline set = Pipeline.builder().stage(DONE).clock(clock).executor(StageExecutor.virtualThreads()).build();
+
+        // then
+        assertThat(byDefault.executor()).isSameAs(StageExecutor.callerThread());
+        assertThat(byDefault.clock()).isSameAs(RunClock.system());
+        assertThat(set.executor()).isSameAs(StageExecutor.virtualThreads());
+        assertThat(set.clock()).isSameAs(clock);
     }
 }

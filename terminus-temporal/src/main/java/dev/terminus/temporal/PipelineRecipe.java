@@ -6,7 +6,8 @@ import dev.terminus.pipeline.Pipeline;
  * How to build a pipeline inside its {@link dev.terminus.temporal.wire.PipelineWorkflow}: its agent stages are the
  * materials' ({@link PipelineMaterials#agent}, {@link PipelineMaterials#definedAgent}), each attempt a child
  * {@link AgentWorkflow}, and the pipeline is built on the materials' builder (the workflow's clock, stages on the
- * workflow's thread). A recipe sets everything else: retries, skip policies, success conditions, failure
+ * workflow's thread; a pipeline built on another clock or executor fails its workflow, {@code terminus.configuration}).
+ * A recipe sets everything else: retries, skip policies, success conditions, failure
  * dispositions, phases and token budgets.
  *
  * {@snippet :

@@ -6,6 +6,7 @@ import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.pipeline.StageExecutor;
@@ -106,6 +107,10 @@ final class PipelineAgents {
                         .build())
                 // a recipe that puts its stages on other threads than the workflow's
                 .pipeline("off-thread", m -> m.builder("off-thread").executor(StageExecutor.virtualThreads())
+                        .stage(m.agent("research", "researcher", ctx -> "Find sources on " + ctx.input()))
+                        .build())
+                // a recipe that waits on another clock than the workflow's
+                .pipeline("own-clock", m -> m.builder("own-clock").clock(RunClock.system())
                         .stage(m.agent("research", "researcher", ctx -> "Find sources on " + ctx.input()))
                         .build())
                 .pipeline("refund", m -> m.builder("refund")

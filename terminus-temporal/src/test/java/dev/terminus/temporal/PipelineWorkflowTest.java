@@ -26,6 +26,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A pipeline runs as a workflow whose agent stages are child agent workflows: it ends as the same pipeline does in
@@ -202,20 +204,20 @@ class PipelineWorkflowTest {
                 });
     }
 
-    @Test
-    void aRecipeWhoseStagesRunOffTheWorkflowThreadFailsItsAgentStageNamingTheBuilderToUse() throws Exception {
-        // when
-        PipelineHarness.Run run = temporal.run("off-thread", "Oslo");
+    @ParameterizedTest
+    @ValueSource(strings = {"off-thread", "own-clock"})
+    void aRecipeWhoseStagesRunOffTheWorkflowThreadOrClockFailsTheWorkflowNamingTheBuilderToUse(String name) {
+        // given
+        PipelineWorkflow workflow = temporal.workflow(name);
 
-        // then
-        PipelineRunOutput.StageOutput research = run.output().stage("research");
-        assertThat(research.termination()).isInstanceOfSatisfying(Termination.Failed.class, failed -> {
-            assertThat(failed.error().category()).isEqualTo(ErrorCategory.INTERNAL);
-            assertThat(failed.error().message()).contains("off the workflow's thread", "PipelineMaterials.builder");
-        });
-        assertThat(research.childWorkflowIds()).isEmpty();
-        assertThat(run.output().termination()).isEqualTo(research.termination());
-        temporal.replay(run.workflowId());
+        // when / then: refused before any stage runs, since neither would replay
+        Assertions.assertThatThrownBy(() -> workflow.run(new PipelineRunInput(name, "Oslo")))
+                .isInstanceOf(WorkflowFailedException.class)
+                .cause().isInstanceOfSatisfying(ApplicationFailure.class, failure -> {
+                    assertThat(failure.getType()).isEqualTo("terminus.configuration");
+                    assertThat(failure.getOriginalMessage()).contains("\"" + name + "\"",
+                            "PipelineMaterials.builder(name)", "workflow's thread");
+                });
     }
 
     @Test

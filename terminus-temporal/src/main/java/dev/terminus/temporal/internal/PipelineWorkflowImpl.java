@@ -1,6 +1,7 @@
 package dev.terminus.temporal.internal;
 
 import dev.terminus.pipeline.Pipeline;
+import dev.terminus.pipeline.StageExecutor;
 import dev.terminus.pipeline.PipelineResult;
 import dev.terminus.temporal.PipelineMaterials;
 import dev.terminus.temporal.PipelineRecipe;
@@ -79,6 +80,12 @@ public final class PipelineWorkflowImpl implements PipelineWorkflow {
             if (pipeline == null) {
                 throw new IllegalArgumentException("the recipe of pipeline \"" + input.pipelineName()
                         + "\" returned no pipeline");
+            }
+            if (pipeline.clock() != materials.clock() || pipeline.executor() != StageExecutor.callerThread()) {
+                // its stages would wait on another clock or run off the workflow's thread: neither replays
+                throw new IllegalArgumentException("the recipe of pipeline \"" + input.pipelineName() + "\" must build"
+                        + " it with PipelineMaterials.builder(name), whose clock is the workflow's and whose stages run on"
+                        + " the workflow's thread; it built it on " + pipeline.clock() + " with " + pipeline.executor());
             }
             return pipeline;
         } catch (RuntimeException e) {

@@ -18,7 +18,6 @@ import io.temporal.workflow.Async;
 import io.temporal.workflow.ChildWorkflowOptions;
 import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
-import io.temporal.workflow.unsafe.WorkflowUnsafe;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,11 +76,6 @@ final class StageChildren {
     }
 
     private RunResult attempt(AgentStageCall call, PipelineMaterials.Attempts attempts) {
-        if (!WorkflowUnsafe.isWorkflowThread()) {
-            throw new IllegalStateException("stage \"" + call.stageName() + "\" of pipeline \"" + call.pipelineName()
-                    + "\" runs off the workflow's thread: build the pipeline with PipelineMaterials.builder, whose"
-                    + " stages run on the coordinating thread");
-        }
         String by = stoppedBy;
         if (by != null) {
             return RunResult.builder().termination(new Termination.Cancelled(by)).outcome(Outcome.CANCELLED).build();
