@@ -235,7 +235,9 @@ class PipelineRowScenariosTest {
             return hanging.chat(request);
         };
         PipelineEventLog log = new PipelineEventLog();
+        // a grace no slow machine reaches: the wait for the cancelled pipeline returns as soon as it ends
         Benchmark benchmark = Benchmark.builder().clock(clock).task(ADD).taskTimeout(Duration.ofSeconds(30))
+                .interruptGrace(Duration.ofSeconds(30))
                 .pipelineFactory(context -> draftAndReview(context.task().id(), reviewer, log))
                 .evaluator(Evaluators.exactMatch()).build();
         CompletableFuture<EvalReport> report = ConcurrencyScenariosTest.runInBackground(benchmark);

@@ -8,6 +8,7 @@ import dev.terminus.temporal.wire.PipelineWorkflow;
 import dev.terminus.temporal.wire.RunningStage;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowFailedException;
+import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowStub;
 import io.temporal.worker.Worker;
 import org.jspecify.annotations.Nullable;
@@ -84,7 +85,8 @@ public final class PipelineWorkflows {
      *
      * @param client a client of the pipeline's namespace, with the {@link TerminusDataConverter}
      * @param pipelineWorkflowId the pipeline's workflow
-     * @return the gate, or null when no stage's run waits at one
+     * @return the gate, or null when no stage's run waits at one (also while the running stage's child is being
+     *     started)
      */
     public static @Nullable StageGate pendingGate(WorkflowClient client, String pipelineWorkflowId) {
         Preconditions.notNull(client, "client");
@@ -93,7 +95,12 @@ public final class PipelineWorkflows {
         if (running == null) {
             return null;
         }
-        PendingGate gate = client.newWorkflowStub(AgentWorkflow.class, running.childWorkflowId()).pendingGate();
+        PendingGate gate;
+        try {
+            gate = client.newWorkflowStub(AgentWorkflow.class, running.childWorkflowId()).pendingGate();
+        } catch (WorkflowNotFoundException e) {
+            return null; // the pipeline asked for the child, which the server has not started yet: no gate yet
+        }
         return gate == null ? null : new StageGate(pipelineWorkflowId, running.stage(), running.attempt(),
                 running.childWorkflowId(), gate);
     }

@@ -23,12 +23,13 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The example application over real HTTP, its model Spring AI's OpenAI client talking to a loopback OpenAI-compatible
- * server: one application context for every test.
+ * server: one application context for every test here (the time budget is cut in {@link TimeBudgetOverHttpTest}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"spring.main.banner-mode=off", "logging.level.root=warn"})
 class AgentApplicationTest {
-    private static final long TIME_BUDGET_MS = 3_000;
+    /** A budget no run of these tests reaches, even cold on a slow machine: {@link TimeBudgetOverHttpTest} cuts one. */
+    private static final long TIME_BUDGET_MS = 60_000;
     private static final LoopbackOpenAi OPENAI = LoopbackOpenAi.start();
     private static final Path CHECKPOINTS = temporaryDirectory();
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -90,19 +91,6 @@ class AgentApplicationTest {
                 JSON.readTree("{\"$kind\": \"ProviderAuthFailed\", \"provider\": \"openai\", \"status\": 401}"));
         assertThat(result.get("category").asText()).isEqualTo("FATAL");
         assertThat(result.get("outcome").asText()).isEqualTo("FAILED");
-    }
-
-    @Test
-    void aModelThatDoesNotAnswerWithinTheTimeBudgetEndsTheRunTimeBudgetExhausted() throws Exception {
-        // when
-        HttpResponse<String> response = post("/runs", "{\"task\": \"[slow] Refund 5 EUR on order 2\"}");
-
-        // then
-        assertThat(response.statusCode()).isEqualTo(200);
-        JsonNode termination = JSON.readTree(response.body()).get("termination");
-        assertThat(termination.get("$kind").asText()).isEqualTo("TimeBudgetExhausted");
-        assertThat(termination.get("limitMs").asLong()).isEqualTo(TIME_BUDGET_MS);
-        assertThat(termination.get("elapsedMs").asLong()).isGreaterThanOrEqualTo(TIME_BUDGET_MS);
     }
 
     @Test
