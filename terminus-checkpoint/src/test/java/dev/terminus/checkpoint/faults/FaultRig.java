@@ -288,7 +288,7 @@ final class FaultRig {
      * it returns (as {@code Uninterruptibles.awaitUninterruptibly} does): ignoring an interrupt is not erasing it, so a
      * cancel by interrupt still reaches the loop once the call is over.
      */
-    private static void awaitDeaf(CountDownLatch latch) {
+    static void awaitDeaf(CountDownLatch latch) {
         boolean interrupted = false;
         while (latch.getCount() > 0) {
             try {

@@ -164,7 +164,7 @@ final class RunInvariants {
     }
 
     /** The termination and the transcript read back from the wire format equal to what was written. */
-    private static void survivesTheWire(RunResult result) {
+    static void survivesTheWire(RunResult result) {
         try {
             String termination = WIRE.writeValueAsString(result.termination());
             assertThat(WIRE.readValue(termination, Termination.class)).as("termination through the wire")

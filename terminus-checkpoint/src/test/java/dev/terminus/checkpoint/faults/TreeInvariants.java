@@ -3,9 +3,6 @@ package dev.terminus.checkpoint.faults;
 import static dev.terminus.test.TerminusAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.TokenKind;
@@ -15,7 +12,6 @@ import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
 import dev.terminus.checkpoint.faults.TreeSchedule.Limits;
 import dev.terminus.checkpoint.faults.TreeSchedule.Node;
-import dev.terminus.jackson.TerminusModule;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The invariants every run of a tree of agents keeps, whatever happened in it: every run of the tree publishes exactly
@@ -32,7 +27,6 @@ import org.jspecify.annotations.Nullable;
  * deadline plus the interrupt grace; and each run keeps the transcript invariants of a single run.
  */
 final class TreeInvariants {
-    private static final ObjectMapper WIRE = JsonMapper.builder().addModule(new TerminusModule()).build();
 
     private TreeInvariants() {}
 
@@ -222,7 +216,7 @@ final class TreeInvariants {
                 }
                 assertThat(cancelled.requestedBy()).as("who cancelled %s", name).isIn(who);
             }
-            survivesTheWire(result);
+            RunInvariants.survivesTheWire(result);
         }
     }
 
@@ -279,23 +273,5 @@ final class TreeInvariants {
         }
         run.ancestors().stream().filter(above -> hasIt.test(above.agent().limits())).forEach(holders::add);
         return holders;
-    }
-
-    private static void survivesTheWire(RunResult result) {
-        try {
-            String termination = WIRE.writeValueAsString(result.termination());
-            assertThat(WIRE.readValue(termination, Termination.class)).as("termination through the wire")
-                    .isEqualTo(result.termination());
-            String transcript = WIRE.writeValueAsString(result.transcript());
-            List<Message> back = WIRE.readValue(transcript, new TypeReference<List<Message>>() {});
-            assertThat(back).as("transcript through the wire").isEqualTo(result.transcript());
-        } catch (Exception e) {
-            throw new AssertionError("the wire format refused " + result, e);
-        }
-    }
-
-    /** @return the cancel request the termination names, when it is a cancel */
-    static @Nullable String cancelledBy(RunResult result) {
-        return result.termination() instanceof Termination.Cancelled cancelled ? cancelled.requestedBy() : null;
     }
 }

@@ -181,17 +181,7 @@ final class TreeRig {
                 }),
                 Tools.uninterruptible(Tools.of("deaf", "never answers, whatever interrupts it", (args, run) -> {
                     time.participate();
-                    boolean interrupted = false;
-                    while (released.getCount() > 0) {
-                        try {
-                            released.await();
-                        } catch (InterruptedException e) {
-                            interrupted = true; // deaf on purpose
-                        }
-                    }
-                    if (interrupted) {
-                        Thread.currentThread().interrupt();
-                    }
+                    FaultRig.awaitDeaf(released);
                     return "released";
                 })));
     }

@@ -4,7 +4,6 @@ import dev.terminus.Category;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
-import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tool;
 import dev.terminus.agent.UserSimulator;
@@ -19,7 +18,6 @@ import dev.terminus.eval.TaskContext;
 import dev.terminus.eval.TaskError;
 import dev.terminus.eval.spi.AttemptTimedOut;
 import dev.terminus.pipeline.Pipeline;
-import dev.terminus.pipeline.PipelineHandle;
 import dev.terminus.pipeline.PipelineResult;
 import java.time.Duration;
 import java.util.List;
@@ -28,6 +26,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -49,8 +48,8 @@ final class AttemptBody {
     private volatile Component phase = Component.ENVIRONMENT;
     /** Counted down once the run of the agent phase was started (or failed to start), its handle set before. */
     private final CountDownLatch runStarted = new CountDownLatch(1);
-    private volatile @Nullable RunHandle handle;
-    private volatile @Nullable PipelineHandle pipelineHandle;
+    /** The started run's handle: an agent's or a pipeline's. */
+    private volatile @Nullable Handle<?> handle;
     /** Written before {@link #run}, so that whoever sees the run sees the stage that stopped its pipeline. */
     private volatile @Nullable String stoppedBy;
     private volatile @Nullable RunResult run;
@@ -127,30 +126,19 @@ final class AttemptBody {
     }
 
     private RunResult runAgent(Agent agent, String input) throws InterruptedException {
-        if (!supervised) {
-            return agent.run(input);
-        }
-        RunHandle started;
-        try {
-            started = agent.start(input);
-            handle = started;
-        } finally {
-            runStarted.countDown();
-        }
-        if (settled.get()) { // abandoned while starting: the timeout saw no handle to cancel
-            started.cancel(AttemptTimedOut.REQUESTER);
-        }
-        return started.await();
+        return supervised ? startedRun(() -> agent.start(input)) : agent.run(input);
     }
 
     private PipelineResult runPipeline(Pipeline pipeline, String input) throws InterruptedException {
-        if (!supervised) {
-            return pipeline.run(input);
-        }
-        PipelineHandle started;
+        return supervised ? startedRun(() -> pipeline.start(input)) : pipeline.run(input);
+    }
+
+    /** Starts the run and keeps its handle for the timeout to cancel; a run abandoned as it started is cancelled. */
+    private <R> R startedRun(Supplier<? extends Handle<R>> start) throws InterruptedException {
+        Handle<R> started;
         try {
-            started = pipeline.start(input);
-            pipelineHandle = started;
+            started = start.get();
+            handle = started;
         } finally {
             runStarted.countDown();
         }
@@ -246,17 +234,15 @@ final class AttemptBody {
         }
         RunResult partial = run;
         String stage = stoppedBy;
-        RunHandle started = handle;
-        PipelineHandle pipelineStarted = pipelineHandle;
+        Handle<?> started = handle;
         if (partial == null && started != null) {
             started.cancel(AttemptTimedOut.REQUESTER);
-            partial = awaitQuietly(started, grace);
-        } else if (partial == null && pipelineStarted != null) {
-            pipelineStarted.cancel(AttemptTimedOut.REQUESTER);
-            PipelineResult ended = awaitQuietly(pipelineStarted, grace);
-            if (ended != null) {
-                stage = PipelineRuns.stoppedByStage(ended);
-                partial = PipelineRuns.asRun(ended);
+            Object ended = awaitQuietly(started, grace);
+            if (ended instanceof PipelineResult pipeline) {
+                stage = PipelineRuns.stoppedByStage(pipeline);
+                partial = PipelineRuns.asRun(pipeline);
+            } else if (ended instanceof RunResult run) {
+                partial = run;
             }
         }
         String message = job.describe() + ", attempt " + attempt + ", passed its timeout of " + timeout.toMillis()

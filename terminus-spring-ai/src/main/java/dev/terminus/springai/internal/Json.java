@@ -2,7 +2,6 @@ package dev.terminus.springai.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.util.Map;
@@ -44,33 +43,5 @@ final class Json {
         } catch (JsonProcessingException e) {
             return null;
         }
-    }
-
-    /**
-     * @param text JSON text, or null
-     * @return its tree, or null when it is blank or not JSON
-     */
-    static @Nullable JsonNode readTree(@Nullable String text) {
-        if (text == null || text.isBlank()) {
-            return null;
-        }
-        try {
-            return MAPPER.readTree(text);
-        } catch (JsonProcessingException e) {
-            return null;
-        }
-    }
-
-    /**
-     * @param node an object node, or null
-     * @param field a field's name
-     * @return the field's text or number as text, or null when it has none
-     */
-    static @Nullable String text(@Nullable JsonNode node, String field) {
-        if (node == null) {
-            return null;
-        }
-        JsonNode value = node.get(field);
-        return value != null && (value.isTextual() || value.isNumber()) ? value.asText() : null;
     }
 }
