@@ -117,7 +117,8 @@ class ConvergeProperties {
         for (int i = 0; i < results.size(); i++) {
             ConvergenceResult each = results.get(i);
             assertThat(((ConvergenceEvent.RunFinished) finished.get(i)).result()).isSameAs(each);
-            assertThat(each.termination().getClass()).as("a termination this configuration can produce")
+            assertThat(each.termination().getClass())
+                    .as("a termination this configuration can produce, not %s", describe(each.termination()))
                     .isIn(possible);
             if (each.termination() instanceof Termination.Converged converged) {
                 assertThat(converged.cycles()).isEqualTo(each.cycles());
@@ -182,6 +183,16 @@ class ConvergeProperties {
             possible.add(Termination.AgentRefused.class);
         }
         return possible;
+    }
+
+    /** A termination with the live cause of a failure, so that an unexpected end says where it came from. */
+    private static String describe(Termination termination) {
+        if (termination instanceof Termination.Failed failed && failed.liveCause().isPresent()) {
+            java.io.StringWriter trace = new java.io.StringWriter();
+            failed.liveCause().get().printStackTrace(new java.io.PrintWriter(trace));
+            return termination + "\n" + trace;
+        }
+        return termination.toString();
     }
 
     private static Built build(String name, Plan plan) {

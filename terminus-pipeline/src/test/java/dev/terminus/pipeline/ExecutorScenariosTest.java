@@ -14,7 +14,9 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -170,6 +172,51 @@ class ExecutorScenariosTest {
         assertThat(result.get().stages()).extracting(StageResult::termination)
                 .containsExactly(new Termination.Cancelled("thread-interrupt"));
         assertThat(interruptedAfter.get()).isTrue();
+    }
+
+    @Test
+    void aStageCancelledWhileItWaitsInTheExecutorsQueueEndsCancelledWithoutRunning() throws Exception {
+        // given: the executor's one thread is busy, so the stage waits in its queue
+        ThreadPoolExecutor single = (ThreadPoolExecutor) Executors.newFixedThreadPool(1);
+        try {
+            CountDownLatch busy = new CountDownLatch(1);
+            single.execute(() -> {
+                try {
+                    busy.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            AtomicBoolean ran = new AtomicBoolean();
+            Pipeline pipeline = Pipeline.builder().executor(StageExecutor.of(single))
+                    .interruptGrace(Duration.ofSeconds(10))
+                    .stage(Stage.of("queued", ctx -> {
+                        ran.set(true);
+                        return new Termination.Completed();
+                    }))
+                    .build();
+            PipelineHandle handle = pipeline.start("");
+            awaitQueued(single);
+
+            // when: cancelled, and the executor gets to the stage within the grace
+            handle.cancel("operator");
+            busy.countDown();
+            PipelineResult result = handle.await(Duration.ofSeconds(10)).orElseThrow();
+
+            // then
+            assertThat(result.termination()).isEqualTo(new Termination.Cancelled("operator"));
+            assertThat(ran).as("the stage's body ran").isFalse();
+        } finally {
+            single.shutdownNow();
+        }
+    }
+
+    private static void awaitQueued(ThreadPoolExecutor executor) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (executor.getQueue().isEmpty()) {
+            assertThat(System.nanoTime()).as("the stage queued within 10 s").isLessThan(deadline);
+            Thread.sleep(1);
+        }
     }
 
     @Test

@@ -99,8 +99,9 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
      * @throws CancellationException when the run stopped (cancelled, out of time) before the call ended, or before it
      *     started (then the call is not started at all)
      * @throws TimeoutException when the call's own time limit passed (its thread is interrupted and left)
-     * @throws Exception what the call threw; an {@link InterruptedException} the call threw on its own thread, which
-     *     nobody interrupted, comes as an {@link IllegalStateException}: a failure of the call, not of the run
+     * @throws Exception what the call threw; an {@link InterruptedException} or a {@link CancellationException} the
+     *     call threw on its own thread, which the run had neither interrupted nor stopped, comes as an
+     *     {@link IllegalStateException}: a failure of the call, not of the run
      * @throws Error what the call threw, as it was: the call's thread hands it to this one, which the loop lets pass
      *     (ADR 0022)
      */
@@ -156,7 +157,7 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
 
         Cut(Worker<T> worker) {
             this.worker = worker;
-            worker.done.whenComplete((value, error) -> {
+            worker.done.thenRun(() -> {
                 settled.complete(true);
                 woken.complete(null);
                 cancelGrace();
@@ -193,14 +194,15 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
                 awaitSettled();
             }
             if (settled.getNow(false)) { // the call ended, before the stop or within its grace
-                if (!worker.done.isCompletedExceptionally()) {
-                    return worker.done.resultNow();
+                Throwable failure = worker.failure;
+                if (failure == null) {
+                    return worker.value;
                 }
-                if (worker.done.exceptionNow() instanceof Error error) { // Errors pass, after a stop too (ADR 0022)
+                if (failure instanceof Error error) { // Errors pass, after a stop too (ADR 0022)
                     throw error;
                 }
                 if (!begun && !(stop instanceof InterruptedException)) { // its own failure, before the run stopped
-                    return SupervisedCall.outcome(worker);
+                    throw SupervisedCall.failure(failure);
                 }
             }
             throw stop;
@@ -235,23 +237,19 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
         }
     }
 
-    private static <T extends @Nullable Object> T outcome(Worker<T> worker) throws Exception {
-        try {
-            return worker.done.get();
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof InterruptedException own) {
-                throw new IllegalStateException("the call threw " + own + " on its own thread, which the run had"
-                        + " not interrupted", own);
-            }
-            if (cause instanceof Exception exception) {
-                throw exception;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw e;
+    /**
+     * What the call threw while the run went on, as the caller gets it: unwrapped, except an interrupt or a
+     * cancellation of the call's own, which would read as the run's, so they come as a failure of the call.
+     */
+    private static Exception failure(Throwable thrown) {
+        if (thrown instanceof InterruptedException || thrown instanceof CancellationException) {
+            return new IllegalStateException("the call threw " + thrown + " on its own thread, which the run had"
+                    + " neither interrupted nor stopped", thrown);
         }
+        if (thrown instanceof Exception exception) {
+            return exception;
+        }
+        return new IllegalStateException("the call threw " + thrown, thrown); // a Throwable neither Error nor Exception
     }
 
     /**
@@ -260,7 +258,14 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
      */
     private static final class Worker<T extends @Nullable Object> implements Runnable {
         private final Callable<T> body;
-        private final CompletableFuture<T> done = new CompletableFuture<>();
+        /**
+         * Completed when the call has ended, its outcome in {@link #value} or {@link #failure} (written before):
+         * kept apart from the future, so that no exception the call throws, a {@link CancellationException} of its
+         * own included, is read as the future's cancellation.
+         */
+        private final CompletableFuture<@Nullable Void> done = new CompletableFuture<>();
+        private volatile @Nullable T value;
+        private volatile @Nullable Throwable failure;
         private @Nullable Thread thread;
         private boolean interrupted;
 
@@ -272,20 +277,22 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
         public void run() {
             synchronized (this) {
                 if (interrupted) { // stopped while it waited for a thread of the executor's: never started
-                    done.completeExceptionally(new CancellationException("stopped before it started"));
+                    failure = new CancellationException("stopped before it started");
+                    done.complete(null);
                     return;
                 }
                 thread = Thread.currentThread();
             }
             try {
-                done.complete(body.call());
+                value = body.call();
             } catch (Throwable e) { // handed to the waiting thread, which throws an Error again as it is
-                done.completeExceptionally(e);
+                failure = e;
             } finally {
                 synchronized (this) {
                     thread = null;
                     Thread.interrupted();
                 }
+                done.complete(null);
             }
         }
 

@@ -64,6 +64,45 @@ class SupervisedCallTest {
     }
 
     @Test
+    void aCancellationExceptionOfTheCallsOwnIsAFailureOfTheCallNotTheRunsCancellation() {
+        // given
+        var control = RunControl.start(clock, null);
+
+        // when / then: a caller that reads CancellationException as the run's stop must not see one here
+        assertThatThrownBy(() -> SupervisedCall.of(control, "call").call(() -> {
+            throw new CancellationException("a future of its own was cancelled");
+        })).isInstanceOf(IllegalStateException.class).hasCauseInstanceOf(CancellationException.class)
+                .hasMessageContaining("a future of its own was cancelled");
+        assertThat(control.isStopped()).isFalse();
+    }
+
+    @Test
+    void aCallStoppedWhileItWaitsForItsExecutorEndsAsTheRunsStopWithoutRunning() throws Exception {
+        // given: an executor that holds the call until the test lets it run, and a grace the manual clock never ends
+        var control = RunControl.start(clock, null);
+        var held = new java.util.concurrent.LinkedBlockingQueue<Runnable>();
+        var ran = new AtomicBoolean();
+        CompletableFuture<Object> outcome = CompletableFuture.supplyAsync(() -> {
+            try {
+                return SupervisedCall.of(control, "queued").on(held::add).grace(Duration.ofSeconds(1).toNanos())
+                        .call(() -> ran.getAndSet(true));
+            } catch (Exception e) {
+                return e;
+            }
+        }, Executors.newVirtualThreadPerTaskExecutor());
+        Runnable queued = held.poll(10, TimeUnit.SECONDS);
+        assertThat(queued).as("the call handed to the executor").isNotNull();
+
+        // when: the run stops, then the executor gets to the call within its grace
+        control.cancel("operator");
+        queued.run();
+
+        // then
+        assertThat(outcome.get(10, TimeUnit.SECONDS)).isInstanceOf(CancellationException.class);
+        assertThat(ran).as("the call's body ran").isFalse();
+    }
+
+    @Test
     void theCallsOwnTimeLimitOnTheRunsClockInterruptsItAndThrowsTimeout() throws Exception {
         // given
         var control = RunControl.start(clock, null);
