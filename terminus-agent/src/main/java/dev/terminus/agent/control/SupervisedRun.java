@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
@@ -70,7 +71,8 @@ public abstract class SupervisedRun<R> implements Handle<R> {
                     }
                 } catch (Throwable e) { // handed to the waiters: await() throws an Error again as it is
                     release();
-                    result.completeExceptionally(e);
+                    // wrapped, so that a CancellationException the body threw is not read as the future's cancellation
+                    result.completeExceptionally(new CompletionException(e));
                 }
             });
             worker = thread;

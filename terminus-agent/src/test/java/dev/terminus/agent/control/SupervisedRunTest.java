@@ -144,6 +144,26 @@ class SupervisedRunTest {
     }
 
     @Test
+    void aBodyThatThrowsIsADefectOfTheRunEvenWhenItThrowsACancellation() {
+        // given: bodies that throw, a CancellationException among them (which a future reads as its own cancellation)
+        var failing = Run.start(RunControl.start(clock, null), Duration.ZERO, true, () -> {
+            throw new IllegalArgumentException("a bug");
+        });
+        var cancelling = Run.start(RunControl.start(clock, null), Duration.ZERO, true, () -> {
+            throw new java.util.concurrent.CancellationException("a future of its own was cancelled");
+        });
+
+        // when / then: both come to the waiter as the run's breakdown, with what the body threw as the cause
+        assertThatThrownBy(failing::await).isInstanceOf(IllegalStateException.class)
+                .hasMessage("the run broke down").hasCauseInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(cancelling::await).isInstanceOf(IllegalStateException.class)
+                .hasMessage("the run broke down")
+                .hasCauseInstanceOf(java.util.concurrent.CancellationException.class);
+        assertThatThrownBy(() -> cancelling.await(Duration.ofSeconds(1))).isInstanceOf(IllegalStateException.class)
+                .hasCauseInstanceOf(java.util.concurrent.CancellationException.class);
+    }
+
+    @Test
     void aTimedAwaitWaitsOnTheRunsClock() throws Exception {
         // given
         var release = new CountDownLatch(1);
