@@ -130,7 +130,7 @@ public final class AgentRun {
         this.publication = new RunPublication(spec, state, control, events, pause, claims);
         if (spec.hasAgentTools()) {
             state.tree.asParent = new ParentRun(state, budgets, control, mode,
-                    config.toolTimeout().map(java.time.Duration::toNanos).orElse(0L));
+                    config.toolTimeout().map(java.time.Duration::toNanos).orElse(0L), graceNanos);
         }
     }
 

@@ -6,6 +6,7 @@ import dev.terminus.agent.ChildRun;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.control.RunControl;
+import dev.terminus.agent.control.SupervisedCall;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -30,13 +31,17 @@ final class ParentRun {
 
     /** The parent's per-tool timeout, a child's deadline from the call's start; 0 for none. */
     private final long toolTimeoutNanos;
+    /** The parent's grace: how long it waits, once stopped, for a child on a thread of its own. */
+    private final long graceNanos;
 
-    ParentRun(RunState state, BudgetGuard budgets, RunControl control, AgentRun.Mode mode, long toolTimeoutNanos) {
+    ParentRun(RunState state, BudgetGuard budgets, RunControl control, AgentRun.Mode mode, long toolTimeoutNanos,
+            long graceNanos) {
         this.state = state;
         this.budgets = budgets;
         this.control = control;
         this.mode = mode;
         this.toolTimeoutNanos = toolTimeoutNanos;
+        this.graceNanos = graceNanos;
     }
 
     /**
@@ -47,8 +52,9 @@ final class ParentRun {
      * @param child the child's agent
      * @param task the child's task
      * @return the child's result
+     * @throws Exception how the wait for a child on a thread of its own ended otherwise ({@link #run})
      */
-    RunResult runChild(String toolName, AgentSpec child, String task) {
+    RunResult runChild(String toolName, AgentSpec child, String task) throws Exception {
         sameClockUnderAnEngine(child);
         RunControl childControl = control.child(child.clock(), ownBudget(child, Duration.ZERO), Duration.ZERO);
         return run(toolName, child, new RunTask.Entry(childControl, 0,
@@ -64,8 +70,10 @@ final class ParentRun {
      * @param checkpoint the child's checkpoint
      * @param decision the decision on its gate
      * @return the child's result
+     * @throws Exception how the wait for a child on a thread of its own ended otherwise ({@link #run})
      */
-    RunResult resumeChild(String toolName, AgentSpec child, Checkpoint checkpoint, GateDecision decision) {
+    RunResult resumeChild(String toolName, AgentSpec child, Checkpoint checkpoint, GateDecision decision)
+            throws Exception {
         Resumption.check(child, checkpoint, decision);
         sameClockUnderAnEngine(child);
         RunControl childControl = control.child(child.clock(), ownBudget(child, checkpoint.elapsed()),
@@ -89,15 +97,33 @@ final class ParentRun {
         return own;
     }
 
-    /** Runs a child on this thread under its control, known as running until it ends, and keeps its result. */
-    private RunResult run(String toolName, AgentSpec child, RunTask.Entry entry) {
+    /**
+     * Runs a child under its control, known as running until it ends, and keeps its result. The child runs on this
+     * thread, except when this run is on its caller's thread and the child has a deadline: the child then runs on a
+     * virtual thread of its own while this thread waits, under this run's control and grace, so that the deadline
+     * interrupts the child's thread. On the caller's thread the deadline's interrupt and the caller's own (a cancel)
+     * would be one flag, which the child clears when it ends, and the caller's cancel would be lost.
+     *
+     * @throws InterruptedException when this thread was interrupted while it waited (the run was told: cancelled)
+     * @throws java.util.concurrent.CancellationException when this run stopped and the child did not end within the
+     *     grace (it is left, and publishes its own end)
+     */
+    private RunResult run(String toolName, AgentSpec child, RunTask.Entry entry) throws Exception {
         int iteration = state.iteration();
         RunControl childControl = entry.control();
         var ended = new java.util.concurrent.CompletableFuture<@Nullable Void>();
         running.put(childControl, ended);
         try {
-            return kept(toolName, iteration, mode == AgentRun.Mode.ENGINE ? RunTask.runUnder(child, entry)
-                    : RunTask.runInline(child, entry));
+            RunResult result;
+            if (mode == AgentRun.Mode.ENGINE) {
+                result = RunTask.runUnder(child, entry);
+            } else if (mode == AgentRun.Mode.CALLER && childControl.hasDeadline()) {
+                result = SupervisedCall.of(control, "terminus-child-" + child.config().name()).grace(graceNanos)
+                        .call(() -> RunTask.runInline(child, entry));
+            } else {
+                result = RunTask.runInline(child, entry);
+            }
+            return kept(toolName, iteration, result);
         } finally {
             childControl.detach();
             running.remove(childControl);

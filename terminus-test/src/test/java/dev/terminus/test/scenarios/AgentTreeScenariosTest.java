@@ -213,4 +213,53 @@ class AgentTreeScenariosTest {
             assertThat(Scenarios.toolResults(result).getFirst().content()).contains("slow", "TimeBudgetExhausted");
         }
     }
+    @Test
+    void aCallersInterruptThatComesWhileAChildWindsDownFromItsDeadlineCancelsTheParent() throws Exception {
+        // given: a parent on its caller's thread calls a child with a 50 ms budget, whose model notices the deadline's
+        // interrupt but takes until it is released to answer it
+        var clock = new dev.terminus.agent.control.ManualClock();
+        var inCall = new java.util.concurrent.CountDownLatch(1);
+        var deadlineSeen = new java.util.concurrent.CountDownLatch(1);
+        var release = new java.util.concurrent.CountDownLatch(1);
+        var child = Agent.builder(request -> {
+            inCall.countDown();
+            try {
+                new java.util.concurrent.CountDownLatch(1).await();
+            } catch (InterruptedException deadline) {
+                deadlineSeen.countDown();
+            }
+            while (release.getCount() > 0) {
+                try {
+                    release.await();
+                } catch (InterruptedException more) {
+                    // still winding down
+                }
+            }
+            return dev.terminus.agent.spi.ModelResponse.text("late", Usage.of(1, 1));
+        }).name("slow").clock(clock).config(AgentConfig.custom().timeBudget(Duration.ofMillis(50))
+                .interruptGrace(Duration.ofSeconds(5)).build()).build();
+        var parent = Agent.builder(ScriptedModel.builder().toolCalls(List.of(Map.entry("slow", Map.of("task", "x"))))
+                        .text("went on as if nobody had cancelled").build())
+                .clock(clock).tool(Tools.agent("slow", "Thinks slowly", child))
+                .config(AgentConfig.custom().interruptGrace(Duration.ofSeconds(5)).build()).build();
+        var result = new java.util.concurrent.CompletableFuture<RunResult>();
+        var keptInterrupt = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread caller = Thread.ofVirtual().start(() -> {
+            result.complete(parent.run("go"));
+            keptInterrupt.set(Thread.currentThread().isInterrupted());
+        });
+        assertThat(inCall.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        clock.advance(Duration.ofMillis(50));
+        assertThat(deadlineSeen.await(10, java.util.concurrent.TimeUnit.SECONDS)).as("the child's deadline").isTrue();
+
+        // when: the caller cancels its run by an interrupt while the child winds down, which then ends
+        caller.interrupt();
+        release.countDown();
+        RunResult ended = result.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        caller.join();
+
+        // then: the cancel is not lost in the child's deadline
+        assertThat(ended).endedWith(new Termination.Cancelled(Termination.Cancelled.THREAD_INTERRUPT));
+        assertThat(keptInterrupt).as("the caller keeps its interrupt").isTrue();
+    }
 }
