@@ -115,10 +115,13 @@ final class EvalCommand implements Callable<Integer> {
                         + " without --temporal");
             }
             Suite suite = read.suite();
-            // the suite's MCP servers serve every run of every task, and stop when the suite is done
+            // the suite's MCP servers (its agent's, or its pipeline stages') serve every run of every task, and stop
+            // when the suite is done
             try (ScenarioServers servers = suite.agent() == null || temporal.chosen() ? ScenarioServers.none()
-                    : ScenarioFiles.servers(suite.agent(), source)) {
-                return run(terminus, text, source, model, read, servers);
+                    : ScenarioFiles.servers(suite.agent(), source);
+                    StageServers stageServers = read.pipeline() == null ? StageServers.none()
+                            : StageServers.start(read.pipeline(), source + ": agent")) {
+                return run(terminus, text, source, model, read, servers, stageServers);
             }
         } finally {
             ProviderOptions.release(model);
@@ -126,12 +129,12 @@ final class EvalCommand implements Callable<Integer> {
     }
 
     private int run(TerminusCommand terminus, byte[] text, String source, @Nullable Model model, SuiteFile read,
-            ScenarioServers servers) throws BadInputException {
+            ScenarioServers servers, StageServers stageServers) throws BadInputException {
         Suite suite = read.suite();
         Benchmark benchmark;
         try {
             benchmark = SuiteBenchmark.of(read, model, new ProgressBar(terminus.err), List.of(), servers.tools(),
-                    "sha256:" + digest(text));
+                    stageServers.tools(), "sha256:" + digest(text));
         } catch (ScenarioException e) {
             throw ScenarioFiles.badInput(e, source);
         }

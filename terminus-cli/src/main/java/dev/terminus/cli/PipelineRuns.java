@@ -1,13 +1,10 @@
 package dev.terminus.cli;
 
 import dev.terminus.agent.AgentListener;
-import dev.terminus.agent.Tool;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.cli.pipeline.PipelineFile;
-import dev.terminus.cli.pipeline.StageEntry;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.pipeline.ScriptPositions;
-import dev.terminus.cli.scenario.ScenarioServers;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.pipeline.Pipeline;
 import java.io.IOException;
@@ -17,10 +14,7 @@ import java.nio.file.Path;
 import java.util.function.Function;
 import dev.terminus.pipeline.PipelineListener;
 import dev.terminus.pipeline.PipelineResult;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -53,9 +47,8 @@ final class PipelineRuns {
             throw ScenarioFiles.badInput(e, source);
         }
         ScriptPositions positions = ScriptPositions.fromStart();
-        List<ScenarioServers> started = new ArrayList<>();
-        try {
-            Pipeline pipeline = pipeline(file, source, model, agentListeners, listeners, positions, started);
+        try (StageServers servers = StageServers.start(file, source)) {
+            Pipeline pipeline = pipeline(file, source, model, agentListeners, listeners, positions, servers);
             // a Ctrl-C interrupts this thread: the pipeline ends Cancelled("thread-interrupt") and its result is printed
             InterruptOnShutdown shutdown = InterruptOnShutdown.of(Thread.currentThread());
             PipelineResult result;
@@ -68,8 +61,6 @@ final class PipelineRuns {
             PipelinePauses.saveIfPaused(result, text, positions, checkpoints, json ? terminus.err : terminus.out);
             terminus.out.flush();
             return 0;
-        } finally {
-            started.forEach(ScenarioServers::close);
         }
     }
 
@@ -91,10 +82,9 @@ final class PipelineRuns {
             @Nullable Path checkpoints) throws BadInputException {
         PipelinePauses.Saved saved = PipelinePauses.Saved.read(path);
         String source = path + " (its pipeline)";
-        List<ScenarioServers> started = new ArrayList<>();
         PipelineResult result;
-        try {
-            Pipeline pipeline = pipeline(saved.file(), source, null, List.of(), List.of(), saved.positions(), started);
+        try (StageServers servers = StageServers.start(saved.file(), source)) {
+            Pipeline pipeline = pipeline(saved.file(), source, null, List.of(), List.of(), saved.positions(), servers);
             try {
                 result = pipeline.resume(saved.checkpoint(), decision.apply(saved.checkpoint().gateId()));
             } catch (IllegalArgumentException e) {
@@ -120,23 +110,16 @@ final class PipelineRuns {
             }
             terminus.out.flush();
             return 0;
-        } finally {
-            started.forEach(ScenarioServers::close);
         }
     }
 
-    /** The file's pipeline, its stages' MCP servers started (added to {@code started}, to close). */
+    /** The file's pipeline, its stages calling the tools of their MCP servers, started by the caller. */
     private static Pipeline pipeline(PipelineFile file, String source, @Nullable Model model,
             List<AgentListener> agentListeners, List<PipelineListener> listeners, ScriptPositions positions,
-            List<ScenarioServers> started) throws BadInputException {
-        Map<String, List<Tool>> mcpTools = new HashMap<>();
-        for (StageEntry stage : file.stages()) {
-            ScenarioServers servers = ScenarioFiles.servers(stage.agent(), source + ": " + stage.label());
-            started.add(servers);
-            mcpTools.put(stage.name(), servers.tools());
-        }
+            StageServers servers) throws BadInputException {
         try {
-            return file.pipeline(new PipelineFile.Materials(model, agentListeners, listeners, mcpTools), positions);
+            return file.pipeline(new PipelineFile.Materials(model, agentListeners, listeners, servers.tools()),
+                    positions);
         } catch (ScenarioException e) {
             throw ScenarioFiles.badInput(e, source);
         }

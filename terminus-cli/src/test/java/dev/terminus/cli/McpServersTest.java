@@ -67,6 +67,57 @@ class McpServersTest {
     }
 
     @Test
+    void aPipelineStageCallsTheEchoToolOfItsOwnServerAndPassesTheEchoToTheNextStage() throws IOException {
+        // given: a failed call would end the stage ConsecutiveMistakes, stopping the pipeline; the second stage's
+        // skip policy reads the first stage's answer
+        ReferenceMcpServer.assumeInstalled();
+        Path pipeline = write("echo-pipeline.json", """
+                {"task": "Say hello through the server.",
+                 "stages": [
+                   {"name": "echo", "mcpServers": %s, "limits": {"maxConsecutiveMistakes": 1},
+                    "script": [{"toolCalls": [{"name": "echo", "arguments": {"message": "hello from MCP"}}]},
+                               {"text": "Echo: hello from MCP"}]},
+                   {"name": "skipped", "skipWhen": {"answerContains": "hello from MCP"}, "script": [{"text": "x"}]},
+                   {"name": "last", "script": [{"text": "done"}]}]}
+                """.formatted(ReferenceMcpServer.entry()));
+
+        // when
+        Cli.Result result = Cli.run("run", pipeline.toString(), "--json");
+
+        // then
+        assertThat(result.status()).as(result.err()).isZero();
+        assertThat(result.out()).contains("\"$kind\": \"Completed\"")
+                .contains("\"answer\": \"Echo: hello from MCP\"")
+                .contains("\"skipReason\": \"the previous answer contains \\\"hello from MCP\\\"\"");
+        assertThat(ReferenceMcpServer.running()).as("server processes left").isEmpty();
+    }
+
+    @Test
+    void evalOfAPipelineSuiteCallsTheStagesServerForEveryTaskAndStopsItWhenDone() throws IOException {
+        // given: a failed call would end the stage ConsecutiveMistakes, so passing needs the server's answer
+        ReferenceMcpServer.assumeInstalled();
+        Path suite = write("pipeline-sums.json", """
+                {"evaluator": {"type": "regex", "pattern": "42"},
+                 "agent": {"stages": [
+                   {"name": "sum", "mcpServers": %s, "limits": {"maxConsecutiveMistakes": 1},
+                    "script": [{"toolCalls": [{"name": "get-sum", "arguments": {"a": 2, "b": 40}}]},
+                               {"text": "The sum is 42."}]},
+                   {"name": "report", "script": [{"text": "Reported: 42"}]}]},
+                 "tasks": [{"id": "a", "input": "2 + 40?"}, {"id": "b", "input": "40 + 2?"}]}
+                """.formatted(ReferenceMcpServer.entry()));
+
+        // when
+        Cli.Result result = Cli.run("eval", suite.toString(), "--out", dir.resolve("out").toString());
+
+        // then
+        assertThat(result.status()).as(result.err()).isZero();
+        String report = Files.readString(dir.resolve("out/report.jsonl"));
+        assertThat(report.lines()).hasSize(2).allSatisfy(row -> assertThat(row).contains("\"passed\":true")
+                .contains("\"termination\":{\"$kind\":\"Completed\""));
+        assertThat(ReferenceMcpServer.running()).as("server processes left").isEmpty();
+    }
+
+    @Test
     void aScriptCallingAnMcpToolNamedLikeAScenarioToolIsRefusedNamingBoth() throws IOException {
         // given
         ReferenceMcpServer.assumeInstalled();

@@ -61,7 +61,7 @@ public final class SuiteBenchmark {
      */
     public static Benchmark of(Suite suite, @Nullable Model model, ProgressListener progress,
             List<AgentListener> listeners, List<Tool> mcpTools, @Nullable String identity) throws ScenarioException {
-        return of(new SuiteFile(suite, null), model, progress, listeners, mcpTools, identity);
+        return of(new SuiteFile(suite, null), model, progress, listeners, mcpTools, Map.of(), identity);
     }
 
     /**
@@ -71,14 +71,16 @@ public final class SuiteBenchmark {
      * @param progress the progress listener
      * @param listeners listeners of the agent runs (telemetry)
      * @param mcpTools the tools of the suite agent's MCP servers ({@link ScenarioServers}), shared by every run
+     * @param stageTools the tools of the MCP servers of the pipeline's stages, by stage name, shared by every run
      * @param identity the benchmark's identity, recorded beside its report, or null for none
      * @return the benchmark
      * @throws ScenarioException naming the field that cannot work
      */
     public static Benchmark of(SuiteFile file, @Nullable Model model, ProgressListener progress,
-            List<AgentListener> listeners, List<Tool> mcpTools, @Nullable String identity) throws ScenarioException {
+            List<AgentListener> listeners, List<Tool> mcpTools, Map<String, List<Tool>> stageTools,
+            @Nullable String identity) throws ScenarioException {
         try {
-            return build(file.suite(), file.pipeline(), model, progress, listeners, mcpTools, identity);
+            return build(file.suite(), file.pipeline(), model, progress, listeners, mcpTools, stageTools, identity);
         } catch (IllegalArgumentException | NullPointerException e) {
             // the checks of the tasks and the evaluator, whose messages name the value (Task.id must not be null)
             throw new ScenarioException(e.getMessage());
@@ -86,8 +88,8 @@ public final class SuiteBenchmark {
     }
 
     private static Benchmark build(Suite suite, @Nullable PipelineFile pipeline, @Nullable Model model,
-            ProgressListener progress, List<AgentListener> listeners, List<Tool> mcpTools, @Nullable String identity)
-            throws ScenarioException {
+            ProgressListener progress, List<AgentListener> listeners, List<Tool> mcpTools,
+            Map<String, List<Tool>> stageTools, @Nullable String identity) throws ScenarioException {
         Map<String, Scenario> byTask = scenarios(suite);
         Benchmark.Builder builder = Benchmark.builder();
         if (identity != null) {
@@ -100,7 +102,7 @@ public final class SuiteBenchmark {
             builder.task(new Task(def.id(), def.input(), def.expected(), Map.of()));
         }
         if (pipeline != null) {
-            PipelineFile.Materials materials = new PipelineFile.Materials(model, listeners, List.of(), Map.of());
+            PipelineFile.Materials materials = new PipelineFile.Materials(model, listeners, List.of(), stageTools);
             pipeline.pipeline(materials); // refuses a stage that cannot work now, naming it
             // a new pipeline per attempt: its stages' scripts play from their start for every run
             builder.pipelineFactory(context -> pipeline.pipeline(materials));

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.terminus.cli.pipeline.PipelineFile;
-import dev.terminus.cli.pipeline.StageEntry;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.cli.scenario.ScenarioReader;
 import java.io.IOException;
@@ -61,12 +60,6 @@ public record SuiteFile(Suite suite, @Nullable PipelineFile pipeline) {
             pipeline = PipelineFile.read(PEEK.writeValueAsBytes(document), source + ": agent");
         } catch (IOException e) {
             throw new IllegalStateException("a JSON tree cannot be written: " + e.getMessage(), e);
-        }
-        for (StageEntry stage : pipeline.stages()) {
-            if (stage.agent().mcpServers() != null) {
-                throw new ScenarioException(source + ": agent." + stage.label() + ".mcpServers: the stages of a suite's"
-                        + " pipeline do not start MCP servers, was " + stage.agent().mcpServers().keySet());
-            }
         }
         return new SuiteFile(suite, pipeline);
     }

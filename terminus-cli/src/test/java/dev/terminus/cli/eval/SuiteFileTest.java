@@ -70,16 +70,16 @@ class SuiteFileTest {
     }
 
     @Test
-    void aStageWithMcpServersIsRefusedInASuitesPipeline() {
-        // when / then
-        assertThatThrownBy(() -> read("""
+    void aStagesMcpServersAreKeptForTheCommandToStart() throws ScenarioException {
+        // when
+        SuiteFile file = read("""
                 {"evaluator": {"type": "exact"},
                  "agent": {"stages": [{"name": "one", "mcpServers": {"fs": {"command": "x"}},
                                        "script": [{"text": "x"}]}]},
                  "tasks": [{"id": "a", "input": "q"}]}
-                """))
-                .isInstanceOf(ScenarioException.class)
-                .hasMessage("suite.json: agent.stages[0] (one).mcpServers: the stages of a suite's pipeline do not"
-                        + " start MCP servers, was [fs]");
+                """);
+
+        // then
+        assertThat(file.pipeline().stages().getFirst().agent().mcpServers()).containsOnlyKeys("fs");
     }
 }
