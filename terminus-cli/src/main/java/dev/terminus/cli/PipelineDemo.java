@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.terminus.agent.AgentListener;
 import dev.terminus.cli.pipeline.PipelineFile;
 import dev.terminus.cli.scenario.ScenarioException;
+import dev.terminus.cli.temporal.PipelineOutputs;
+import dev.terminus.cli.temporal.PipelineWorkflowRuns;
 import dev.terminus.pipeline.PipelineResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The pipelines' part of {@code terminus run --demo}: the built-in pipeline files ({@link PipelineFile#DEMO}) run in
- * this process, each shown as its stages' table under a line saying how it ended, or as one JSON object among the
- * demo's results.
+ * this process, or each as a pipeline workflow with {@code --temporal}, each shown as its stages' table under a line
+ * saying how it ended, or as one JSON object among the demo's results.
  *
  * @param name the pipeline file's name
  * @param expected the termination kind it is meant to end with
@@ -36,6 +38,28 @@ record PipelineDemo(String name, @Nullable String expected, PipelineResult resul
             } catch (ScenarioException e) {
                 throw new IllegalStateException("the demo pipeline " + name + " is broken: " + e.getMessage(), e);
             }
+        }
+        return rows;
+    }
+
+    /**
+     * @param connection where the workflows run
+     * @return every built-in pipeline's run, each as a pipeline workflow of the file's text, in order
+     * @throws BadInputException when Temporal refused a run
+     */
+    static List<PipelineDemo> run(TemporalConnection connection) throws BadInputException {
+        PipelineWorkflowRuns runs = new PipelineWorkflowRuns(connection.client(), connection.taskQueue());
+        List<PipelineDemo> rows = new ArrayList<>();
+        for (String name : PipelineFile.DEMO) {
+            PipelineFile file = PipelineFile.demo(name);
+            String text = PipelineFile.demoText(name);
+            PipelineWorkflowRuns.Progress progress = TemporalConnection.call("the demo pipeline " + name,
+                    () -> runs.run(file.name(), file.task(), text));
+            if (!(progress instanceof PipelineWorkflowRuns.Progress.Ended ended)) {
+                throw new IllegalStateException("the demo pipeline " + name + " has no approval gate, yet its workflow"
+                        + " waits at one: " + progress);
+            }
+            rows.add(new PipelineDemo(name, file.expect(), PipelineOutputs.result(ended.output())));
         }
         return rows;
     }

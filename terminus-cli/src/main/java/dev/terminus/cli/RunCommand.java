@@ -274,8 +274,8 @@ final class RunCommand implements Callable<Integer> {
         if (!convergence.asExpected()) {
             mismatches++;
         }
-        // pipelines run in this process
-        List<PipelineDemo> pipelines = connection == null ? PipelineDemo.run(listeners) : List.of();
+        // each pipeline runs in this process, or as a pipeline workflow
+        List<PipelineDemo> pipelines = connection == null ? PipelineDemo.run(listeners) : PipelineDemo.run(connection);
         mismatches += (int) pipelines.stream().filter(row -> !row.asExpected()).count();
         results.add(convergence.json());
         streamed.forEach(row -> results.add(StreamedDemo.json(row)));
@@ -301,11 +301,7 @@ final class RunCommand implements Callable<Integer> {
             terminus.out.println();
             convergence.lines().forEach(terminus.out::println);
             terminus.out.println();
-            if (connection == null) {
-                PipelineDemo.lines(pipelines).forEach(terminus.out::println);
-            } else {
-                terminus.out.println("The pipelines run in one process only: left out with --temporal.");
-            }
+            PipelineDemo.lines(pipelines).forEach(terminus.out::println);
             terminus.out.println();
             terminus.out.println(mismatches == 0 ? "Every scenario ended as expected."
                     : mismatches + " scenario(s) did not end as expected.");

@@ -6,14 +6,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@code terminus run --demo --temporal embedded}: every demo scenario and the convergence example run as workflows on
- * the in-process server, end as they do in one process, and the approval scenario is answered through its update.
+ * {@code terminus run --demo --temporal embedded}: every demo scenario, the convergence example and the demo pipelines
+ * run as workflows on the in-process server, end as they do in one process, and the approval scenario is answered
+ * through its update.
  */
 @Timeout(120)
 class RunDemoOnTemporalTest {
 
     @Test
-    void theEmbeddedDemoEndsEveryScenarioAsExpectedTheConvergenceExampleIncluded() {
+    void theEmbeddedDemoEndsEveryScenarioAsExpectedTheConvergenceExampleAndThePipelinesIncluded() {
         // when
         Cli.Result result = Cli.run("run", "--demo", "--temporal", "embedded");
 
@@ -22,7 +23,14 @@ class RunDemoOnTemporalTest {
         assertThat(result.out()).contains("Every scenario ended as expected.")
                 .containsPattern("document-reconciliation\\s+Converged\\s+SUCCESS\\s+SUCCEEDED\\s+4\\s+11")
                 .containsPattern("hitl-gate-pending: its workflow waited at gate gate-[0-9a-f-]+; approved through the"
-                        + " workflow's answer update, the run then ended NaturalCompletion \\(SUCCEEDED\\)\\.");
+                        + " workflow's answer update, the run then ended NaturalCompletion \\(SUCCEEDED\\)\\.")
+                // the pipelines as pipeline workflows, with the lines and figures of one process (RunCommandTest)
+                .containsPattern("(?m)^pipeline-completed\\.json: Completed \\(SUCCEEDED\\)  ok$")
+                .containsPattern("(?m)^\\s+translate\\s+Skipped\\s+INTERRUPTED\\s+SKIPPED\\s+0\\s")
+                .containsPattern("(?m)^\\s+draft\\s+NaturalCompletion\\s+SUCCESS\\s+SUCCEEDED\\s+2\\s")
+                .containsPattern("(?m)^pipeline-stopped\\.json: ProviderAuthFailed \\(FAILED, stopped by stage draft\\)"
+                        + "  ok$")
+                .containsPattern("(?m)^\\s+publish\\s+-\\s+-\\s+not run\\s");
     }
 
     @Test

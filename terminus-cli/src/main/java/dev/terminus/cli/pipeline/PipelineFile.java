@@ -145,13 +145,27 @@ public final class PipelineFile {
      */
     public static PipelineFile demo(String name) {
         String resource = "/dev/terminus/cli/demo/" + name + ".json";
+        try {
+            return read(demoText(name).getBytes(StandardCharsets.UTF_8), resource);
+        } catch (ScenarioException e) {
+            throw new IllegalStateException("the demo pipeline " + resource + " is broken: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @param name a demo pipeline's name, one of {@link #DEMO}
+     * @return the pipeline file's text, as a workflow that resolves it reads it
+     * @throws IllegalStateException when the built-in resource is missing (a defect of the build)
+     */
+    public static String demoText(String name) {
+        String resource = "/dev/terminus/cli/demo/" + name + ".json";
         try (InputStream in = PipelineFile.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("the demo pipeline " + resource + " is missing");
             }
-            return read(in.readAllBytes(), resource);
-        } catch (IOException | ScenarioException e) {
-            throw new IllegalStateException("the demo pipeline " + resource + " is broken: " + e.getMessage(), e);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("the demo pipeline " + resource + " cannot be read: " + e.getMessage(), e);
         }
     }
 
