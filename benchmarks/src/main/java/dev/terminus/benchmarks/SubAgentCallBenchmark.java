@@ -11,6 +11,7 @@ import dev.terminus.agent.Tools;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.spi.FinishReason;
 import dev.terminus.agent.spi.ModelResponse;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,6 +31,8 @@ import org.openjdk.jmh.annotations.Setup;
  *       {@code "ok"} at once, with every guard on and a 60 s time budget of its own: a child run (its control bound to
  *       the parent's deadline and cancel, its spending added to the parent's as it is spent, its budgets checked
  *       against the parent's, its result kept in the parent's {@code children()}).</li>
+ *   <li>{@link #agentToolWithAnEarlierDeadline()} — the same child with a 30 s budget, before the parent's 60 s
+ *       deadline: it runs on a virtual thread of its own while the parent's thread waits.</li>
  *   <li>{@link #childAlone()} — informational: the child's run on its own ({@code Agent.run}), one iteration; the
  *       difference {@code agentTool − plainTool − childAlone} is what running it as a child adds.</li>
  * </ul>
@@ -49,6 +52,7 @@ public class SubAgentCallBenchmark extends SampledLatencyBenchmark {
 
     private Agent withPlainTool;
     private Agent withAgentTool;
+    private Agent withQuickerAgentTool;
     private Agent child;
 
     /** Builds the parents and the child and checks that one run of each ends as expected. */
@@ -67,6 +71,11 @@ public class SubAgentCallBenchmark extends SampledLatencyBenchmark {
         Tool plain = Tools.of(TOOL_NAME, "Finds something out.", PARAMETERS, (arguments, context) -> "ok");
         withPlainTool = parent(parentScript, plain);
         withAgentTool = parent(parentScript, Tools.agent(TOOL_NAME, "Finds something out.", child));
+        // the same child with a 30 s budget: its deadline comes before the parent's 60 s
+        Agent quickerChild = Agent.builder(new AgentLoopBenchmark.ZeroLatencyModel(childScript))
+                .config(AgentConfig.from(AgentLoopBenchmark.allGuards(true)).name("child")
+                        .timeBudget(Duration.ofSeconds(30)).build()).build();
+        withQuickerAgentTool = parent(parentScript, Tools.agent(TOOL_NAME, "Finds something out.", quickerChild));
 
         checkParent(withPlainTool.run(TASK), 30);
         RunResult delegated = withAgentTool.run(TASK);
@@ -75,6 +84,10 @@ public class SubAgentCallBenchmark extends SampledLatencyBenchmark {
                         && delegated.children().getFirst().result().termination()
                                 instanceof Termination.NaturalCompletion,
                 "the agent tool's parent kept " + delegated.children());
+        RunResult quicker = withQuickerAgentTool.run(TASK);
+        checkParent(quicker, 45);
+        AgentLoopBenchmark.check(quicker.children().size() == 1, "the quicker child's parent kept "
+                + quicker.children());
         RunResult alone = child.run(TASK);
         AgentLoopBenchmark.check(alone.termination() instanceof Termination.NaturalCompletion
                 && alone.finalAnswer().filter("ok"::equals).isPresent(), "the child alone ended " + alone);
@@ -90,6 +103,15 @@ public class SubAgentCallBenchmark extends SampledLatencyBenchmark {
     @Benchmark
     public RunResult agentTool() {
         return withAgentTool.run(TASK);
+    }
+
+    /**
+     * A parent's run whose one tool call runs a child whose deadline comes before the parent's: the child runs on a
+     * virtual thread of its own while the parent's thread waits (ADR 0030).
+     */
+    @Benchmark
+    public RunResult agentToolWithAnEarlierDeadline() {
+        return withQuickerAgentTool.run(TASK);
     }
 
     /** Informational: the child's run on its own. */

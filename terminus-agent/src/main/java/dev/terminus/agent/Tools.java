@@ -148,8 +148,9 @@ public final class Tools {
      * output, when it has one); any other end is a failed call, counted as a mistake, whose message names the child's
      * termination and its facts, so the calling model can react. The parent's result keeps every child's result
      * ({@link RunResult#children()}). The child runs on the thread of the call, except when the calling run is on its
-     * caller's thread ({@link Agent#run(String)}) and the child has a deadline: it then runs on a virtual thread of
-     * its own, so that its deadline never interrupts the caller's thread. Called outside a run, the tool runs the
+     * caller's thread ({@link Agent#run(String)}) and the child's deadline comes before the parent's (its own time
+     * budget, or the parent's per-tool timeout): it then runs on a virtual thread of its own, so that its deadline
+     * never interrupts the caller's thread. Called outside a run, the tool runs the
      * agent on its own.
      *
      * {@snippet :

@@ -56,8 +56,10 @@ final class ParentRun {
      */
     RunResult runChild(String toolName, AgentSpec child, String task) throws Exception {
         sameClockUnderAnEngine(child);
-        RunControl childControl = control.child(child.clock(), ownBudget(child, Duration.ZERO), Duration.ZERO);
-        return run(toolName, child, new RunTask.Entry(childControl, 0,
+        Duration own = ownBudget(child, Duration.ZERO);
+        boolean endsFirst = endsFirst(own, Duration.ZERO);
+        RunControl childControl = control.child(child.clock(), own, Duration.ZERO);
+        return run(toolName, child, endsFirst, new RunTask.Entry(childControl, 0,
                 run -> run.servingAsChildOf(this).execute(task)));
     }
 
@@ -76,10 +78,26 @@ final class ParentRun {
             throws Exception {
         Resumption.check(child, checkpoint, decision);
         sameClockUnderAnEngine(child);
-        RunControl childControl = control.child(child.clock(), ownBudget(child, checkpoint.elapsed()),
-                checkpoint.elapsed());
-        return run(toolName, child, new RunTask.Entry(childControl, Resumption.elapsedNanos(checkpoint),
+        Duration own = ownBudget(child, checkpoint.elapsed());
+        boolean endsFirst = endsFirst(own, checkpoint.elapsed());
+        RunControl childControl = control.child(child.clock(), own, checkpoint.elapsed());
+        return run(toolName, child, endsFirst, new RunTask.Entry(childControl, Resumption.elapsedNanos(checkpoint),
                 run -> run.servingAsChildOf(this).resume(checkpoint, decision)));
+    }
+
+    /**
+     * Whether a child with this budget of its own has a deadline before this run's: then its deadline is its own, not
+     * this run's, which this run's stop brings to the child anyway.
+     *
+     * @param own the child's own budget, or null for none
+     * @param before the time the child used before it paused, which counts in {@code own}
+     */
+    private boolean endsFirst(@Nullable Duration own, Duration before) {
+        if (own == null) {
+            return false;
+        }
+        Duration left = own.minus(before);
+        return !control.hasDeadline() || left.compareTo(Duration.ofNanos(Math.max(0, control.remainingNanos()))) < 0;
     }
 
     /**
@@ -99,16 +117,19 @@ final class ParentRun {
 
     /**
      * Runs a child under its control, known as running until it ends, and keeps its result. The child runs on this
-     * thread, except when this run is on its caller's thread and the child has a deadline: the child then runs on a
-     * virtual thread of its own while this thread waits, under this run's control and grace, so that the deadline
-     * interrupts the child's thread. On the caller's thread the deadline's interrupt and the caller's own (a cancel)
-     * would be one flag, which the child clears when it ends, and the caller's cancel would be lost.
+     * thread, except when this run is on its caller's thread and the child's deadline comes before this run's: the
+     * child then runs on a virtual thread of its own while this thread waits, under this run's control and grace, so
+     * that its deadline interrupts the child's thread. On the caller's thread the deadline's interrupt and the caller's
+     * own (a cancel) would be one flag, which the child clears when it ends, and the caller's cancel would be lost. A
+     * child whose deadline is this run's needs no thread: this run's deadline, which stops the child too, comes then.
      *
+     * @param endsFirst whether the child's deadline comes before this run's
      * @throws InterruptedException when this thread was interrupted while it waited (the run was told: cancelled)
      * @throws java.util.concurrent.CancellationException when this run stopped and the child did not end within the
      *     grace (it is left, and publishes its own end)
      */
-    private RunResult run(String toolName, AgentSpec child, RunTask.Entry entry) throws Exception {
+    private RunResult run(String toolName, AgentSpec child, boolean endsFirst, RunTask.Entry entry)
+            throws Exception {
         int iteration = state.iteration();
         RunControl childControl = entry.control();
         var ended = new java.util.concurrent.CompletableFuture<@Nullable Void>();
@@ -117,7 +138,7 @@ final class ParentRun {
             RunResult result;
             if (mode == AgentRun.Mode.ENGINE) {
                 result = RunTask.runUnder(child, entry);
-            } else if (mode == AgentRun.Mode.CALLER && childControl.hasDeadline()) {
+            } else if (mode == AgentRun.Mode.CALLER && endsFirst) {
                 result = SupervisedCall.of(control, "terminus-child-" + child.config().name()).grace(graceNanos)
                         .call(() -> RunTask.runInline(child, entry));
             } else {
