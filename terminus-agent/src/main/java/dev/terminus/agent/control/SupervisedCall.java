@@ -126,6 +126,9 @@ public record SupervisedCall(RunControl control, String threadName, long timeout
                     executor.execute(cut.worker);
                 }
                 control.clock().await(cut.woken, timeoutNanos);
+                // an interrupt that came as the call ended leaves the wait without an exception, the flag set: it
+                // cancels the run all the same (the flag is left as it is)
+                control.noteInterrupt();
             } catch (InterruptedException e) {
                 control.interruptedWhileWaiting(); // the run stops now, unless it was stopping: the cut has begun
                 stopped = e;

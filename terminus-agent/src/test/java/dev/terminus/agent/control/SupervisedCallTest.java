@@ -306,6 +306,21 @@ class SupervisedCallTest {
     }
 
     @Test
+    void anInterruptThatComesAsTheCallEndsCancelsTheRunByThreadInterruptAndIsKept() throws Exception {
+        // given: a clock whose wait sees the call end, then finds its thread interrupted, as when both come at once
+        var control = RunControl.start(new InterruptedAsTheCallEnds(clock), null);
+
+        // when
+        String value = SupervisedCall.of(control, "call").call(() -> "answered");
+        boolean kept = Thread.interrupted();
+
+        // then: the call's value, and the interrupt told to the run rather than left for a check that never looks
+        assertThat(value).isEqualTo("answered");
+        assertThat(control.cancelledByInterrupt()).isTrue();
+        assertThat(kept).as("the interrupt kept on the thread").isTrue();
+    }
+
+    @Test
     void aCallRunsOnTheExecutorItIsGivenAndLeavesItsThreadWithoutAnInterrupt() throws Exception {
         // given
         var control = RunControl.start(clock, null);
@@ -384,6 +399,27 @@ class SupervisedCallTest {
             } catch (Exception e) {
                 outcome.complete(e);
             }
+        }
+    }
+
+    /** A manual clock whose waits end with the awaited future done and the waiting thread interrupted. */
+    private record InterruptedAsTheCallEnds(ManualClock clock) implements RunClock {
+        @Override
+        public long nanoTime() {
+            return clock.nanoTime();
+        }
+
+        @Override
+        public Scheduled schedule(long delayNanos, Runnable action) {
+            return clock.schedule(delayNanos, action);
+        }
+
+        @Override
+        public <T extends @Nullable Object> T await(CompletableFuture<T> future, long nanos)
+                throws InterruptedException, TimeoutException, ExecutionException {
+            T value = clock.await(future, nanos);
+            Thread.currentThread().interrupt();
+            return value;
         }
     }
 
