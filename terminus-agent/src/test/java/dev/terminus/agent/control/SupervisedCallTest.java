@@ -403,21 +403,16 @@ class SupervisedCallTest {
     }
 
     /** A manual clock whose waits end with the awaited future done and the waiting thread interrupted. */
-    private record InterruptedAsTheCallEnds(ManualClock clock) implements RunClock {
-        @Override
-        public long nanoTime() {
-            return clock.nanoTime();
-        }
-
-        @Override
-        public Scheduled schedule(long delayNanos, Runnable action) {
-            return clock.schedule(delayNanos, action);
+    private static final class InterruptedAsTheCallEnds extends LateWakingClock {
+        InterruptedAsTheCallEnds(ManualClock clock) {
+            super(clock);
+            wake(); // it never wakes late
         }
 
         @Override
         public <T extends @Nullable Object> T await(CompletableFuture<T> future, long nanos)
                 throws InterruptedException, TimeoutException, ExecutionException {
-            T value = clock.await(future, nanos);
+            T value = super.await(future, nanos);
             Thread.currentThread().interrupt();
             return value;
         }
@@ -427,7 +422,7 @@ class SupervisedCallTest {
      * A manual clock whose first wait wakes late: it returns only once the test {@linkplain #wake() wakes} it, as a
      * waiting thread does when the processor is busy elsewhere.
      */
-    private static final class LateWakingClock implements RunClock {
+    private static class LateWakingClock implements RunClock {
         private final ManualClock clock;
         private final CountDownLatch woken = new CountDownLatch(1);
         private final AtomicBoolean first = new AtomicBoolean(true);
