@@ -3,45 +3,11 @@ package dev.terminus.cli.output;
 import dev.terminus.Category;
 import dev.terminus.Diagnostic;
 import dev.terminus.ErrorInfo;
-import dev.terminus.InvariantClass;
 import dev.terminus.Message;
 import dev.terminus.Termination;
-import dev.terminus.Termination.AgentRefused;
-import dev.terminus.Termination.BudgetPressure;
-import dev.terminus.Termination.Cancelled;
-import dev.terminus.Termination.CompactionFailed;
-import dev.terminus.Termination.Completed;
-import dev.terminus.Termination.CompletedEarlyAfterToolCall;
-import dev.terminus.Termination.ConsecutiveMistakes;
-import dev.terminus.Termination.Converged;
-import dev.terminus.Termination.CostBudgetExhausted;
-import dev.terminus.Termination.CriteriaMet;
 import dev.terminus.Termination.Custom;
-import dev.terminus.Termination.FactBudgetExhausted;
-import dev.terminus.Termination.Failed;
-import dev.terminus.Termination.Halted;
 import dev.terminus.Termination.HitlGatePending;
-import dev.terminus.Termination.HumanInterventionRequired;
-import dev.terminus.Termination.InvariantViolated;
-import dev.terminus.Termination.MaxIterationsReached;
-import dev.terminus.Termination.MaxToolCallsReached;
-import dev.terminus.Termination.NaturalCompletion;
-import dev.terminus.Termination.NoProgress;
-import dev.terminus.Termination.OutputTruncated;
-import dev.terminus.Termination.PromotionRejected;
-import dev.terminus.Termination.PromptTooLong;
-import dev.terminus.Termination.ProviderAuthFailed;
-import dev.terminus.Termination.SchemaValidationFailed;
-import dev.terminus.Termination.Skipped;
-import dev.terminus.Termination.StallDetected;
-import dev.terminus.Termination.StructuredOutputRetriesExhausted;
-import dev.terminus.Termination.Submitted;
-import dev.terminus.Termination.TimeBudgetExhausted;
-import dev.terminus.Termination.TokenBudgetExhausted;
-import dev.terminus.Termination.UserSatisfied;
-import dev.terminus.TokenKind;
 import dev.terminus.jackson.UnrecognizedTermination;
-import java.math.BigDecimal;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -51,9 +17,11 @@ import org.jspecify.annotations.Nullable;
  * What to do next after a run ended: a short recovery playbook for every case, written for a person and
  * using the termination's facts (its limits, the amounts used, who refused, which gate waits).
  *
- * <p>The advice is an exhaustive {@code switch} over {@link Termination} with one arm per framework case
- * and one for {@link Termination.Extension}, without a default arm: a new framework case does not compile
- * here until it gets its own advice.
+ * <p>The advice is data: a table of the framework's cases, each with the function that writes its steps from
+ * its facts, grouped as the catalogue groups them (success, budgets, stuck, interrupted, errors); a
+ * {@link HitlGatePending} is advised by what its gate waits for, and an extension by its kind and category.
+ * The table is checked against {@link Termination}'s permitted cases when the class loads: a new framework
+ * case without its own advice fails the first use of the playbook, which every test of it makes.
  *
  * {@snippet :
  * List<String> steps = Playbook.nextSteps(new Termination.MaxIterationsReached(25, 25));
@@ -113,163 +81,13 @@ public final class Playbook {
      * @return the steps, never empty
      */
     public static List<String> nextSteps(Termination termination, Gate gate) {
-        return switch (termination) {
-            // ------------------------------------------------------------ success
-            case NaturalCompletion() -> List.of(
-                    "Use the model's last message as the result: it answered without calling a tool.",
-                    "If that answer came too early, require a final-answer tool or a completion predicate"
-                            + " so the run cannot stop on plain text.");
-            case Completed() -> List.of(
-                    "Collect the result: the completion predicate held at the end of an iteration.",
-                    "If the result is incomplete, tighten the completion predicate instead of raising limits.");
-            case CompletedEarlyAfterToolCall(String tool) -> List.of(
-                    "Collect the result from the " + tool + " call: the work was complete right after it.",
-                    "Expect no closing model message; the run stopped before the model could answer.");
-            case Submitted(String tool) -> List.of(
-                    "Read the answer from the arguments of the " + tool + " call: the model submitted it there.",
-                    "Validate those arguments against the structure you expect before using them.");
-            case CriteriaMet(List<String> criteria) -> List.of(
-                    "Collect the result: every required criterion was met (" + list(criteria) + ").",
-                    "If the result still misses something, add a criterion for it; the run stops as soon as"
-                            + " all of them hold.");
-            case Converged(int cycles) -> List.of(
-                    "Read the converged facts: the context reached a fixed point after " + cycles + " cycles.",
-                    "If it converged too early, add an agent or an invariant that can still propose changes.");
-            case UserSatisfied(String stopToken) -> List.of(
-                    "Close the conversation: the user said they are done"
-                            + (stopToken == null ? "." : " (stop token " + stopToken + ")."),
-                    "If a user simulator said so, review the last turns to check it did not stop too early.");
-
-            // ------------------------------------------------------------ capacity: budgets
-            case MaxIterationsReached(int limit, int used) -> List.of(
-                    "Raise the iteration limit above " + limit + " (" + used + " iterations were used) if the task"
-                            + " really needs more turns.",
-                    "Otherwise read the transcript for a loop: the model may be repeating itself instead of finishing.",
-                    "Split the task into smaller stages, or state more clearly when it is done.");
-            case MaxToolCallsReached(int limit, int used) -> List.of(
-                    "Raise the tool-call limit above " + limit + " (" + used + " calls were made) if the task needs"
-                            + " more tool use.",
-                    "Look in the transcript for repeated calls to the same tool; batch them or cache their results.",
-                    "Make tool results richer so that fewer calls are needed.");
-            case TokenBudgetExhausted(long consumed, long limit, TokenKind kind) -> List.of(
-                    "Raise the " + kind + " token budget above " + limit + " (" + consumed + " were consumed)"
-                            + " or reduce the task's scope.",
-                    switch (kind) {
-                        case TOTAL, INPUT -> "Compact the context earlier and trim large tool results to spend"
-                                + " fewer input tokens per turn.";
-                        case OUTPUT -> "Ask for shorter answers, or lower the output cap of each model call.";
-                    },
-                    "Check the transcript for a loop that burns tokens without making progress.");
-            case BudgetPressure(Double threshold) -> List.of(
-                    "Review the result: one finalization iteration wrapped the run up after "
-                            + (threshold == null ? "its budget passed the pressure threshold"
-                                    : percent(threshold) + " of its budget was used") + ".",
-                    "If the wrap-up is too thin, raise the budget"
-                            + (threshold == null ? "" : " or the pressure threshold above " + threshold) + ".");
-            case CostBudgetExhausted(BigDecimal spent, BigDecimal limit) -> List.of(
-                    "Raise the cost ceiling above $" + limit.toPlainString() + " ($" + spent.toPlainString()
-                            + " was spent) or reduce the task's scope.",
-                    "Use a cheaper model for routine turns, or cache repeated prompts, to spend less per run.");
-            case TimeBudgetExhausted(long elapsedMs, long limitMs) -> List.of(
-                    "Raise the time budget above " + limitMs + " ms (the run took " + elapsedMs + " ms) or reduce"
-                            + " the task's scope.",
-                    "Find the slow step, a hanging tool or a slow model call, and give it a timeout of its own.",
-                    "Run independent tool calls in parallel to finish within the deadline.");
-            case FactBudgetExhausted(long facts, long limit) -> List.of(
-                    "Raise the fact cap above " + limit + " (the context held " + facts + " facts) if the problem"
-                            + " really needs that many.",
-                    "Otherwise find the agent that floods the context and deduplicate or restrict its proposals.");
-            case PromptTooLong(Long promptTokens, Long window) -> List.of(
-                    "Shrink the prompt: " + (promptTokens == null || window == null
-                            ? "it did not fit the model's context window"
-                            : "it needed " + promptTokens + " tokens but the context window holds " + window)
-                            + ", even after compaction.",
-                    "Compact earlier (lower the compaction threshold) and trim large tool results before they"
-                            + " enter the transcript.",
-                    "Or switch to a model with a larger context window"
-                            + (window == null ? "." : " than " + window + " tokens."));
-            case OutputTruncated(Integer maxOutputTokens) -> List.of(
-                    "Raise the output cap " + (maxOutputTokens == null ? "of the model call"
-                            : "above " + maxOutputTokens + " tokens") + " so the final answer fits.",
-                    "Or ask for a shorter answer, or have the answer produced in parts.");
-
-            // ------------------------------------------------------------ capacity: stuck
-            case StallDetected(Integer threshold) -> List.of(
-                    "Read the last " + (threshold == null ? "" : threshold + " ") + "iterations: they changed"
-                            + " nothing, so running it again as is will stall again.",
-                    "Give the model what it lacks to move on: a clearer next step, a missing tool or document.",
-                    "Raise the stall threshold only if slow progress is expected.");
-            case NoProgress(int iterations, List<Message> snapshot) -> noProgress(iterations, snapshot);
-            case ConsecutiveMistakes(int threshold) -> List.of(
-                    "Read the last " + threshold + " tool errors in the transcript: the model made that many"
-                            + " mistakes in a row.",
-                    "Fix the tool descriptions and argument schemas it misused, or offer the tool it tried to call.",
-                    "Raise the mistake threshold only if the tools legitimately fail now and then.");
-            case StructuredOutputRetriesExhausted(int limit, Diagnostic diagnostic) -> List.of(
-                    "Fix the output schema or the prompt: after " + limit + " repairs the output still failed "
-                            + firstViolation(diagnostic) + ".",
-                    "Simplify the required structure, or show an example of valid output in the prompt.",
-                    "Use a model with native structured output, or raise the repair limit above " + limit + ".");
-
-            // ------------------------------------------------------------ interrupted and suspended
-            case Cancelled(String requestedBy) -> List.of(
-                    "Nothing failed: " + (requestedBy == null ? "the caller" : requestedBy) + " cancelled the run;"
-                            + " run it again if that was a mistake.",
-                    "Keep the partial result and the transcript if you need what was done so far.");
-            case Skipped(String reason) -> List.of(
-                    "Nothing failed: a skip policy said not to run" + (reason == null ? "." : " (" + reason + ")."),
-                    "Provide what was missing, or change the skip policy, if the work is still needed.");
-            case HitlGatePending pending -> gate(pending, gate);
-            case HumanInterventionRequired(List<String> criteria, List<String> approvalRefs) -> List.of(
-                    "Get " + (approvalRefs.isEmpty() ? "the requested approvals"
-                            : (approvalRefs.size() == 1 ? "the approval " : "the approvals ") + list(approvalRefs))
-                            + " decided: " + (criteria.isEmpty() ? "success criteria are"
-                            : criteria.size() == 1 ? "the criterion " + criteria.get(0) + " is"
-                            : "the criteria " + list(criteria) + " are") + " blocked on a person.",
-                    "Resume the run once the decision is made; do not retry it.");
-
-            // ------------------------------------------------------------ errors
-            case Failed failed -> failed(failed.error());
-            case ProviderAuthFailed(String provider, int status) -> List.of(
-                    "Fix the " + provider + " credentials (HTTP " + status + "); do not retry until they are fixed.",
-                    status == 403
-                            ? "Check that the key may use this model and operation: 403 means it is valid but not allowed."
-                            : "Check that the API key is set, current, and belongs to the right organization or project.",
-                    "Then run again; the run did no model work before the provider refused it.");
-            case Halted(String source, String reason) -> List.of(
-                    "Resolve why " + source + " halted the run: " + reason,
-                    "Change the task or the agent's tools so it does not attempt that again, then run it again.",
-                    "If the halt was wrong, fix the rule in " + source + "; retrying unchanged halts again.");
-            case SchemaValidationFailed(Diagnostic diagnostic) -> List.of(
-                    "Retry: the output did not match the required structure " + firstViolation(diagnostic)
-                            + "; another attempt may.",
-                    "Turn on structured-output repair so the violations are sent back to the model.",
-                    "If it keeps failing, show an example of valid output in the prompt.");
-            case CompactionFailed(String reason) -> List.of(
-                    "Fix context compaction: " + reason,
-                    "Check the summarizer's model and prompt, or compact by truncation until it works again.");
-            case InvariantViolated(InvariantClass invariantClass, String name, String reason) -> List.of(
-                    "Fix what broke the " + invariantClass + " invariant " + name + ": " + reason,
-                    switch (invariantClass) {
-                        case STRUCTURAL -> "It is checked on every message or merge: find the output that broke it.";
-                        case SEMANTIC -> "It is checked at the end of every iteration or cycle: find the step that"
-                                + " left the state inconsistent.";
-                        case ACCEPTANCE -> "It is checked when completion is claimed: the result is not acceptable"
-                                + " yet; improve the work or the criteria.";
-                    },
-                    "If the invariant itself is wrong, correct its declaration; retrying unchanged fails again.");
-            case PromotionRejected(String proposal, String reason) -> List.of(
-                    "Fix proposal " + proposal + " so the promotion gate accepts it: " + reason,
-                    "Make the proposing agent supply what the gate checks; retrying unchanged is rejected again.");
-            case AgentRefused(String agent, String reason) -> List.of(
-                    "Rephrase the request: " + agent + " refused it (" + reason + ").",
-                    "Check the prompt and the inputs for content the provider's policy blocks; do not retry unchanged.",
-                    "If the refusal is wrong, try another model or provider.");
-
-            // ------------------------------------------------------------ open cases
-            case Custom custom -> custom(custom);
-            case Termination.Extension extension -> extension(extension);
-        };
+        if (termination instanceof HitlGatePending pending) {
+            return gate(pending, gate); // the one case whose advice needs more than its own facts
+        }
+        if (termination instanceof Termination.Extension extension) {
+            return extension(extension);
+        }
+        return PlaybookTable.steps(termination);
     }
 
     private static List<String> gate(HitlGatePending pending, Gate gate) {
@@ -291,7 +109,7 @@ public final class Playbook {
         };
     }
 
-    private static List<String> noProgress(int iterations, List<Message> snapshot) {
+    static List<String> noProgress(int iterations, List<Message> snapshot) {
         Set<String> tools = new LinkedHashSet<>();
         @Nullable String lastResult = null;
         for (Message message : snapshot) {
@@ -312,7 +130,7 @@ public final class Playbook {
                 "Tell the model in the prompt what to do when a tool gives nothing useful.");
     }
 
-    private static List<String> failed(ErrorInfo error) {
+    static List<String> failed(ErrorInfo error) {
         String what = error.type() + (error.message().isEmpty() ? "" : " (" + error.message() + ")");
         return switch (error.category()) {
             case INTERNAL -> List.of(
@@ -334,7 +152,7 @@ public final class Playbook {
         };
     }
 
-    private static List<String> custom(Custom custom) {
+    static List<String> custom(Custom custom) {
         String cause = "\"" + custom.reason() + "\"";
         String facts = custom.properties().isEmpty() ? ""
                 : " Its properties: " + list(List.copyOf(custom.properties().keySet())) + ".";
@@ -368,7 +186,7 @@ public final class Playbook {
         };
     }
 
-    private static String firstViolation(Diagnostic diagnostic) {
+    static String firstViolation(Diagnostic diagnostic) {
         if (diagnostic.violations().isEmpty()) {
             return "(it could not be read at all)";
         }
@@ -378,11 +196,11 @@ public final class Playbook {
                 + (more == 0 ? "" : " and " + more + " more place" + (more == 1 ? "" : "s"));
     }
 
-    private static String list(List<String> items) {
+    static String list(List<String> items) {
         return items.isEmpty() ? "none" : String.join(", ", items);
     }
 
-    private static String percent(double fraction) {
+    static String percent(double fraction) {
         double percent = fraction * 100;
         return (percent == Math.rint(percent) ? String.valueOf((long) percent) : String.valueOf(percent)) + "%";
     }
