@@ -30,6 +30,7 @@ import dev.terminus.cli.temporal.TemporalOptions;
 import dev.terminus.cli.temporal.TemporalPipelines;
 import dev.terminus.cli.temporal.WorkflowResume;
 import dev.terminus.pipeline.PipelineListener;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -246,8 +247,45 @@ final class RunCommand implements Callable<Integer> {
         List<List<String>> rows = new ArrayList<>();
         rows.add(RunReport.demoHeader());
         ArrayNode results = JsonNodeFactory.instance.arrayNode();
-        int mismatches = 0;
         List<String> answered = new ArrayList<>();
+        int mismatches = scenarios(listeners, connection, rows, results, answered);
+        // streams are read in this process: a workflow's run is not streamed
+        List<StreamedDemo.Row> streamed = connection == null ? StreamedDemo.run(listeners) : List.of();
+        mismatches += (int) streamed.stream().filter(row -> !row.asExpected()).count();
+        // a tree of agents runs in this process, or in its root's workflow
+        List<AgentsDemo.Row> team = connection == null ? AgentsDemo.run(listeners) : AgentsDemo.run(connection);
+        mismatches += (int) team.stream().filter(row -> !row.asExpected()).count();
+        ConvergeDemo convergence = connection == null ? ConvergeDemo.run() : ConvergeDemo.run(connection);
+        if (!convergence.asExpected()) {
+            mismatches++;
+        }
+        // each pipeline runs in this process, or as a pipeline workflow
+        List<PipelineDemo> pipelines = connection == null ? PipelineDemo.run(listeners) : PipelineDemo.run(connection);
+        mismatches += (int) pipelines.stream().filter(row -> !row.asExpected()).count();
+        results.add(convergence.json());
+        streamed.forEach(row -> results.add(StreamedDemo.json(row)));
+        team.forEach(row -> results.add(AgentsDemo.json(row)));
+        pipelines.forEach(row -> results.add(row.json()));
+        if (json) {
+            terminus.out.print(Wire.pretty(results));
+        } else {
+            new DemoText(rows, answered, streamed, team, convergence, pipelines, mismatches)
+                    .print(terminus.out, connection != null);
+        }
+        terminus.out.flush();
+        return mismatches == 0 ? 0 : 1;
+    }
+
+    /**
+     * Runs the built-in scenarios, in this process or, all started at once, as workflows of the connection; adds
+     * their rows and their JSON, and the approvals given to the workflows that paused.
+     *
+     * @return how many did not end as they expect
+     */
+    private static int scenarios(List<AgentListener> listeners, @Nullable TemporalConnection connection,
+            List<List<String>> rows, ArrayNode results, List<String> answered)
+            throws InterruptedException, BadInputException {
+        int mismatches = 0;
         Map<String, ScenarioAgent> agents = new LinkedHashMap<>();
         Map<String, CompletableFuture<ScenarioRuns.Progress>> started = new HashMap<>();
         for (String name : ScenarioReader.DEMO) {
@@ -280,51 +318,37 @@ final class RunCommand implements Callable<Integer> {
             rows.add(RunReport.demoRow(name, agent.expect(), result));
             results.add(RunReport.json(name, result));
         }
-        // streams are read in this process: a workflow's run is not streamed
-        List<StreamedDemo.Row> streamed = connection == null ? StreamedDemo.run(listeners) : List.of();
-        mismatches += (int) streamed.stream().filter(row -> !row.asExpected()).count();
-        // a tree of agents runs in this process, or in its root's workflow
-        List<AgentsDemo.Row> team = connection == null ? AgentsDemo.run(listeners) : AgentsDemo.run(connection);
-        mismatches += (int) team.stream().filter(row -> !row.asExpected()).count();
-        ConvergeDemo convergence = connection == null ? ConvergeDemo.run() : ConvergeDemo.run(connection);
-        if (!convergence.asExpected()) {
-            mismatches++;
-        }
-        // each pipeline runs in this process, or as a pipeline workflow
-        List<PipelineDemo> pipelines = connection == null ? PipelineDemo.run(listeners) : PipelineDemo.run(connection);
-        mismatches += (int) pipelines.stream().filter(row -> !row.asExpected()).count();
-        results.add(convergence.json());
-        streamed.forEach(row -> results.add(StreamedDemo.json(row)));
-        team.forEach(row -> results.add(AgentsDemo.json(row)));
-        pipelines.forEach(row -> results.add(row.json()));
-        if (json) {
-            terminus.out.print(Wire.pretty(results));
-        } else {
-            terminus.out.println("terminus run --demo: " + ScenarioReader.DEMO.size()
+        return mismatches;
+    }
+
+    /** What the demo prints as text: the scenarios' table, then each other demo's lines, then the verdict. */
+    private record DemoText(List<List<String>> rows, List<String> answered, List<StreamedDemo.Row> streamed,
+            List<AgentsDemo.Row> team, ConvergeDemo convergence, List<PipelineDemo> pipelines, int mismatches) {
+
+        void print(PrintStream out, boolean onTemporal) {
+            out.println("terminus run --demo: " + ScenarioReader.DEMO.size()
                     + " scripted scenarios: every termination the agent loop produces, each invariant class.");
-            terminus.out.println();
-            Text.table(rows).forEach(terminus.out::println);
-            answered.forEach(terminus.out::println);
-            terminus.out.println();
-            if (connection == null) {
-                StreamedDemo.lines(streamed).forEach(terminus.out::println);
-            } else {
-                terminus.out.println("The streamed scenarios run in one process only (a workflow's run is not"
+            out.println();
+            Text.table(rows).forEach(out::println);
+            answered.forEach(out::println);
+            out.println();
+            if (onTemporal) {
+                out.println("The streamed scenarios run in one process only (a workflow's run is not"
                         + " streamed): left out with --temporal.");
+            } else {
+                StreamedDemo.lines(streamed).forEach(out::println);
             }
-            terminus.out.println();
-            AgentsDemo.lines(team).forEach(terminus.out::println);
-            terminus.out.println();
-            convergence.lines().forEach(terminus.out::println);
-            terminus.out.println();
-            PipelineDemo.lines(pipelines).forEach(terminus.out::println);
-            terminus.out.println();
-            terminus.out.println(mismatches == 0 ? "Every scenario ended as expected."
+            out.println();
+            AgentsDemo.lines(team).forEach(out::println);
+            out.println();
+            convergence.lines().forEach(out::println);
+            out.println();
+            PipelineDemo.lines(pipelines).forEach(out::println);
+            out.println();
+            out.println(mismatches == 0 ? "Every scenario ended as expected."
                     : mismatches + " scenario(s) did not end as expected.");
-            terminus.out.println("Run one with its facts: terminus run SCENARIO.json; explain a termination: terminus explain FILE.");
+            out.println("Run one with its facts: terminus run SCENARIO.json; explain a termination: terminus explain FILE.");
         }
-        terminus.out.flush();
-        return mismatches == 0 ? 0 : 1;
     }
 
 }
