@@ -196,7 +196,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (connection != null) {
             ScenarioRuns.Progress progress = connection.run(agent, scenario, new String(text, StandardCharsets.UTF_8));
-            print(terminus, agent.name(), RunView.of(progress, agent.agent().config().name()));
+            print(terminus, agent.name(), progress.view(agent.agent().config().name()));
             if (progress instanceof ScenarioRuns.Progress.Paused paused) {
                 WorkflowResume.printWaiting(paused, temporal, json ? terminus.err : terminus.out);
             }
@@ -307,7 +307,7 @@ final class RunCommand implements Callable<Integer> {
                 result = RunView.of(agent.run());
             } else {
                 ScenarioRuns.Progress progress = TemporalConnection.await(started.get(name));
-                result = RunView.of(progress, agent.agent().config().name());
+                result = progress.view(agent.agent().config().name());
                 if (progress instanceof ScenarioRuns.Progress.Paused paused) {
                     answered.add(connection.approve(name, paused));
                 }

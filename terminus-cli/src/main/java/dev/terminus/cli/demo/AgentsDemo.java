@@ -141,7 +141,7 @@ public final class AgentsDemo {
             String id = agent.agent().config().name();
             ScenarioRuns.Progress progress = connection.run(agent, scenario, ScenarioReader.demoText(name));
             if (!RESUMED.contains(name)) {
-                rows.add(new Row(name, agent.expect(), null, agent.agents().expected(), RunView.of(progress, id)));
+                rows.add(new Row(name, agent.expect(), null, agent.agents().expected(), progress.view(id)));
                 continue;
             }
             String gated = gatedAgent(scenario);
@@ -154,9 +154,9 @@ public final class AgentsDemo {
                         () -> connection.scenarios().answer(paused.workflowId(),
                                 GateAnswer.approve(paused.gate().gateId())));
                 rows.add(new Row(name + APPROVED, agent.expect(), null, agent.agents().expected(),
-                        RunView.of(after, id)));
+                        after.view(id)));
             } else {
-                rows.add(new Row(name, null, gated, Map.of(), RunView.of(progress, id)));
+                rows.add(new Row(name, null, gated, Map.of(), progress.view(id)));
             }
         }
         return rows;

@@ -7,7 +7,6 @@ import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Usage;
-import dev.terminus.cli.temporal.ScenarioRuns;
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.ChildRunOutput;
 import dev.terminus.temporal.PendingGate;
@@ -102,18 +101,6 @@ public record RunView(Termination termination, Outcome outcome, @Nullable String
                 gate.iteration()), Outcome.SUSPENDED, null, gate.iteration(), 0, Usage.ZERO, BigDecimal.ZERO,
                 Duration.ZERO, null, List.of(), false,
                 gate.waitsForInput() ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL, null, agentId, List.of());
-    }
-
-    /**
-     * @param progress where a scenario's workflow stands
-     * @param agentId the agent's id (its configuration's name)
-     * @return what to show of it
-     */
-    public static RunView of(ScenarioRuns.Progress progress, String agentId) {
-        return switch (progress) {
-            case ScenarioRuns.Progress.Ended ended -> of(ended.output(), agentId);
-            case ScenarioRuns.Progress.Paused paused -> waiting(paused.gate(), agentId);
-        };
     }
 
     /** The text of the answer a workflow's run was cut short on: its transcript's last message, marked incomplete. */

@@ -76,7 +76,7 @@ public final class WorkflowResume {
             }
             ScenarioRuns.Progress progress = TemporalConnection.call("the answer to workflow " + workflowId,
                     () -> runs.answer(workflowId, sent));
-            RunView view = RunView.of(progress, agentId(input));
+            RunView view = progress.view(agentId(input));
             if (json) {
                 out.print(Wire.pretty(RunReport.json(input.agentName(), view)));
             } else {
