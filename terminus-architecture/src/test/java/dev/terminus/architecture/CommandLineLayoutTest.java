@@ -49,7 +49,8 @@ class CommandLineLayoutTest {
         assertThat(classes.getPackage(CLI).getSubpackages()).as("the command line's packages").hasSizeGreaterThan(8);
         slices().matching(CLI + ".(*)..").namingSlices("$1")
                 .should().beFreeOfCycles()
-                .because("each part of the command line builds on the ones below it, so it can be read and changed alone")
+                .because("each part of the command line builds on the ones below it, so it can be read and changed"
+                        + " alone")
                 .check(classes);
     }
 

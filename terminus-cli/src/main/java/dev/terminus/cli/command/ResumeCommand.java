@@ -100,8 +100,8 @@ final class ResumeCommand implements Callable<Integer> {
                 throw new BadInputException("--checkpoints: a workflow keeps its paused run itself; leave it out with"
                         + " --temporal");
             }
-            return WorkflowResume.resume(terminus.out, terminus.err, terminus.env, temporal, java.util.Objects.requireNonNull(file),
-                    answer(java.util.Objects.requireNonNull(decision)), json);
+            return WorkflowResume.resume(terminus.out, terminus.err, terminus.env, temporal,
+                    java.util.Objects.requireNonNull(file), answer(java.util.Objects.requireNonNull(decision)), json);
         }
         Path path = Path.of(java.util.Objects.requireNonNull(file));
         if (PipelinePauses.isPipelineCheckpoint(path)) {

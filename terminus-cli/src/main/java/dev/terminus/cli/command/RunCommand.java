@@ -151,7 +151,8 @@ final class RunCommand implements Callable<Integer> {
                     + " one agent's run; run the pipeline without it");
         }
         if (PipelineFile.describesPipeline(text) && connection != null) {
-            return TemporalPipelines.run(terminus.out, terminus.err, text, Wire.sourceName(path), connection, temporal, json);
+            return TemporalPipelines.run(terminus.out, terminus.err, text, Wire.sourceName(path), connection, temporal,
+                    json);
         }
         // the key is checked before the scenario is parsed: nothing is sent without it
         Model model = providers.model(terminus.env);

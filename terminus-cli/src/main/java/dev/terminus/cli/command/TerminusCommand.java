@@ -165,6 +165,9 @@ public final class TerminusCommand implements Callable<Integer> {
 
     /** The version, {@code terminus 0.1.0-SNAPSHOT}, from the build. */
     static final class Version implements CommandLine.IVersionProvider {
+        /** The build's properties, where the jar's version is (the resource keeps the path it had). */
+        private static final String RESOURCE = "/dev/terminus/cli/version.properties";
+
         @Override
         public String[] getVersion() {
             return new String[] {line()};
@@ -172,7 +175,7 @@ public final class TerminusCommand implements Callable<Integer> {
 
         static String line() {
             Properties properties = new Properties();
-            try (InputStream resource = TerminusCommand.class.getResourceAsStream("/dev/terminus/cli/version.properties")) {
+            try (InputStream resource = TerminusCommand.class.getResourceAsStream(RESOURCE)) {
                 if (resource != null) {
                     properties.load(resource);
                 }
