@@ -7,6 +7,7 @@ package dev.terminus.cli.input;
 public final class BadInputException extends Exception {
     private static final long serialVersionUID = 1L;
 
+    /** @param message what is wrong, naming the file, field or option; folded into one line */
     public BadInputException(String message) {
         super(message.replaceAll("\\s*\\R\\s*", " ").strip());
     }

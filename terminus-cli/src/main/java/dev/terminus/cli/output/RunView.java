@@ -54,6 +54,10 @@ public record RunView(Termination termination, Outcome outcome, @Nullable String
      */
     public record Child(String toolName, int iteration, RunView result) {}
 
+    /**
+     * @param result a run in this process
+     * @return what to show of it
+     */
     public static RunView of(RunResult result) {
         Playbook.Gate gate = result.checkpoint().map(Checkpoint::inputRequest).isPresent()
                 ? Playbook.Gate.INPUT : Playbook.Gate.APPROVAL;

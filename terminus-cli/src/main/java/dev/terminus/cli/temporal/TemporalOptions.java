@@ -25,14 +25,17 @@ public final class TemporalOptions {
     @Option(names = "--temporal", paramLabel = "HOST:PORT",
             description = "run on Temporal: a frontend's HOST:PORT (e.g. localhost:7233, where a terminus worker "
                     + "polls), or 'embedded' for Temporal's in-process server with a worker in this process")
+    /** {@code --temporal}: where Temporal is, or {@code embedded}; none to run in this process. */
     public @Nullable String temporal;
 
     @Option(names = "--namespace", paramLabel = "N", defaultValue = "default",
             description = "the Temporal namespace (default: ${DEFAULT-VALUE})")
+    /** {@code --namespace}. */
     public String namespace = "default";
 
     @Option(names = "--task-queue", paramLabel = "Q", defaultValue = "terminus",
             description = "the task queue terminus workers poll (default: ${DEFAULT-VALUE})")
+    /** {@code --task-queue}. */
     public String taskQueue = "terminus";
 
     @Option(names = "--tls-cert", paramLabel = "FILE",

@@ -51,6 +51,19 @@ public final class WorkflowResume {
 
     private WorkflowResume() {}
 
+    /**
+     * Answers the gate a workflow waits at and prints how its run then ended, or the next gate it waits at.
+     *
+     * @param out where results go
+     * @param err where the waiting gate is told with {@code json}
+     * @param env the environment (an API key may be read from it)
+     * @param temporal where the workflow runs
+     * @param workflowId the workflow
+     * @param answer the command line's decision
+     * @param json whether to print JSON
+     * @return the exit status: 0
+     * @throws BadInputException when no such workflow waits, or the gate does not take the answer
+     */
     public static int resume(PrintStream out, PrintStream err, Map<String, String> env, TemporalOptions temporal,
             String workflowId, Answer answer, boolean json) throws BadInputException {
         if (temporal.embedded()) {
