@@ -1,6 +1,6 @@
 package dev.terminus.benchmarks;
 
-import dev.terminus.cli.TerminusCommand;
+import dev.terminus.cli.command.TerminusCommand;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,6 +1,7 @@
 package dev.terminus.cli.temporal;
 
 import dev.terminus.Preconditions;
+import dev.terminus.cli.output.RunView;
 import dev.terminus.temporal.AgentRunInput;
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflow;
@@ -35,6 +36,17 @@ public record ScenarioRuns(WorkflowClient client, String taskQueue) {
     public sealed interface Progress {
         /** @return the workflow's id */
         String workflowId();
+
+        /**
+         * @param agentId the agent's id (its configuration's name)
+         * @return what the command line shows of it: the run's ending, or the gate it waits at
+         */
+        default RunView view(String agentId) {
+            return switch (this) {
+                case Ended ended -> RunView.of(ended.output(), agentId);
+                case Paused paused -> RunView.waiting(paused.gate(), agentId);
+            };
+        }
 
         /**
          * The run ended.

@@ -2,7 +2,7 @@ package dev.terminus.cli.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.terminus.cli.TerminusCommand;
+import dev.terminus.cli.command.TerminusCommand;
 import dev.terminus.eval.ReportReader;
 import dev.terminus.eval.ReportRow;
 import dev.terminus.test.ReliabilityScale;

@@ -3,7 +3,7 @@ package dev.terminus.cli.crash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.terminus.cli.TerminusCommand;
+import dev.terminus.cli.command.TerminusCommand;
 import dev.terminus.cli.temporal.ToolJournal;
 import dev.terminus.eval.ReportReader;
 import dev.terminus.eval.ReportRow;
@@ -36,8 +36,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Test;
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**

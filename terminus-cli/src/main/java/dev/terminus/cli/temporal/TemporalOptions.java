@@ -1,0 +1,137 @@
+package dev.terminus.cli.temporal;
+
+import dev.terminus.cli.input.BadInputException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Option;
+
+/**
+ * Where runs go when they run on Temporal: {@code --temporal HOST:PORT} (a Temporal frontend: {@code temporal server
+ * start-dev}, a cluster, a hosted namespace's endpoint) or {@code --temporal embedded} (Temporal's in-process server
+ * with a worker in this process), the namespace and the task queue; for a frontend, how to reach it: TLS (server
+ * authentication, against the JDK's trust store or {@code --tls-ca}; mutual with {@code --tls-cert} and
+ * {@code --tls-key}) and a Temporal API key read from the environment variable {@code --api-key-env} names
+ * (see {@link TemporalAuth}).
+ */
+public final class TemporalOptions {
+    /** The value of {@code --temporal} that runs Temporal's in-process server and a worker in this process. */
+    public static final String EMBEDDED = "embedded";
+    private static final Pattern ADDRESS = Pattern.compile("(\\[[0-9a-fA-F:.]+\\]|[A-Za-z0-9._-]+):([0-9]{1,5})");
+    private static final Pattern VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    @Option(names = "--temporal", paramLabel = "HOST:PORT",
+            description = "run on Temporal: a frontend's HOST:PORT (e.g. localhost:7233, where a terminus worker "
+                    + "polls), or 'embedded' for Temporal's in-process server with a worker in this process")
+    /** {@code --temporal}: where Temporal is, or {@code embedded}; none to run in this process. */
+    public @Nullable String temporal;
+
+    @Option(names = "--namespace", paramLabel = "N", defaultValue = "default",
+            description = "the Temporal namespace (default: ${DEFAULT-VALUE})")
+    /** {@code --namespace}. */
+    public String namespace = "default";
+
+    @Option(names = "--task-queue", paramLabel = "Q", defaultValue = "terminus",
+            description = "the task queue terminus workers poll (default: ${DEFAULT-VALUE})")
+    /** {@code --task-queue}. */
+    public String taskQueue = "terminus";
+
+    @Option(names = "--tls-cert", paramLabel = "FILE",
+            description = "with --tls-key: this client's certificate chain (PEM), for a frontend that asks for mutual"
+                    + " TLS (e.g. a Temporal Cloud namespace with mTLS)")
+    @Nullable String tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "FILE",
+            description = "the private key of --tls-cert (PEM, PKCS#8, unencrypted)")
+    @Nullable String tlsKey;
+
+    @Option(names = "--tls-ca", paramLabel = "FILE",
+            description = "the CA certificates (PEM) that the frontend's certificate is checked against, instead of"
+                    + " the JDK's trust store; alone, TLS with server authentication only")
+    @Nullable String tlsCa;
+
+    @Option(names = "--api-key-env", paramLabel = "VAR",
+            description = "the environment variable holding a Temporal API key, sent as 'Authorization: Bearer' over"
+                    + " TLS (the JDK's trust store, or --tls-ca); the key is never printed")
+    @Nullable String apiKeyEnv;
+
+    /** @return whether {@code --temporal} was given */
+    public boolean chosen() {
+        return temporal != null;
+    }
+
+    /** @return whether {@code --temporal embedded} was given */
+    public boolean embedded() {
+        return EMBEDDED.equals(temporal);
+    }
+
+    /**
+     * @return the frontend's address, {@code HOST:PORT}, checked
+     * @throws BadInputException naming the option and the value when it is neither HOST:PORT nor embedded
+     */
+    String address() throws BadInputException {
+        String value = String.valueOf(temporal);
+        Matcher matcher = ADDRESS.matcher(value);
+        if (!matcher.matches() || Integer.parseInt(matcher.group(2)) < 1 || Integer.parseInt(matcher.group(2)) > 65535) {
+            throw new BadInputException("--temporal: \"" + value + "\" is not HOST:PORT (e.g. localhost:7233) or "
+                    + EMBEDDED);
+        }
+        return value;
+    }
+
+    /** @throws BadInputException when the values cannot work */
+    public void check() throws BadInputException {
+        if (temporal != null && !embedded()) {
+            address();
+        }
+        if (namespace.isBlank()) {
+            throw new BadInputException("--namespace: the namespace is blank");
+        }
+        if (taskQueue.isBlank()) {
+            throw new BadInputException("--task-queue: the task queue is blank");
+        }
+        if (apiKeyEnv != null && !VARIABLE.matcher(apiKeyEnv).matches()) {
+            // not echoed: a value that is no variable's name may be the key itself
+            throw new BadInputException("--api-key-env: takes the NAME of an environment variable (letters, digits"
+                    + " and _, not starting with a digit) that holds the key, never the key itself");
+        }
+        for (Map.Entry<String, String> given : security().entrySet()) {
+            if (temporal == null) {
+                throw new BadInputException(given.getKey() + " " + given.getValue() + ": needs --temporal HOST:PORT"
+                        + " (TLS and API keys are for a Temporal frontend)");
+            }
+            if (embedded()) {
+                throw new BadInputException(given.getKey() + " " + given.getValue() + ": --temporal " + EMBEDDED
+                        + " runs in this process, without TLS or API keys; give the HOST:PORT of a Temporal frontend");
+            }
+        }
+        if (tlsCert != null && tlsKey == null) {
+            throw new BadInputException("--tls-cert " + tlsCert + ": needs --tls-key FILE, the certificate's private"
+                    + " key (PEM, PKCS#8)");
+        }
+        if (tlsKey != null && tlsCert == null) {
+            throw new BadInputException("--tls-key " + tlsKey + ": needs --tls-cert FILE, the certificate chain (PEM)"
+                    + " the key belongs to");
+        }
+    }
+
+    /** @return the TLS and API-key options given, by name, in the order they are checked */
+    private Map<String, String> security() {
+        Map<String, String> given = new LinkedHashMap<>();
+        if (tlsCert != null) {
+            given.put("--tls-cert", tlsCert);
+        }
+        if (tlsKey != null) {
+            given.put("--tls-key", tlsKey);
+        }
+        if (tlsCa != null) {
+            given.put("--tls-ca", tlsCa);
+        }
+        if (apiKeyEnv != null) {
+            given.put("--api-key-env", apiKeyEnv);
+        }
+        return given;
+    }
+}

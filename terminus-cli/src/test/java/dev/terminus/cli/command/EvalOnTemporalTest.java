@@ -1,0 +1,91 @@
+package dev.terminus.cli.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.terminus.eval.ReportReader;
+import dev.terminus.eval.ReportRow;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code terminus eval --temporal}: the suite runs as a suite workflow whose (task, repeat) runs are child workflows,
+ * on the in-process server of {@code --temporal embedded}, and its report holds the same rows as the local run's.
+ */
+@Timeout(120)
+class EvalOnTemporalTest {
+
+    @TempDir
+    Path dir;
+
+    /** A row as the comparison sees it: what ended how, and how it was graded; no durations. */
+    private static Map<String, String> endings(List<ReportRow> rows) {
+        return rows.stream().collect(Collectors.toMap(row -> row.task() + "#" + row.repeat(),
+                row -> row.status() + " " + (row.termination() == null ? "-" : row.termination().tag()) + " " + row.verdict()));
+    }
+
+    @Test
+    void theDemoSuiteOnTemporalWritesTheRowsOfTheLocalRun() throws IOException {
+        // given
+        Path local = dir.resolve("local");
+        Path workflows = dir.resolve("workflows");
+        Cli.Result expected = Cli.run("eval", "--demo", "--out", local.toString());
+
+        // when
+        Cli.Result result = Cli.run("eval", "--demo", "--temporal", "embedded", "--out", workflows.toString());
+
+        // then
+        assertThat(expected.status()).as(expected.err()).isZero();
+        assertThat(result.status()).as(result.err()).isZero();
+        List<ReportRow> rows = ReportReader.read(workflows.resolve("report.jsonl"));
+        assertThat(rows).hasSize(22);
+        assertThat(endings(rows)).isEqualTo(endings(ReportReader.read(local.resolve("report.jsonl"))));
+        assertThat(result.flatOut()).contains("capitals (demo): 22 runs of 11 tasks")
+                .contains("Pass rate 85.7% (12 of 14 evaluated; 2 excluded, 6 not evaluated)");
+    }
+
+    @Test
+    void aSuiteWhoseAgentCallsANamedAgentOnTemporalWritesTheRowsOfTheLocalRun() throws IOException {
+        // given: the agent asks the atlas agent, which answers from its own script
+        Path suite = java.nio.file.Files.writeString(dir.resolve("atlas-suite.json"), """
+                {"name": "atlas", "evaluator": {"type": "exact"},
+                 "agent": {"tools": [{"name": "ask_atlas", "agent": "atlas"}],
+                           "agents": {"atlas": {"script": [{"text": "Oslo"}]}},
+                           "script": [{"toolCalls": [{"name": "ask_atlas", "arguments": {"task": "capital?"}}]},
+                                      {"text": "Oslo"}]},
+                 "tasks": [{"id": "norway", "input": "Capital of Norway?", "expected": "Oslo"},
+                           {"id": "sweden", "input": "Capital of Sweden?", "expected": "Stockholm"}]}
+                """);
+        Path local = dir.resolve("local");
+        Path workflows = dir.resolve("workflows");
+        Cli.Result expected = Cli.run("eval", suite.toString(), "--out", local.toString());
+
+        // when
+        Cli.Result result = Cli.run("eval", suite.toString(), "--temporal", "embedded", "--out", workflows.toString());
+
+        // then
+        assertThat(expected.status()).as(expected.err()).isZero();
+        assertThat(result.status()).as(result.err()).isZero();
+        List<ReportRow> rows = ReportReader.read(workflows.resolve("report.jsonl"));
+        assertThat(endings(rows)).isEqualTo(endings(ReportReader.read(local.resolve("report.jsonl"))))
+                .containsEntry("norway#0", "SUCCESS NaturalCompletion PASSED")
+                .containsEntry("sweden#0", "SUCCESS NaturalCompletion FAILED");
+    }
+
+    @Test
+    void aRerunOnTemporalIsRefusedInOneLineNamingTheOptions() {
+        // when
+        Cli.Result result = Cli.run("eval", "--demo", "--temporal", "embedded", "--rerun", "report.jsonl",
+                "--out", dir.toString());
+
+        // then
+        assertThat(result.status()).isEqualTo(2);
+        assertThat(result.errLines()).hasSize(1);
+        assertThat(result.err()).contains("--rerun").contains("--temporal").contains("--suite-id");
+    }
+}
