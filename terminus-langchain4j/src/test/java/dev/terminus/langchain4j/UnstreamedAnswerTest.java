@@ -111,20 +111,22 @@ class UnstreamedAnswerTest {
     }
 
     @Test
-    void aProviderThatAnswersAStreamingRequestWithAWholeJsonBodyCompletesTheToolRoundItCalls() {
-        // given
-        server.then(asIs(FakeOpenAiServer.toolCalls(SMALL, "call_1", "weather", "{\"city\": \"Oslo\"}")),
+    void aProviderThatAnswersAStreamingRequestWithAWholeJsonBodyCompletesTheToolRoundOfEachCallItMakes() {
+        // given: two calls in one answer
+        server.then(asIs(FakeOpenAiServer.toolCalls(SMALL, "call_1", "weather", "{\"city\": \"Oslo\"}",
+                        "call_2", "weather", "{\"city\": \"Bergen\"}")),
                 asIs(FakeOpenAiServer.text("Wear a coat.", "stop", SMALL)));
 
         // when
         RunResult result = run(ProviderWire.OPENAI);
 
-        // then: the tool ran once, and the answer after it completed the run
-        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1);
-        assertThat(weatherCalls).containsExactly(Map.of("city", "Oslo"));
+        // then: each tool call ran once, and the answer after them completed the run
+        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(2);
+        assertThat(weatherCalls).containsExactlyInAnyOrder(Map.of("city", "Oslo"), Map.of("city", "Bergen"));
         assertThat(result.transcript()).filteredOn(Message.Assistant.class::isInstance)
                 .map(message -> ((Message.Assistant) message).toolCalls()).first()
-                .isEqualTo(List.of(new ToolCall("call_1", "weather", Map.of("city", "Oslo"))));
+                .isEqualTo(List.of(new ToolCall("call_1", "weather", Map.of("city", "Oslo")),
+                        new ToolCall("call_2", "weather", Map.of("city", "Bergen"))));
         assertThat(runs.deltas()).containsExactly("Wear a coat.");
         assertThat(runs.attempts).containsExactly(null, null);
         assertThat(server.requests()).hasSize(2);

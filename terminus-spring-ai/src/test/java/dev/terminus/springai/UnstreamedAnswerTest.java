@@ -120,22 +120,22 @@ class UnstreamedAnswerTest {
     }
 
     @Test
-    void aProviderThatAnswersAStreamingRequestWithAWholeJsonBodyCompletesTheToolRoundItCalls() {
-        // given: the tool call answered whole twice (the SDK drops the first), then the model asks whole at once
-        server.enqueue(toolCalls(SMALL, "call_1", "weather", "{\"city\":\"Oslo\"}"),
-                toolCalls(SMALL, "call_1", "weather", "{\"city\":\"Oslo\"}"),
-                text("Wear a coat.", "stop", SMALL));
+    void aProviderThatAnswersAStreamingRequestWithAWholeJsonBodyCompletesTheToolRoundOfEachCallItMakes() {
+        // given: the tool calls answered whole twice (the SDK drops the first), then the model asks whole at once
+        String[] calls = {"call_1", "weather", "{\"city\":\"Oslo\"}", "call_2", "weather", "{\"city\":\"Bergen\"}"};
+        server.enqueue(toolCalls(SMALL, calls), toolCalls(SMALL, calls), text("Wear a coat.", "stop", SMALL));
         List<String> pieces = new ArrayList<>();
 
         // when
         RunResult result = streamed(agent(), pieces);
 
-        // then: the tool ran once, and the answer after it completed the run
-        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(1);
-        assertThat(weatherCalls).containsExactly(Map.of("city", "Oslo"));
+        // then: each tool call ran once, and the answer after them completed the run
+        assertThat(result).endedWith(new Termination.NaturalCompletion()).hasToolCalls(2);
+        assertThat(weatherCalls).containsExactlyInAnyOrder(Map.of("city", "Oslo"), Map.of("city", "Bergen"));
         assertThat(result.transcript()).filteredOn(Message.Assistant.class::isInstance)
                 .map(message -> ((Message.Assistant) message).toolCalls()).first()
-                .isEqualTo(List.of(new ToolCall("call_1", "weather", Map.of("city", "Oslo"))));
+                .isEqualTo(List.of(new ToolCall("call_1", "weather", Map.of("city", "Oslo")),
+                        new ToolCall("call_2", "weather", Map.of("city", "Bergen"))));
         assertThat(pieces).containsExactly("Wear a coat.");
         assertThat(server.requests()).hasSize(3);
         assertThat(streamRequested(2)).as("the model's next call asks for a whole answer").isFalse();
