@@ -23,6 +23,12 @@ import org.jspecify.annotations.Nullable;
  * as a whole answer is, and a failure before or during the stream (an error status, a reset connection, a chunk that
  * is not JSON) as the same failure of a whole answer is.
  *
+ * <p>A server or gateway that ignores {@code "stream": true} and answers an OpenAI model of {@link LangChain4jModels}
+ * with a whole {@code application/json} answer: the body is read once and goes on as a stream of one piece, so the
+ * run goes on with its text as one {@code TextDelta}, and its tool calls, usage and finish reason as a stream's; a
+ * debug line ({@code System.Logger}) notes that the provider did not stream. A whole Anthropic answer ends the call
+ * with a failure that says so. A model of your own reads such a body as its HTTP client does.
+ *
  * <p>The cancel: LangChain4j hands a {@code StreamingHandle} with each piece, whose {@code cancel()} closes the
  * response and its connection; a model of {@link LangChain4jModels} also aborts its own HTTP exchange, so a call is
  * cancelled before its first piece too. A model of your own that has sent nothing yet is cancelled when its first

@@ -1,6 +1,5 @@
 package dev.terminus.langchain4j;
 
-import static dev.terminus.langchain4j.fake.Fault.asIs;
 import static dev.terminus.langchain4j.fake.Fault.stream;
 import static dev.terminus.test.TerminusAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -220,24 +219,6 @@ class StreamingNetworkFaultsTest {
         });
         assertThat(runs.attempts).containsExactly("Timeout", "Timeout", "Timeout");
         assertThat(result.incompleteAnswer()).contains("Wear a");
-    }
-
-    @ParameterizedTest
-    @EnumSource(ProviderWire.class)
-    void aServerThatAnswersAStreamingRequestWholeFailsWithoutARetrySayingSo(ProviderWire wire) {
-        // given: a server that ignores "stream": true and sends the whole answer as JSON
-        server.always(asIs(wire.answer("Wear a coat.")));
-
-        // when
-        RunResult result = run(wire);
-
-        // then: not silently an empty answer
-        assertThat(result.termination()).isInstanceOfSatisfying(Termination.Failed.class, failed -> {
-            assertThat(failed.error().category()).isEqualTo(ErrorCategory.UNKNOWN);
-            assertThat(failed.error().message()).contains("the provider answered a streaming request with "
-                    + "application/json, not an event stream (text/event-stream)");
-        });
-        assertThat(server.requests()).hasSize(1);
     }
 
     @ParameterizedTest

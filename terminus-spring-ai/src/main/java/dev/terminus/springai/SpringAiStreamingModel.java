@@ -6,6 +6,7 @@ import dev.terminus.agent.spi.ModelStreams;
 import dev.terminus.agent.spi.StreamingModel;
 import dev.terminus.springai.internal.Prompts;
 import dev.terminus.springai.internal.StreamedCall;
+import org.jspecify.annotations.Nullable;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.StreamingChatModel;
 import org.springframework.ai.chat.prompt.ChatOptions;
@@ -29,6 +30,15 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
  * never show as text, the last finish reason and the usage the provider reports at the end), and a failure before or
  * during the stream (an error status, a reset connection) as the same failure of a whole answer is.
  *
+ * <p>A provider that does not stream (a server or gateway that ignores {@code "stream": true} and sends a whole
+ * {@code application/json} answer): the OpenAI SDK under Spring AI drops such a body unread, its stream ending with
+ * nothing of an answer, so a model that is also a {@code ChatModel} (OpenAI's is) asks for the same answer whole
+ * ({@code ChatModel.call}) and the run goes on with it: its text one piece, its tool calls, usage and finish reason as
+ * {@link SpringAiModel} maps a whole answer, a failure classified as any is. That first answer is asked for twice, and
+ * the provider charges for both (the loop counts the one it sees); the model's later calls ask for whole answers at
+ * once. A debug line ({@code System.Logger}) notes it. A {@code StreamingChatModel} that is no {@code ChatModel} ends
+ * such a call with the empty answer its stream gave.
+ *
  * {@snippet :
  * // given: ChatModel chatModel
  * try (RunStream run = Agent.builder(SpringAiModel.streaming(chatModel)).build().stream("Say hello")) {
@@ -49,11 +59,16 @@ public final class SpringAiStreamingModel implements StreamingModel {
     private final StreamingChatModel streamingChatModel;
     private final String name;
     private final String provider;
+    /** The model as a {@code ChatModel}, to ask for a whole answer when the provider does not stream; or null. */
+    private final @Nullable ChatModel whole;
+    /** Whether the provider answered a streaming request whole once: its next answers are asked for whole. */
+    private volatile boolean unstreamed;
 
     SpringAiStreamingModel(StreamingChatModel streamingChatModel, String name, String provider) {
         this.streamingChatModel = streamingChatModel;
         this.name = name;
         this.provider = provider;
+        this.whole = streamingChatModel instanceof ChatModel chatModel ? chatModel : null;
     }
 
     /**
@@ -69,14 +84,18 @@ public final class SpringAiStreamingModel implements StreamingModel {
     public ModelStream stream(ModelRequest request) {
         Prompt prompt = Prompts.toSpringAi(request, options(), name);
         ModelStreams.Feed feed = ModelStreams.feed(UNREAD_PIECES);
-        new StreamedCall(feed).start(streamingChatModel, prompt);
+        StreamedCall call = new StreamedCall(feed, whole, () -> unstreamed = true);
+        if (unstreamed && whole != null) {
+            call.startWhole(prompt);
+        } else {
+            call.start(streamingChatModel, prompt);
+        }
         return feed;
     }
 
     /** The model's own options when it has any (a {@code ChatModel}), or empty ones that carry tools. */
     private ChatOptions options() {
-        return streamingChatModel instanceof ChatModel chatModel ? chatModel.getOptions()
-                : ToolCallingChatOptions.builder().build();
+        return whole != null ? whole.getOptions() : ToolCallingChatOptions.builder().build();
     }
 
     /** @return the model's name */

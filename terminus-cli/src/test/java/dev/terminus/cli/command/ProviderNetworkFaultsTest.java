@@ -1,5 +1,6 @@
 package dev.terminus.cli.command;
 
+import static dev.terminus.langchain4j.fake.Fault.asIs;
 import static dev.terminus.langchain4j.fake.Fault.html;
 import static dev.terminus.langchain4j.fake.Fault.malformedJson;
 import static dev.terminus.langchain4j.fake.Fault.reply;
@@ -25,6 +26,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -164,6 +166,32 @@ class ProviderNetworkFaultsTest {
         assertThat(requests).hasSize(2);
         assertThat(Duration.ofNanos(requests.get(1).receivedNanos() - requests.get(0).receivedNanos()))
                 .isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void aProviderThatAnswersAStreamingRequestWithAWholeJsonBodyCompletesTheRunWithItsTextAsOnePiece()
+            throws IOException {
+        // given: an OpenAI-compatible server that ignores "stream": true
+        ProviderWire wire = ProviderWire.OPENAI;
+        server.always(asIs(wire.answer("4 degrees.")));
+
+        // when
+        Cli.Result result = Cli.withEnvironment(Map.of("OPENAI_API_KEY", KEY), "run", "--stream", "--json",
+                "--provider", wire.provider(), "--base-url", wire.baseUrl(server.origin()), scenario().toString());
+
+        // then
+        assertThat(result.status()).as(result.err()).isZero();
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : result.out().lines().toList()) {
+            lines.add(Wire.MAPPER.readTree(line));
+        }
+        assertThat(lines).filteredOn(line -> line.path("type").asText().equals("TextDelta"))
+                .map(delta -> delta.get("text").asText()).containsExactly("4 degrees.");
+        JsonNode last = lines.getLast();
+        assertThat(last.at("/termination/$kind").asText()).isEqualTo("NaturalCompletion");
+        assertThat(last.get("finalAnswer").asText()).isEqualTo("4 degrees.");
+        assertThat(last.at("/usage/inputTokens").asInt()).isEqualTo(21);
+        assertThat(server.requests()).singleElement().satisfies(request -> assertThat(request.streams()).isTrue());
     }
 
     static Stream<ProviderWire> wires() {

@@ -26,7 +26,7 @@ import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * LangChain4j's HTTP client on a JDK {@link java.net.http.HttpClient} this module owns, for three things LangChain4j's
+ * LangChain4j's HTTP client on a JDK {@link java.net.http.HttpClient} this module owns, for four things LangChain4j's
  * own JDK client does not do:
  *
  * <ul>
@@ -36,11 +36,18 @@ import org.jspecify.annotations.Nullable;
  *       exchange is aborted and its connection closed, so a stalled body leaves no connection or thread waiting for
  *       the client's timeout; a streamed call is cancelled the same way when the loop closes its stream
  *       ({@link StreamedCall}), before its first event too;</li>
+ *   <li>a streaming request that a server or gateway answered with a whole OpenAI answer (it ignored
+ *       {@code "stream": true}) goes on as a stream of one piece ({@link UnstreamedAnswer}) instead of failing, or
+ *       ending as an empty answer;</li>
  *   <li>{@link #close()} shuts the JDK client down: its pooled connections and its selector thread end with the
  *       model instead of when the client is garbage collected.</li>
  * </ul>
  */
 public final class ProviderHttpClient implements HttpClient, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(ProviderHttpClient.class.getName());
+    /** How much of a body that cannot be read is quoted in the failure. */
+    private static final int EXCERPT = 500;
+
     private final java.net.http.HttpClient client;
     private final Duration readTimeout;
 
@@ -91,8 +98,10 @@ public final class ProviderHttpClient implements HttpClient, AutoCloseable {
      * call is a {@link StreamedCall}'s, its exchange is registered with it, so a cancel aborts the exchange before the
      * response and closes its body (and connection) after; the call is told when the body ended. A listener that
      * throws on an event (LangChain4j's Anthropic client, on a chunk that is not JSON) ends the stream with that
-     * failure instead of having it dropped, and a 2xx that is not an event stream (a server that ignored
-     * {@code "stream": true}) is a failure that says so.
+     * failure instead of having it dropped. A 2xx whole OpenAI answer ({@code application/json}, from a server or
+     * gateway that ignored {@code "stream": true}) is read once, whole, and handed on as the one event of a stream
+     * that carries all of it ({@link UnstreamedAnswer}), a debug line noting that the provider did not stream; any
+     * other JSON body is a failure that says so.
      */
     @Override
     public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
@@ -130,16 +139,26 @@ public final class ProviderHttpClient implements HttpClient, AutoCloseable {
                 return;
             }
             String type = response.headers().firstValue("Content-Type").orElse("");
+            List<String> unstreamed = null;
             if (type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
-                String text = new String(body.readNBytes(500), StandardCharsets.UTF_8);
-                listener.onError(new IllegalStateException("the provider answered a streaming request with "
-                        + type + ", not an event stream (text/event-stream): " + text));
-                return;
+                String text = new String(body.readAllBytes(), StandardCharsets.UTF_8);
+                unstreamed = UnstreamedAnswer.asOpenAiEvents(text);
+                if (unstreamed == null) {
+                    listener.onError(new IllegalStateException("the provider answered a streaming request with "
+                            + type + ", not an event stream (text/event-stream): " + excerpt(text)));
+                    return;
+                }
+                LOG.log(System.Logger.Level.DEBUG, () -> "the provider did not stream: it answered the streaming "
+                        + "request to " + response.uri() + " with a whole answer (" + type + "), read as one piece");
             }
             listener.onOpen(SuccessfulHttpResponse.builder().statusCode(response.statusCode())
                     .headers(response.headers().map()).build());
             FailingListener failing = new FailingListener(listener);
-            parser.parse(body, failing);
+            if (unstreamed != null) {
+                unstreamed.forEach(data -> failing.onEvent(new ServerSentEvent(null, data)));
+            } else {
+                parser.parse(body, failing);
+            }
             if (!failing.failed) {
                 listener.onClose();
             }
@@ -206,6 +225,10 @@ public final class ProviderHttpClient implements HttpClient, AutoCloseable {
                         : java.net.http.HttpRequest.BodyPublishers.ofString(request.body()));
         request.headers().forEach((name, values) -> values.forEach(value -> builder.header(name, value)));
         return builder.build();
+    }
+
+    private static String excerpt(String text) {
+        return text.length() <= EXCERPT ? text : text.substring(0, EXCERPT) + "...";
     }
 
     private static ProviderHttpException error(int status, java.net.http.HttpHeaders headers, String body) {
