@@ -142,49 +142,33 @@ public final class AgentBuilder {
     }
 
     /** @param grace as {@link AgentConfig.Builder#interruptGrace} @return this builder */
-    public AgentBuilder interruptGrace(Duration grace) {
-        return set(c -> c.interruptGrace(grace));
+    public AgentBuilder interruptGrace(Duration grace) { return set(c -> c.interruptGrace(grace)); }
+
+    /** @param how as {@link AgentConfig.Builder#timeBudgetEnforcement} @return this builder */
+    public AgentBuilder timeBudgetEnforcement(TimeBudgetEnforcement how) {
+        return set(c -> c.timeBudgetEnforcement(how));
     }
 
-    /** @param enforcement as {@link AgentConfig.Builder#timeBudgetEnforcement} @return this builder */
-    public AgentBuilder timeBudgetEnforcement(TimeBudgetEnforcement enforcement) {
-        return set(c -> c.timeBudgetEnforcement(enforcement));
-    }
+    /** @param at as {@link AgentConfig.Builder#budgetPressureThreshold} @return this builder */
+    public AgentBuilder budgetPressureThreshold(double at) { return set(c -> c.budgetPressureThreshold(at)); }
 
-    /** @param threshold as {@link AgentConfig.Builder#budgetPressureThreshold} @return this builder */
-    public AgentBuilder budgetPressureThreshold(double threshold) {
-        return set(c -> c.budgetPressureThreshold(threshold));
-    }
-
-    /** @param instruction as {@link AgentConfig.Builder#budgetPressureInstruction} @return this builder */
-    public AgentBuilder budgetPressureInstruction(String instruction) {
-        return set(c -> c.budgetPressureInstruction(instruction));
-    }
+    /** @param text as {@link AgentConfig.Builder#budgetPressureInstruction} @return this builder */
+    public AgentBuilder budgetPressureInstruction(String text) { return set(c -> c.budgetPressureInstruction(text)); }
 
     /** @param threshold as {@link AgentConfig.Builder#noProgressThreshold} @return this builder */
-    public AgentBuilder noProgressThreshold(int threshold) {
-        return set(c -> c.noProgressThreshold(threshold));
-    }
+    public AgentBuilder noProgressThreshold(int threshold) { return set(c -> c.noProgressThreshold(threshold)); }
 
     /** As {@link AgentConfig.Builder#withoutNoProgressThreshold}. @return this builder */
-    public AgentBuilder withoutNoProgressThreshold() {
-        return set(AgentConfig.Builder::withoutNoProgressThreshold);
-    }
+    public AgentBuilder withoutNoProgressThreshold() { return set(AgentConfig.Builder::withoutNoProgressThreshold); }
 
     /** @param threshold as {@link AgentConfig.Builder#stallThreshold} @return this builder */
-    public AgentBuilder stallThreshold(int threshold) {
-        return set(c -> c.stallThreshold(threshold));
-    }
+    public AgentBuilder stallThreshold(int threshold) { return set(c -> c.stallThreshold(threshold)); }
 
     /** As {@link AgentConfig.Builder#withoutStallThreshold}. @return this builder */
-    public AgentBuilder withoutStallThreshold() {
-        return set(AgentConfig.Builder::withoutStallThreshold);
-    }
+    public AgentBuilder withoutStallThreshold() { return set(AgentConfig.Builder::withoutStallThreshold); }
 
     /** @param max as {@link AgentConfig.Builder#maxConsecutiveMistakes} @return this builder */
-    public AgentBuilder maxConsecutiveMistakes(int max) {
-        return set(c -> c.maxConsecutiveMistakes(max));
-    }
+    public AgentBuilder maxConsecutiveMistakes(int max) { return set(c -> c.maxConsecutiveMistakes(max)); }
 
     /** As {@link AgentConfig.Builder#withoutMaxConsecutiveMistakes}. @return this builder */
     public AgentBuilder withoutMaxConsecutiveMistakes() {
@@ -192,34 +176,22 @@ public final class AgentBuilder {
     }
 
     /** @param toolName as {@link AgentConfig.Builder#finalAnswerTool} @return this builder */
-    public AgentBuilder finalAnswerTool(String toolName) {
-        return set(c -> c.finalAnswerTool(toolName));
-    }
+    public AgentBuilder finalAnswerTool(String toolName) { return set(c -> c.finalAnswerTool(toolName)); }
 
     /** @param parallel as {@link AgentConfig.Builder#parallelToolCalls} @return this builder */
-    public AgentBuilder parallelToolCalls(boolean parallel) {
-        return set(c -> c.parallelToolCalls(parallel));
-    }
+    public AgentBuilder parallelToolCalls(boolean parallel) { return set(c -> c.parallelToolCalls(parallel)); }
 
     /** @param timeout as {@link AgentConfig.Builder#streamIdleTimeout} @return this builder */
-    public AgentBuilder streamIdleTimeout(Duration timeout) {
-        return set(c -> c.streamIdleTimeout(timeout));
-    }
+    public AgentBuilder streamIdleTimeout(Duration timeout) { return set(c -> c.streamIdleTimeout(timeout)); }
 
     /** As {@link AgentConfig.Builder#withoutStreamIdleTimeout}. @return this builder */
-    public AgentBuilder withoutStreamIdleTimeout() {
-        return set(AgentConfig.Builder::withoutStreamIdleTimeout);
-    }
+    public AgentBuilder withoutStreamIdleTimeout() { return set(AgentConfig.Builder::withoutStreamIdleTimeout); }
 
     /** @param maxOutputTokens as {@link AgentConfig.Builder#maxOutputTokens} @return this builder */
-    public AgentBuilder maxOutputTokens(int maxOutputTokens) {
-        return set(c -> c.maxOutputTokens(maxOutputTokens));
-    }
+    public AgentBuilder maxOutputTokens(int maxOutputTokens) { return set(c -> c.maxOutputTokens(maxOutputTokens)); }
 
     /** @param repairs as {@link AgentConfig.Builder#structuredOutputRepairs} @return this builder */
-    public AgentBuilder structuredOutputRepairs(int repairs) {
-        return set(c -> c.structuredOutputRepairs(repairs));
-    }
+    public AgentBuilder structuredOutputRepairs(int repairs) { return set(c -> c.structuredOutputRepairs(repairs)); }
 
     /** Applies a change to the settings now, so a bad value fails here, and keeps it for a later config. */
     private AgentBuilder set(Consumer<AgentConfig.Builder> change) {
