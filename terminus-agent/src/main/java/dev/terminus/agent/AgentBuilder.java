@@ -19,10 +19,11 @@ import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Builds an {@link Agent}. The agent's common settings (name, system prompt, caps, budgets) are set here; the
- * others, and settings shared by several agents, come in an {@link AgentConfig} given to {@link #config}. The
- * two combine in one way, whatever the order of the calls: a setting set on this builder wins over the config's.
- * Each value is checked as {@link AgentConfig.Builder} checks it, when set.
+ * Builds an {@link Agent}. Every setting of {@link AgentConfig} is set here too, by the same name (name, system
+ * prompt, caps, budgets, guards, budget pressure, streaming, structured-output repairs); an {@link AgentConfig} given
+ * to {@link #config} is for settings several agents share. The two combine in one way, whatever the order of the
+ * calls: a setting set on this builder wins over the config's. Each value is checked, when set, by
+ * {@link AgentConfig.Builder}, to which this builder hands it, so a refusal names the setting as that builder does.
  *
  * {@snippet :
  * AgentConfig shared = AgentConfig.custom().maxIterations(10).withoutStallThreshold().build();
@@ -140,6 +141,58 @@ public final class AgentBuilder {
         return set(c -> c.retryPolicy(retryPolicy));
     }
 
+    /** @param grace as {@link AgentConfig.Builder#interruptGrace} @return this builder */
+    public AgentBuilder interruptGrace(Duration grace) { return set(c -> c.interruptGrace(grace)); }
+
+    /** @param how as {@link AgentConfig.Builder#timeBudgetEnforcement} @return this builder */
+    public AgentBuilder timeBudgetEnforcement(TimeBudgetEnforcement how) {
+        return set(c -> c.timeBudgetEnforcement(how));
+    }
+
+    /** @param at as {@link AgentConfig.Builder#budgetPressureThreshold} @return this builder */
+    public AgentBuilder budgetPressureThreshold(double at) { return set(c -> c.budgetPressureThreshold(at)); }
+
+    /** @param text as {@link AgentConfig.Builder#budgetPressureInstruction} @return this builder */
+    public AgentBuilder budgetPressureInstruction(String text) { return set(c -> c.budgetPressureInstruction(text)); }
+
+    /** @param threshold as {@link AgentConfig.Builder#noProgressThreshold} @return this builder */
+    public AgentBuilder noProgressThreshold(int threshold) { return set(c -> c.noProgressThreshold(threshold)); }
+
+    /** As {@link AgentConfig.Builder#withoutNoProgressThreshold}. @return this builder */
+    public AgentBuilder withoutNoProgressThreshold() { return set(AgentConfig.Builder::withoutNoProgressThreshold); }
+
+    /** @param threshold as {@link AgentConfig.Builder#stallThreshold} @return this builder */
+    public AgentBuilder stallThreshold(int threshold) { return set(c -> c.stallThreshold(threshold)); }
+
+    /** As {@link AgentConfig.Builder#withoutStallThreshold}. @return this builder */
+    public AgentBuilder withoutStallThreshold() { return set(AgentConfig.Builder::withoutStallThreshold); }
+
+    /** @param max as {@link AgentConfig.Builder#maxConsecutiveMistakes} @return this builder */
+    public AgentBuilder maxConsecutiveMistakes(int max) { return set(c -> c.maxConsecutiveMistakes(max)); }
+
+    /** As {@link AgentConfig.Builder#withoutMaxConsecutiveMistakes}. @return this builder */
+    public AgentBuilder withoutMaxConsecutiveMistakes() {
+        return set(AgentConfig.Builder::withoutMaxConsecutiveMistakes);
+    }
+
+    /** @param toolName as {@link AgentConfig.Builder#finalAnswerTool} @return this builder */
+    public AgentBuilder finalAnswerTool(String toolName) { return set(c -> c.finalAnswerTool(toolName)); }
+
+    /** @param parallel as {@link AgentConfig.Builder#parallelToolCalls} @return this builder */
+    public AgentBuilder parallelToolCalls(boolean parallel) { return set(c -> c.parallelToolCalls(parallel)); }
+
+    /** @param timeout as {@link AgentConfig.Builder#streamIdleTimeout} @return this builder */
+    public AgentBuilder streamIdleTimeout(Duration timeout) { return set(c -> c.streamIdleTimeout(timeout)); }
+
+    /** As {@link AgentConfig.Builder#withoutStreamIdleTimeout}. @return this builder */
+    public AgentBuilder withoutStreamIdleTimeout() { return set(AgentConfig.Builder::withoutStreamIdleTimeout); }
+
+    /** @param maxOutputTokens as {@link AgentConfig.Builder#maxOutputTokens} @return this builder */
+    public AgentBuilder maxOutputTokens(int maxOutputTokens) { return set(c -> c.maxOutputTokens(maxOutputTokens)); }
+
+    /** @param repairs as {@link AgentConfig.Builder#structuredOutputRepairs} @return this builder */
+    public AgentBuilder structuredOutputRepairs(int repairs) { return set(c -> c.structuredOutputRepairs(repairs)); }
+
     /** Applies a change to the settings now, so a bad value fails here, and keeps it for a later config. */
     private AgentBuilder set(Consumer<AgentConfig.Builder> change) {
         change.accept(settings);
@@ -186,11 +239,16 @@ public final class AgentBuilder {
      * Agent triage = Agent.builder(model).name("triage").systemPrompt("Route the customer.").handoff(billing).build();
      * }
      *
-     * @param agent the agent the run may be handed to; its name names the tool
+     * @param agent the agent the run may be handed to; its name, which must be set, names the tool
      * @return this builder
+     * @throws IllegalArgumentException when the agent has no name of its own
      */
     public AgentBuilder handoff(Agent agent) {
         Preconditions.notNull(agent, "agent");
+        if (!agent.config().named()) {
+            throw new IllegalArgumentException("handoff: the agent has no name, so its tool would be"
+                    + " transfer_to_agent; give it one with Agent.builder(model).name(...)");
+        }
         return handoff(agent.config().name(), null, () -> agent);
     }
 

@@ -9,8 +9,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The settings of an {@link Agent}: limits, budgets and guards. Immutable; build one with {@link #custom()}, take
  * {@link #ofDefaults()}, or change a copy with {@link #from(AgentConfig)}. A bad value is refused when set, with a
- * message naming the setting and the value. An agent's common settings can be set on {@link Agent#builder} itself;
- * a config is for settings shared by several agents, and for the rest.
+ * message naming the setting and the value. Every setting here is on {@link Agent#builder} too, by the same name: a
+ * config is for settings several agents share ({@code Agent.builder(model).config(shared)}), each agent's builder
+ * setting its own over them.
  *
  * {@snippet :
  * AgentConfig config = AgentConfig.custom()
@@ -57,6 +58,7 @@ public final class AgentConfig {
     private static final AgentConfig DEFAULTS = custom().build();
 
     private final String name;
+    private final boolean named;
     private final @Nullable String systemPrompt;
     private final int maxIterations;
     private final @Nullable Integer maxToolCalls;
@@ -81,6 +83,7 @@ public final class AgentConfig {
 
     private AgentConfig(Builder b) {
         this.name = b.name;
+        this.named = b.named;
         this.systemPrompt = b.systemPrompt;
         this.maxIterations = b.maxIterations;
         this.maxToolCalls = b.maxToolCalls;
@@ -124,6 +127,8 @@ public final class AgentConfig {
 
     /** @return the agent's name, for events, terminations and telemetry */
     public String name() { return name; }
+    /** @return whether the name was set, rather than the default {@code "agent"} */
+    boolean named() { return named; }
     /** @return the system prompt, if any */
     public Optional<String> systemPrompt() { return Optional.ofNullable(systemPrompt); }
     /** @return the iteration cap */
@@ -170,6 +175,7 @@ public final class AgentConfig {
     /** Builds an {@link AgentConfig}; every setter refuses a bad value at once, naming it. */
     public static final class Builder {
         private String name = "agent";
+        private boolean named;
         private @Nullable String systemPrompt;
         private int maxIterations = DEFAULT_MAX_ITERATIONS;
         private @Nullable Integer maxToolCalls;
@@ -196,6 +202,7 @@ public final class AgentConfig {
 
         private Builder(AgentConfig c) {
             name = c.name;
+            named = c.named;
             systemPrompt = c.systemPrompt;
             maxIterations = c.maxIterations;
             maxToolCalls = c.maxToolCalls;
@@ -222,6 +229,7 @@ public final class AgentConfig {
         /** @param name the agent's name; not blank @return this builder */
         public Builder name(String name) {
             this.name = Preconditions.notBlank(name, "name");
+            this.named = true;
             return this;
         }
 

@@ -9,8 +9,9 @@
  *       to cancel or wait on); switch over {@link dev.terminus.agent.RunResult#termination()}.</li>
  *   <li>Tools: {@link dev.terminus.agent.Tools}, from lambdas or from annotated methods ({@link
  *       dev.terminus.agent.AgentTool}).</li>
- *   <li>Settings kept for reuse: {@link dev.terminus.agent.AgentConfig}; budgets: {@link
- *       dev.terminus.agent.TokenBudget}, {@link dev.terminus.agent.PriceTable}.</li>
+ *   <li>Settings: every one on {@link dev.terminus.agent.AgentBuilder}; settings several agents share: an
+ *       {@link dev.terminus.agent.AgentConfig} given to {@link dev.terminus.agent.AgentBuilder#config config}; budgets:
+ *       {@link dev.terminus.agent.TokenBudget}, {@link dev.terminus.agent.PriceTable}.</li>
  *   <li>Approvals: {@link dev.terminus.agent.AgentBuilder#requireApproval requireApproval}, a
  *       {@link dev.terminus.agent.Checkpoint} in the result, and {@link dev.terminus.agent.Agent#approve approve},
  *       {@link dev.terminus.agent.Agent#reject reject} or {@link dev.terminus.agent.Agent#answer answer}.</li>

@@ -8,8 +8,6 @@ import dev.terminus.agent.control.RunClock;
 import dev.terminus.pipeline.internal.PipelineRun;
 import dev.terminus.pipeline.internal.PipelineSpec;
 import dev.terminus.pipeline.internal.PipelineTask;
-import dev.terminus.pipeline.internal.StageBody;
-import dev.terminus.pipeline.internal.TokenLedger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -220,7 +218,11 @@ public final class Pipeline {
             return this;
         }
 
-        /** @param budget the token budget all stages draw from @return this builder */
+        /**
+         * @param budget the token budget all stages draw from; an agent stage runs under what remains of it, as a
+         *     child agent under its parent's ({@link TokenBudget#UNLIMITED} by default)
+         * @return this builder
+         */
         public Builder tokenBudget(TokenBudget budget) {
             this.tokenBudget = Preconditions.notNull(budget, "tokenBudget");
             return this;
@@ -308,34 +310,14 @@ public final class Pipeline {
 
         /**
          * @return the pipeline
-         * @throws IllegalArgumentException when it has no stage, or a prebuilt agent's token budget cannot fit the
-         *     pipeline's or its phase's (the message names the stage, both budgets and the kind of token)
+         * @throws IllegalArgumentException when it has no stage
          */
         public Pipeline build() {
             if (plans.isEmpty()) {
                 throw new IllegalArgumentException("pipeline \"" + name + "\" has no stages: add at least one");
             }
-            for (PipelineSpec.StagePlan plan : plans) {
-                if (plan.stage().body() instanceof StageBody.AgentBody body) {
-                    TokenBudget own = body.agent().config().tokenBudget();
-                    requireFits(plan, own, tokenBudget, "pipeline \"" + name + "\"");
-                    if (plan.phaseIndex() >= 0) {
-                        requireFits(plan, own, phaseBudgets.get(plan.phaseIndex()), "phase \"" + plan.phase() + "\"");
-                    }
-                }
-            }
             return new Pipeline(new PipelineSpec(name, plans, tokenBudget, phaseBudgets, listeners,
                     executor.executor(), interruptGrace, clock), executor);
-        }
-
-        private static void requireFits(PipelineSpec.StagePlan plan, TokenBudget own, TokenBudget budget, String of) {
-            TokenKind over = TokenLedger.exceeding(own, budget);
-            if (over != null) {
-                throw new IllegalArgumentException("stage \"" + plan.stage().name() + "\" runs a prebuilt agent whose"
-                        + " token budget (" + TokenLedger.describe(own) + ") does not fit the budget of " + of + " ("
-                        + TokenLedger.describe(budget) + ") in " + over + " tokens: give the agent a " + over
-                        + " cap of at most the " + of + "'s, or use Stage.budgetedAgent");
-            }
         }
 
         private void checkUnique(Stage stage) {

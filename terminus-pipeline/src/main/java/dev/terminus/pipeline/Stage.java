@@ -2,7 +2,6 @@ package dev.terminus.pipeline;
 
 import dev.terminus.Preconditions;
 import dev.terminus.Termination;
-import dev.terminus.TokenKind;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.TokenBudget;
@@ -42,9 +41,12 @@ public final class Stage {
     }
 
     /**
-     * A stage that runs a prebuilt agent. The agent keeps its own token budget, so in a pipeline, phase or stage with
-     * a token budget it must cap every kind of token they cap; it starts only when what remains covers its whole
-     * budget. To give an agent exactly what remains, use {@link #budgetedAgent}.
+     * A stage that runs a prebuilt agent. Its runs run under what remains of the pipeline's and the phase's token
+     * budgets and the stage's own, as a child agent runs under its parent's: per kind of token, the least of those and
+     * the agent's own budget caps each run, so an agent without a budget of its own is bounded by the pipeline's. A
+     * run stopped by what remains of the pipeline's (or the phase's) budget ends {@code TokenBudgetExhausted} with that
+     * budget's figures: what the stages under it consumed, this run's tokens included, and its cap. The stage starts
+     * when every capped kind has a token left, as any agent stage.
      *
      * @param name the stage's name, unique in its pipeline
      * @param agent the agent
@@ -117,25 +119,15 @@ public final class Stage {
 
     /**
      * @param budget the most each of the stage's agent runs may use, within what remains of the pipeline's and the
-     *     phase's budgets; a prebuilt agent's own budget must fit in it
+     *     phase's budgets (and, for a prebuilt agent, within its own)
      * @return a copy of this stage with that budget
-     * @throws IllegalArgumentException when the stage is a function, or its prebuilt agent's budget does not fit
+     * @throws IllegalArgumentException when the stage is a function
      */
     public Stage tokenBudget(TokenBudget budget) {
         Preconditions.notNull(budget, "tokenBudget");
         if (spec.body() instanceof StageBody.FunctionBody) {
             throw new IllegalArgumentException("stage \"" + spec.name() + "\" runs a function, which uses no tokens:"
                     + " it cannot have a tokenBudget (" + TokenLedger.describe(budget) + ")");
-        }
-        if (spec.body() instanceof StageBody.AgentBody body) {
-            TokenBudget own = body.agent().config().tokenBudget();
-            TokenKind over = TokenLedger.exceeding(own, budget);
-            if (over != null) {
-                throw new IllegalArgumentException("stage \"" + spec.name() + "\": tokenBudget ("
-                        + TokenLedger.describe(budget) + ") is smaller than its agent's own (" + TokenLedger.describe(own)
-                        + ") in " + over + " tokens; a prebuilt agent keeps its budget, so lower it or use"
-                        + " Stage.budgetedAgent");
-            }
         }
         return new Stage(spec.withTokenBudget(budget));
     }

@@ -1,7 +1,6 @@
 package dev.terminus.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.terminus.ErrorCategory;
 import dev.terminus.Outcome;
@@ -125,38 +124,6 @@ class BudgetScenariosTest {
 
         // then
         assertThat(result.termination()).isEqualTo(new Termination.TokenBudgetExhausted(15, 15, TokenKind.TOTAL));
-    }
-
-    @Test
-    void aPrebuiltAgentStartsOnlyWhenWhatRemainsCoversItsWholeBudget() {
-        // given: 40 tokens; 30 used; the prebuilt agent may use 20, more than the 10 left
-        ScriptedModel capped = ScriptedModel.builder().text("never").build();
-        Pipeline pipeline = Pipeline.builder()
-                .tokenBudget(TokenBudget.total(40))
-                .stage(Stage.budgetedAgent("research", new Agents.Budgeted(Agents.searchingThenAnswering("a")),
-                        ctx -> "Go"))
-                .stage(Stage.agent("write", Agents.of(capped, TokenBudget.total(20)), ctx -> "Go"))
-                .build();
-
-        // when
-        PipelineResult result = pipeline.run("");
-
-        // then
-        assertThat(result.termination()).isEqualTo(new Termination.TokenBudgetExhausted(30, 40, TokenKind.TOTAL));
-        assertThat(capped.calls()).isZero();
-    }
-
-    @Test
-    void aPrebuiltAgentWithoutACapIsRefusedInABudgetedPipeline() {
-        // given
-        Pipeline.Builder builder = Pipeline.builder()
-                .tokenBudget(TokenBudget.total(1_000))
-                .stage(Stage.agent("free", Agents.answering("x"), ctx -> "Go"));
-
-        // when / then
-        assertThatThrownBy(builder::build).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("stage \"free\"").hasMessageContaining("unlimited")
-                .hasMessageContaining("total 1000").hasMessageContaining("TOTAL");
     }
 
     @Test

@@ -7,7 +7,6 @@ import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.TokenBudget;
-import dev.terminus.scripted.ScriptedModel;
 import org.junit.jupiter.api.Test;
 
 class StageTest {
@@ -65,19 +64,6 @@ class StageTest {
     void aFunctionStageCannotHaveATokenBudget() {
         assertThatThrownBy(() -> Stage.of("f", ctx -> new Termination.Completed()).tokenBudget(TokenBudget.total(5)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stage \"f\" runs a function");
-    }
-
-    @Test
-    void aPrebuiltAgentsBudgetMustFitTheStagesBudget() {
-        // given
-        Stage stage = Stage.agent("a", Agents.of(ScriptedModel.builder().text("x").build(), TokenBudget.total(500)),
-                ctx -> "Go");
-
-        // when / then
-        assertThat(stage.tokenBudget(TokenBudget.total(500)).tokenBudget()).isEqualTo(TokenBudget.total(500));
-        assertThatThrownBy(() -> stage.tokenBudget(TokenBudget.total(100)))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("stage \"a\"").hasMessageContaining("total 100").hasMessageContaining("total 500");
     }
 
     @Test

@@ -2,16 +2,19 @@ package dev.terminus.agent.control;
 
 import dev.terminus.Preconditions;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentBuilder;
 import dev.terminus.agent.Checkpoint;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.internal.AgentAccess;
 import dev.terminus.agent.internal.AgentSpec;
 import dev.terminus.agent.internal.Resumption;
 import dev.terminus.agent.internal.RunTask;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The entry points of an engine that drives an agent's runs itself (a durable workflow, a scheduler of its own), kept
@@ -39,6 +42,33 @@ public final class AgentEngine {
      */
     public static AgentEngine of(Agent agent) {
         return new AgentEngine(AgentAccess.spec(Preconditions.notNull(agent, "agent")));
+    }
+
+    /**
+     * The agent, its runs bounded by the tokens an engine that runs it has left to give, as well as by its own token
+     * budget: per kind of token, the lower of the two caps (a kind neither caps stays uncapped). A pipeline gives an
+     * agent stage what remains of its budget this way, as a run gives an agent it calls what remains of its own. The
+     * agent is the same in every other way: its name, model, tools, listeners and other settings.
+     *
+     * {@snippet :
+     * Agent capped = AgentEngine.of(agent).withinTokens(TokenBudget.total(2_000));
+     * }
+     *
+     * @param allowance the most its runs may use
+     * @return the agent so bounded
+     */
+    public Agent withinTokens(TokenBudget allowance) {
+        Preconditions.notNull(allowance, "allowance");
+        TokenBudget own = spec.config().tokenBudget();
+        TokenBudget bounded = new TokenBudget(lower(own.total(), allowance.total()),
+                lower(own.input(), allowance.input()), lower(own.output(), allowance.output()));
+        AgentSpec within = bounded.equals(own) ? spec
+                : spec.withConfig(AgentConfig.from(spec.config()).tokenBudget(bounded).build());
+        return AgentAccess.agent(within);
+    }
+
+    private static @Nullable Long lower(@Nullable Long a, @Nullable Long b) {
+        return a == null ? b : b == null ? a : Long.valueOf(Math.min(a, b));
     }
 
     /**

@@ -75,6 +75,15 @@ public record AgentSpec(Model model, AgentConfig config, Map<String, Tool> tools
     }
 
     /**
+     * @param settings other settings (an engine's tighter token budget, say)
+     * @return this spec with those settings
+     */
+    public AgentSpec withConfig(AgentConfig settings) {
+        return new AgentSpec(model, settings, tools, toolSpecs, hooks, listeners, userSimulator, completion,
+                completionCheck, rules, clock, argumentChecks, maxHandoffs);
+    }
+
+    /**
      * The spec a run goes on with when it is handed to this agent: the run's listeners (the first agent's, which
      * heard the run start) instead of this agent's, and no handoff tools once the run has used its handoffs.
      *

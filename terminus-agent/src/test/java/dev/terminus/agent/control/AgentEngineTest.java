@@ -131,4 +131,45 @@ class AgentEngineTest {
                 .isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("agent");
     }
+
+    @Test
+    void anAgentWithinAnAllowanceIsCappedPerKindByTheLowerOfItsOwnAndTheAllowance() {
+        // given: its own output cap is below the allowance's; it has no total cap
+        Agent agent = Agent.builder(MODEL).name("writer").tokenBudget(dev.terminus.agent.TokenBudget.output(5)).build();
+
+        // when
+        Agent within = AgentEngine.of(agent).withinTokens(dev.terminus.agent.TokenBudget.total(3).withOutput(50));
+
+        // then
+        assertThat(within.config().tokenBudget()).isEqualTo(dev.terminus.agent.TokenBudget.total(3).withOutput(5));
+        assertThat(within.config().name()).isEqualTo("writer");
+        assertThat(agent.config().tokenBudget()).isEqualTo(dev.terminus.agent.TokenBudget.output(5));
+    }
+
+    @Test
+    void anAgentWithoutABudgetRunWithinAnAllowanceEndsWhenItIsSpent() {
+        // given: every call uses 4 tokens; the allowance is 3
+        Agent agent = Agent.builder(new Model() {
+            private int call;
+
+            @Override
+            public ModelResponse chat(ModelRequest request) {
+                call++;
+                return new ModelResponse(Message.Assistant.of("", new ToolCall("c" + call, "echo", Map.of("n", call))),
+                        Usage.of(3, 1), FinishReason.TOOL_CALLS);
+            }
+
+            @Override
+            public String name() {
+                return "gpt-4o";
+            }
+        }).tool(Tools.of("echo", "Echoes", (arguments, run) -> "x")).build();
+
+        // when
+        RunResult result = AgentEngine.of(agent).withinTokens(dev.terminus.agent.TokenBudget.total(3)).run("go");
+
+        // then
+        assertThat(result.termination())
+                .isEqualTo(new Termination.TokenBudgetExhausted(4, 3, dev.terminus.TokenKind.TOTAL));
+    }
 }

@@ -116,9 +116,7 @@ public final class SnippetCompiler {
         }
         imports.addAll(snippet.imports()); // a javadoc snippet's file's imports come first: they settle a clash
         imports.addAll(LIBRARY);
-        StringBuilder unit = new StringBuilder("package snippets;\n");
-        imports.forEach(i -> unit.append("import ").append(i).append("; "));
-        unit.append('\n');
+        StringBuilder unit = new StringBuilder(header(imports));
         unit.append("@SuppressWarnings(\"all\") abstract class ").append(name).append(" extends SnippetContext { ")
                 .append(givens).append('\n');
         String method = snippet.showsItsExceptions() ? "void snippet() {\n" : "void snippet() throws Throwable {\n";
@@ -126,6 +124,53 @@ public final class SnippetCompiler {
         unit.append(body);
         unit.append(asMembers ? "}\n" : "}}\n");
         return unit.toString();
+    }
+
+    /** @return the package line and, on one line, the imports of a unit */
+    static String header(Set<String> imports) {
+        StringBuilder header = new StringBuilder("package snippets;\n");
+        imports.forEach(i -> header.append("import ").append(i).append("; "));
+        return header.append('\n').toString();
+    }
+
+    /** @return the imports a snippet is read with: those it shows, its file's, the library's */
+    static Set<String> imports(Snippet snippet) {
+        Set<String> imports = new LinkedHashSet<>();
+        for (String line : snippet.code().split("\n", -1)) {
+            if (line.startsWith("import ")) {
+                imports.add(line.substring("import ".length()).replace(";", "").strip());
+            }
+        }
+        imports.addAll(snippet.imports());
+        imports.addAll(LIBRARY);
+        return imports;
+    }
+
+    /**
+     * Compiles the snippets' context and one snippet into {@code snippets.<name>}, as {@link #errors} does.
+     *
+     * @return the errors: empty when it compiled as a method's body or as members
+     */
+    static List<String> compileOne(Snippet snippet, String name, Path workDir) throws IOException {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(null, Locale.ROOT, null)) {
+            Files.createDirectories(workDir);
+            List<String> context = compile(javac, files, workDir, "SnippetContext", SnippetContext.SOURCE);
+            if (!context.isEmpty()) {
+                return context;
+            }
+            List<String> asBody = compile(javac, files, workDir, name, unit(name, snippet, false));
+            return asBody.isEmpty() || compile(javac, files, workDir, name, unit(name, snippet, true)).isEmpty()
+                    ? List.of() : asBody;
+        }
+    }
+
+    /** Compiles a class of source code against the library and what is in {@code workDir}. */
+    static List<String> compileSource(String name, String code, Path workDir) throws IOException {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(null, Locale.ROOT, null)) {
+            return compile(javac, files, workDir, name, code);
+        }
     }
 
     /**

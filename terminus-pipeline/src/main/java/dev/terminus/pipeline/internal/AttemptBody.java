@@ -10,6 +10,7 @@ import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.TokenBudget;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.AgentEngine;
 import dev.terminus.agent.control.Handle;
 import dev.terminus.agent.control.RunControl;
 import dev.terminus.pipeline.PipelineContext;
@@ -40,15 +41,17 @@ final class AttemptBody {
     private final PipelineContext context;
     private final int number;
     private final TokenBudget allowance;
+    private final TokenLedger.Enclosing enclosing;
     private final RunControl control;
     private final @Nullable Resume resume;
 
-    AttemptBody(StageSpec stage, PipelineContext context, int number, TokenBudget allowance, RunControl control,
-            @Nullable Resume resume) {
+    AttemptBody(StageSpec stage, PipelineContext context, int number, TokenBudget allowance,
+            TokenLedger.Enclosing enclosing, RunControl control, @Nullable Resume resume) {
         this.stage = stage;
         this.context = context;
         this.number = number;
         this.allowance = allowance;
+        this.enclosing = enclosing;
         this.control = control;
         this.resume = resume;
     }
@@ -60,7 +63,7 @@ final class AttemptBody {
         Attempt attempt;
         try {
             attempt = resume != null ? resumeAgent(resume) : switch (stage.body()) {
-                case StageBody.AgentBody body -> runAgent(body.agent(), body.task());
+                case StageBody.AgentBody body -> runAgent(within(body.agent()), body.task());
                 case StageBody.BudgetedAgentBody body -> runBudgetedAgent(body);
                 case StageBody.RunnerBody body -> runRunner(body);
                 case StageBody.FunctionBody body -> runFunction(body);
@@ -69,6 +72,11 @@ final class AttemptBody {
             attempt = failure(e);
         }
         return attempt.cancelled() ? attempt : complete(attempt);
+    }
+
+    /** A prebuilt agent runs under what remains of the pipeline's budgets, as a child agent under its parent's. */
+    private Agent within(Agent agent) {
+        return AgentEngine.of(agent).withinTokens(allowance);
     }
 
     private Attempt runBudgetedAgent(StageBody.BudgetedAgentBody body) {
@@ -106,7 +114,7 @@ final class AttemptBody {
      */
     private Attempt resumeAgent(Resume paused) {
         Agent agent = switch (stage.body()) {
-            case StageBody.AgentBody body -> body.agent();
+            case StageBody.AgentBody body -> within(body.agent());
             case StageBody.BudgetedAgentBody body -> budgeted(body);
             case StageBody.RunnerBody body -> throw new IllegalStateException("stage \"" + stage.name()
                     + "\" runs its agent through a runner, which resumes it on its own side");
@@ -125,7 +133,7 @@ final class AttemptBody {
             return Attempt.of(Termination.Failed.of(refused, ErrorCategory.CONFIGURATION));
         }
         boolean cancelled = result.termination() instanceof Termination.Cancelled && control.isCancelled();
-        return new Attempt(cancelled ? control.cancellation() : result.termination(),
+        return new Attempt(cancelled ? control.cancellation() : enclosing.figures(result.termination()),
                 since(result.usage(), checkpoint.usage()), result.costUsd().subtract(checkpoint.costUsd())
                         .max(BigDecimal.ZERO), result, cancelled);
     }
@@ -147,8 +155,8 @@ final class AttemptBody {
             result = awaitCancelling(handle);
         }
         boolean cancelled = result.termination() instanceof Termination.Cancelled && control.isCancelled();
-        return new Attempt(cancelled ? control.cancellation() : result.termination(), result.usage(),
-                result.costUsd(), result, cancelled);
+        return new Attempt(cancelled ? control.cancellation() : enclosing.figures(result.termination()),
+                result.usage(), result.costUsd(), result, cancelled);
     }
 
     /** Waits for the run; an interrupt cancels the pipeline (and so the run, which ends within its grace). */

@@ -78,7 +78,8 @@ final class StageRun {
         StageSpec stage = plan.stage();
         Totals totals = new Totals(paused.usage(), paused.costUsd(), null);
         TokenBudget allowance = TokenBudget.UNLIMITED;
-        if (stage.body() instanceof StageBody.BudgetedAgentBody) {
+        TokenLedger.Enclosing enclosing = TokenLedger.Enclosing.NONE;
+        if (stage.body() instanceof StageBody.AgentBody || stage.body() instanceof StageBody.BudgetedAgentBody) {
             TokenBudget resumed = ledger.resumedAllowance(plan.phaseIndex(), stage.tokenBudget(),
                     resume.checkpoint().usage());
             if (resumed == null) {
@@ -87,8 +88,10 @@ final class StageRun {
                 return new Ended(result(plan, start, shortfall, Outcome.FAILED, paused.attempts(), totals), true);
             }
             allowance = resumed;
+            enclosing = enclosing(plan, resume.checkpoint().usage());
         }
-        AttemptBody first = new AttemptBody(stage, context, paused.attempts(), allowance, control, resume);
+        AttemptBody first = new AttemptBody(stage, context, paused.attempts(), allowance, enclosing, control,
+                resume);
         return attempts(plan, context, start, need(stage.body()), paused.attempts() - 1, totals, first);
     }
 
@@ -103,7 +106,7 @@ final class StageRun {
         while (true) {
             AttemptBody body = next != null ? next : new AttemptBody(stage, context, attempts + 1,
                     need == null ? TokenBudget.UNLIMITED : ledger.allowance(plan.phaseIndex(), stage.tokenBudget()),
-                    control, null);
+                    enclosing(plan, Usage.ZERO), control, null);
             next = null;
             attempt = dispatch.dispatch(body::run);
             attempts++;
@@ -152,14 +155,21 @@ final class StageRun {
         }
     }
 
-    /** @return what an attempt of the body needs from the budget to start, or null when it draws no tokens */
+    /** @return what an attempt of the body needs from the budget to start: a token, or null when it draws none */
     private static @Nullable TokenBudget need(StageBody body) {
-        return switch (body) {
-            case StageBody.AgentBody agent -> agent.agent().config().tokenBudget();
-            case StageBody.BudgetedAgentBody budgeted -> TokenLedger.ANY_TOKEN;
-            case StageBody.RunnerBody runner -> TokenLedger.ANY_TOKEN;
-            case StageBody.FunctionBody function -> null;
-        };
+        return body.drawsTokens() ? TokenLedger.ANY_TOKEN : null;
+    }
+
+    /**
+     * @return for a prebuilt agent, which runs under what remains of the pipeline's and the phase's budgets as a child
+     *     agent under its parent's, the budgets whose figures it ends with when they stop it; else none
+     */
+    private TokenLedger.Enclosing enclosing(PipelineSpec.StagePlan plan, Usage credit) {
+        if (plan.stage().body() instanceof StageBody.AgentBody body) {
+            return ledger.enclosing(plan.phaseIndex(), plan.stage().tokenBudget(),
+                    body.agent().config().tokenBudget(), credit);
+        }
+        return TokenLedger.Enclosing.NONE;
     }
 
     private boolean retryable(Attempt attempt, int attempts, StageSpec stage, PipelineSpec.StagePlan plan,

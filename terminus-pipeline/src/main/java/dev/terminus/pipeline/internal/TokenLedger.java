@@ -127,6 +127,76 @@ public final class TokenLedger {
                 caps[TokenKind.OUTPUT.ordinal()]) : TokenBudget.UNLIMITED;
     }
 
+    /**
+     * Where the pipeline's or the phase's budget is what caps a prebuilt agent's run: per kind, the one of them with
+     * the least left, when that is below the run's other caps (the agent's own, the stage's). The run is stopped there
+     * in the pipeline's name, as a child agent is by its parent's budget, and ends with that budget's figures.
+     *
+     * @param phase the stage's phase index, or -1
+     * @param stage the stage's own cap per run
+     * @param own the agent's own budget
+     * @param credit the run's usage at its pause, charged already, when it is resumed; else zero
+     * @return the budgets that cap the run, by kind
+     */
+    public Enclosing enclosing(int phase, TokenBudget stage, TokenBudget own, Usage credit) {
+        long[] before = new long[KINDS.length];
+        long[] limits = new long[KINDS.length];
+        Arrays.fill(limits, -1);
+        for (TokenKind kind : KINDS) {
+            int k = kind.ordinal();
+            Long cap = min(stage.limit(kind), own.limit(kind));
+            TokenBudget budget = pipeline;
+            Usage used = pipelineUsed;
+            if (phase >= 0 && less(remaining(phases.get(phase), phaseUsed[phase], kind),
+                    remaining(pipeline, pipelineUsed, kind))) {
+                budget = phases.get(phase);
+                used = phaseUsed[phase];
+            }
+            Long left = remaining(budget, used, kind);
+            if (left != null && (cap == null || left + tokens(credit, kind) < cap)) {
+                before[k] = tokens(used, kind) - tokens(credit, kind);
+                limits[k] = budget.limit(kind);
+            }
+        }
+        return new Enclosing(before, limits);
+    }
+
+    /** @return whether {@code a} is a cap below {@code b} (no cap is above every cap) */
+    private static boolean less(@Nullable Long a, @Nullable Long b) {
+        return a != null && (b == null || a < b);
+    }
+
+    /**
+     * The budgets of the pipeline that cap an agent's run, by kind, with what the stages under each consumed before
+     * the run: {@link #figures} turns the run's {@code TokenBudgetExhausted} in such a kind into that budget's.
+     */
+    public static final class Enclosing {
+        /** Caps nothing: a run keeps its own figures. */
+        public static final Enclosing NONE = new Enclosing(new long[KINDS.length], new long[] {-1, -1, -1});
+
+        private final long[] before;
+        private final long[] limits;
+
+        private Enclosing(long[] before, long[] limits) {
+            this.before = before;
+            this.limits = limits;
+        }
+
+        /**
+         * @param run how a run ended
+         * @return the termination with the pipeline's (or the phase's) figures when that budget stopped the run,
+         *     else the run's own
+         */
+        public Termination figures(Termination run) {
+            if (run instanceof Termination.TokenBudgetExhausted exhausted && limits[exhausted.kind().ordinal()] >= 0) {
+                int k = exhausted.kind().ordinal();
+                return new Termination.TokenBudgetExhausted(before[k] + exhausted.tokensConsumed(), limits[k],
+                        exhausted.kind());
+            }
+            return run;
+        }
+    }
+
     private static @Nullable Long plus(@Nullable Long remaining, long credit) {
         return remaining == null ? null : remaining + credit;
     }
