@@ -9,9 +9,15 @@ import dev.terminus.Preconditions;
  * and kept; for a run of one iteration that ends on an answer, its {@link RunResult#finalAnswer()}.
  *
  * {@snippet :
- * StringBuilder shown = new StringBuilder();
- * for (TextPiece piece : stream.text()) {
- *     piece.applyTo(shown); // or, on a terminal: print an Append, erase a Retract's characters
+ * try (RunStream stream = agent.stream("Write a haiku about the sea")) {
+ *     StringBuilder shown = new StringBuilder();
+ *     for (TextPiece piece : stream.text()) {
+ *         switch (piece) {
+ *             case TextPiece.Append append -> System.out.print(append.text());
+ *             case TextPiece.Retract retract -> System.out.print("\b".repeat(retract.characters()));
+ *         }
+ *         piece.applyTo(shown); // shown: the text so far, as the transcript will hold it
+ *     }
  * }
  * }
  */
