@@ -78,12 +78,12 @@ class RunStreamDroppedTest {
     }
 
     /** Starts a stream, reads its first event and keeps no reference to it. */
-    private static void readOneEventAndForget(Agent agent) {
+    static void readOneEventAndForget(Agent agent) {
         RunStream stream = agent.stream("write without end", 1);
         assertThat(stream.iterator().next()).isInstanceOf(AgentEvent.RunStarted.class);
     }
 
-    private static AgentListener lastResultTo(CompletableFuture<RunResult> ended) {
+    static AgentListener lastResultTo(CompletableFuture<RunResult> ended) {
         return event -> {
             if (event instanceof AgentEvent.RunTerminated last) {
                 ended.complete(last.result());
