@@ -24,14 +24,16 @@ class RunStreamTest {
     private static final StreamingModel SILENT = request -> ModelStreams.feed(1);
 
     @Test
-    void theEventsCanBeIteratedOnce() {
+    void theEventsCanBeReadOnceWhicheverWayTheyAreRead() {
         // given
         RunStream stream = Agent.builder(THREE_PIECES).build().stream("go");
         stream.forEach(event -> {});
 
         // when / then
-        assertThatThrownBy(stream::iterator).isInstanceOf(IllegalStateException.class)
-                .hasMessage("a RunStream's events can be iterated once");
+        String once = "a RunStream's events can be read once: by iterating, text() or publisher()";
+        assertThatThrownBy(stream::iterator).isInstanceOf(IllegalStateException.class).hasMessage(once);
+        assertThatThrownBy(stream::text).isInstanceOf(IllegalStateException.class).hasMessage(once);
+        assertThatThrownBy(stream::publisher).isInstanceOf(IllegalStateException.class).hasMessage(once);
     }
 
     @Test
