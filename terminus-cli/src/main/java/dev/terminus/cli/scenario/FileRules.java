@@ -120,7 +120,7 @@ public final class FileRules {
         }
         List<Object> at = new ArrayList<>(path);
         at.add(component.getName());
-        return within(range, number) ? null : new Violation(List.copyOf(at), describe(range), field);
+        return within(range, number) ? null : new Violation(List.copyOf(at), describe(range, number), field);
     }
 
     /**
@@ -143,14 +143,18 @@ public final class FileRules {
 
     /**
      * @param range a range
-     * @return what it allows, as the error of a value out of it says: {@code must be > 0 and <= 1}
+     * @param number a number out of it
+     * @return what it allows, as the error of the number says: the bound it crosses ({@code must be >= 0}), or both
+     *     bounds of a fraction ({@code must be > 0 and <= 1})
      */
-    public static String describe(Range range) {
+    public static String describe(Range range, Number number) {
+        boolean fraction = !Double.isInfinite(range.min()) && range.max() <= 1;
+        boolean below = number.doubleValue() < range.max();
         List<String> bounds = new ArrayList<>();
-        if (!Double.isInfinite(range.min())) {
+        if (!Double.isInfinite(range.min()) && (fraction || below)) {
             bounds.add((range.minExclusive() ? "> " : ">= ") + number(range.min()));
         }
-        if (!Double.isInfinite(range.max())) {
+        if (!Double.isInfinite(range.max()) && (fraction || !below)) {
             bounds.add((range.maxExclusive() ? "< " : "<= ") + number(range.max()));
         }
         return "must be " + (range.zeroIsOff() ? "0 (off) or " : "") + String.join(" and ", bounds);
