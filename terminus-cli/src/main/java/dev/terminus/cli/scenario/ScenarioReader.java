@@ -16,8 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * Reads scenario files strictly: unknown fields, wrong types and missing required fields are errors that name
- * the field, the line and the column.
+ * Reads scenario files (and suite and pipeline files) strictly: an unknown field, a value of the wrong type (no number
+ * is read from a string, nor a string from a number), a missing required field and a number out of its
+ * {@link FileRules.Range} are each one line in the file's terms ({@link FileErrors}): the line and column, the field's
+ * path, the value as written and what is allowed. A field left out, or null, has its default.
  */
 public final class ScenarioReader {
     private static final ObjectMapper MAPPER = JsonMapper.builder()
