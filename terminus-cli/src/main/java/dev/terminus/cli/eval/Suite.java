@@ -1,6 +1,8 @@
 package dev.terminus.cli.eval;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.terminus.cli.scenario.FileRules;
+import dev.terminus.cli.scenario.FileRules.Range;
+import dev.terminus.cli.scenario.FileRules.Required;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.Scenario.StepDef;
 import java.util.List;
@@ -20,15 +22,17 @@ import org.jspecify.annotations.Nullable;
  * @param agent the agent, as a scenario without a task (its script, if any, is every task's default)
  * @param tasks the tasks
  */
-public record Suite(@Nullable String name, @Nullable Integer repeats, @Nullable Integer concurrency,
-        @Nullable Long taskTimeoutMs, Scenario.@Nullable RetriesDef retries, @Nullable String capacity,
-        @JsonProperty(required = true) EvaluatorDef evaluator, @Nullable Scenario agent,
-        @JsonProperty(required = true) List<TaskDef> tasks) {
+public record Suite(@Nullable String name, @Range(min = 1) @Nullable Integer repeats,
+        @Range(min = 1) @Nullable Integer concurrency,
+        @Range(min = 0, minExclusive = true, max = FileRules.MAX_MS) @Nullable Long taskTimeoutMs,
+        Scenario.@Nullable RetriesDef retries, @Nullable String capacity,
+        @Required EvaluatorDef evaluator, @Nullable Scenario agent,
+        @Required List<TaskDef> tasks) {
 
     /** Validates what the types alone cannot. */
     public Suite {
-        if (tasks == null || tasks.isEmpty()) {
-            throw new IllegalArgumentException("\"tasks\" needs at least one task");
+        if (tasks != null && tasks.isEmpty()) {
+            throw new IllegalArgumentException("tasks: needs at least one task, was []");
         }
     }
 
@@ -46,7 +50,7 @@ public record Suite(@Nullable String name, @Nullable Integer repeats, @Nullable 
      * @param rubric for {@code judge}
      * @param script for {@code judge}: the scripted judge's answers, from the first for every run judged
      */
-    public record EvaluatorDef(@JsonProperty(required = true) String type, @Nullable String pattern,
+    public record EvaluatorDef(@Required String type, @Nullable String pattern,
             @Nullable String pointer, @Nullable Object expected, @Nullable String rubric,
             @Nullable List<StepDef> script) {}
 
@@ -58,6 +62,6 @@ public record Suite(@Nullable String name, @Nullable Integer repeats, @Nullable 
      * @param expected the expected answer, for the evaluator
      * @param script the scripted model's answers for this task (default: the agent's)
      */
-    public record TaskDef(@JsonProperty(required = true) String id, @JsonProperty(required = true) String input,
+    public record TaskDef(@Required String id, @Required String input,
             @Nullable String expected, @Nullable List<StepDef> script) {}
 }

@@ -1,7 +1,7 @@
 package dev.terminus.cli.pipeline;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.terminus.cli.scenario.FileRules.Required;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.Scenario.RetriesDef;
 import dev.terminus.cli.scenario.Scenario.TokenBudgetDef;
@@ -23,7 +23,7 @@ import org.jspecify.annotations.Nullable;
  */
 record PipelineDocument(@Nullable String name, @Nullable String expect,
         @Nullable String task, @Nullable Limits limits, @Nullable Map<String, Phase> phases,
-        @Nullable Map<String, Scenario> agents, @JsonProperty(required = true) List<ObjectNode> stages) {
+        @Nullable Map<String, Scenario> agents, @Required List<ObjectNode> stages) {
 
     /** The fields of a stage that are its policies, not its agent's. */
     static final List<String> POLICY_FIELDS = List.of("skipWhen", "onFailure", "retries", "tokenBudget",
@@ -48,7 +48,7 @@ record PipelineDocument(@Nullable String name, @Nullable String expect,
      *
      * @param answerContains skip when the answer the stage would take as its input contains this text
      */
-    record SkipWhen(@JsonProperty(required = true) String answerContains) {}
+    record SkipWhen(@Required String answerContains) {}
 
     /**
      * A stage's policies.

@@ -1,6 +1,9 @@
 package dev.terminus.cli.scenario;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.terminus.cli.scenario.FileRules.Range;
+import dev.terminus.cli.scenario.FileRules.Required;
 import dev.terminus.agent.RetryPolicy;
 import java.time.Duration;
 import java.util.List;
@@ -56,7 +59,7 @@ public record Scenario(
         @Nullable List<HookDef> hooks,
         @Nullable List<StepDef> script,
         @Nullable Boolean repeatLast,
-        @Nullable Long cancelAfterMs,
+        @Range(min = 0, max = FileRules.MAX_MS) @Nullable Long cancelAfterMs,
         @Nullable OutputDef output,
         @Nullable CompactionDef compaction,
         @Nullable List<String> approvals,
@@ -71,10 +74,7 @@ public record Scenario(
     /** Validates what the types alone cannot. */
     public Scenario {
         if (script != null && script.isEmpty()) {
-            throw new IllegalArgumentException("\"script\" needs at least one step");
-        }
-        if (cancelAfterMs != null && cancelAfterMs < 0) {
-            throw new IllegalArgumentException("\"cancelAfterMs\" must be >= 0, was " + cancelAfterMs);
+            throw new IllegalArgumentException("script: needs at least one step, was []");
         }
     }
 
@@ -137,14 +137,31 @@ public record Scenario(
     public record ModelDef(@Nullable String name, @Nullable String provider, @Nullable UsageDef usage) {}
 
     /**
-     * Tokens.
+     * Tokens; a field the file leaves out is 0.
      *
      * @param input input tokens
      * @param output output tokens
      * @param cachedInput cached input tokens
      * @param reasoning reasoning tokens
      */
-    public record UsageDef(long input, long output, long cachedInput, long reasoning) {}
+    public record UsageDef(@Range(min = 0) long input, @Range(min = 0) long output, @Range(min = 0) long cachedInput,
+            @Range(min = 0) long reasoning) {
+
+        /**
+         * @param input input tokens, or null for 0
+         * @param output output tokens, or null for 0
+         * @param cachedInput cached input tokens, or null for 0
+         * @param reasoning reasoning tokens, or null for 0
+         * @return the usage
+         */
+        @JsonCreator
+        public static UsageDef of(@JsonProperty("input") @Nullable Long input,
+                @JsonProperty("output") @Nullable Long output, @JsonProperty("cachedInput") @Nullable Long cachedInput,
+                @JsonProperty("reasoning") @Nullable Long reasoning) {
+            return new UsageDef(input == null ? 0 : input, output == null ? 0 : output,
+                    cachedInput == null ? 0 : cachedInput, reasoning == null ? 0 : reasoning);
+        }
+    }
 
     /**
      * Limits, budgets and guards; absent fields keep the defaults, 0 switches a guard off.
@@ -168,13 +185,19 @@ public record Scenario(
      * @param maxHandoffs how many times a run that starts with this agent may be handed from one agent to another
      *     (default 10)
      */
-    public record Limits(@Nullable Integer maxIterations, @Nullable Integer maxToolCalls,
-            @Nullable TokenBudgetDef tokenBudget, java.math.@Nullable BigDecimal costBudgetUsd,
-            @Nullable Long timeBudgetMs, @Nullable Long interruptGraceMs, @Nullable Double budgetPressureThreshold,
-            @Nullable Integer noProgressThreshold, @Nullable Integer stallThreshold,
-            @Nullable Integer maxConsecutiveMistakes, @Nullable Integer maxOutputTokens, @Nullable Long toolTimeoutMs,
-            @Nullable Boolean parallelToolCalls, @Nullable RetriesDef retries, @Nullable Long streamIdleTimeoutMs,
-            @Nullable Integer maxHandoffs) {}
+    public record Limits(@Range(min = 1) @Nullable Integer maxIterations, @Range(min = 0) @Nullable Integer maxToolCalls,
+            @Nullable TokenBudgetDef tokenBudget,
+            @Range(min = 0, minExclusive = true) java.math.@Nullable BigDecimal costBudgetUsd,
+            @Range(min = 0, minExclusive = true, max = FileRules.MAX_MS) @Nullable Long timeBudgetMs,
+            @Range(min = 0, max = FileRules.MAX_MS) @Nullable Long interruptGraceMs,
+            @Range(min = 0, minExclusive = true, max = 1, maxExclusive = true) @Nullable Double budgetPressureThreshold,
+            @Range(min = 2, zeroIsOff = true) @Nullable Integer noProgressThreshold,
+            @Range(min = 2, zeroIsOff = true) @Nullable Integer stallThreshold,
+            @Range(min = 0) @Nullable Integer maxConsecutiveMistakes, @Range(min = 1) @Nullable Integer maxOutputTokens,
+            @Range(min = 0, minExclusive = true, max = FileRules.MAX_MS) @Nullable Long toolTimeoutMs,
+            @Nullable Boolean parallelToolCalls, @Nullable RetriesDef retries,
+            @Range(min = 0, max = FileRules.MAX_MS) @Nullable Long streamIdleTimeoutMs,
+            @Range(min = 0) @Nullable Integer maxHandoffs) {}
 
     /**
      * Token caps.
@@ -183,16 +206,46 @@ public record Scenario(
      * @param input input
      * @param output output
      */
-    public record TokenBudgetDef(@Nullable Long total, @Nullable Long input, @Nullable Long output) {}
+    public record TokenBudgetDef(@Range(min = 1) @Nullable Long total, @Range(min = 1) @Nullable Long input,
+            @Range(min = 1) @Nullable Long output) {}
 
     /**
-     * Retries: of transient model failures (a scenario's limits), or of runs that ended {@code RETRYABLE} (a suite).
+     * Retries: of transient model failures (a scenario's limits), or of runs that ended {@code RETRYABLE} (a suite, a
+     * pipeline's stage). A field the file leaves out has the default of {@link RetryPolicy#ofDefaults()}.
      *
-     * @param maxRetries retries after the first attempt
-     * @param initialBackoffMs first wait
-     * @param maxBackoffMs longest wait
+     * @param maxRetries retries after the first attempt (default 3)
+     * @param initialBackoffMs first wait (default 250, or the longest wait when that is shorter)
+     * @param maxBackoffMs longest wait, at least the first (default 4000, or the first wait when that is longer)
      */
-    public record RetriesDef(int maxRetries, long initialBackoffMs, long maxBackoffMs) {
+    public record RetriesDef(@Range(min = 0) int maxRetries, @Range(min = 0, max = FileRules.MAX_MS) long initialBackoffMs,
+            @Range(min = 0, max = FileRules.MAX_MS) long maxBackoffMs) {
+
+        /** Refuses a longest wait shorter than the first, naming both; a wait out of range is refused by its rule. */
+        public RetriesDef {
+            if (initialBackoffMs <= FileRules.MAX_MS && maxBackoffMs >= 0 && maxBackoffMs < initialBackoffMs) {
+                throw new IllegalArgumentException("maxBackoffMs: must be >= initialBackoffMs (" + initialBackoffMs
+                        + "), was " + maxBackoffMs);
+            }
+        }
+
+        /**
+         * The retries a file gives, with the defaults of the fields it leaves out.
+         *
+         * @param maxRetries retries after the first attempt, or null for 3
+         * @param initialBackoffMs first wait, or null for 250 (the longest wait when that is shorter)
+         * @param maxBackoffMs longest wait, or null for 4000 (the first wait when that is longer)
+         * @return the retries
+         */
+        @JsonCreator
+        public static RetriesDef of(@JsonProperty("maxRetries") @Nullable Integer maxRetries,
+                @JsonProperty("initialBackoffMs") @Nullable Long initialBackoffMs,
+                @JsonProperty("maxBackoffMs") @Nullable Long maxBackoffMs) {
+            RetryPolicy defaults = RetryPolicy.ofDefaults();
+            long initial = initialBackoffMs != null ? initialBackoffMs : maxBackoffMs != null
+                    ? Math.min(maxBackoffMs, defaults.initialBackoff().toMillis()) : defaults.initialBackoff().toMillis();
+            return new RetriesDef(maxRetries != null ? maxRetries : defaults.maxRetries(), initial,
+                    maxBackoffMs != null ? maxBackoffMs : Math.max(initial, defaults.maxBackoff().toMillis()));
+        }
 
         /**
          * @return the retry policy: exponential backoff from the first wait to the longest, with 50% jitter
@@ -211,9 +264,9 @@ public record Scenario(
      * @param outputPerMillion output
      * @param cachedInputPerMillion cached input (default: the input price)
      */
-    public record PriceDef(@JsonProperty(required = true) java.math.BigDecimal inputPerMillion,
-            @JsonProperty(required = true) java.math.BigDecimal outputPerMillion,
-            java.math.@Nullable BigDecimal cachedInputPerMillion) {}
+    public record PriceDef(@Required @Range(min = 0) java.math.BigDecimal inputPerMillion,
+            @Required @Range(min = 0) java.math.BigDecimal outputPerMillion,
+            @Range(min = 0) java.math.@Nullable BigDecimal cachedInputPerMillion) {}
 
     /**
      * A tool and what it does when called.
@@ -230,10 +283,10 @@ public record Scenario(
      * @param agent run this named agent (of the file's {@code agents}) on the call's {@code task} and answer with its
      *     answer, instead of any of the scripted behaviours above
      */
-    public record ToolDef(@JsonProperty(required = true) String name, @Nullable String description,
+    public record ToolDef(@Required String name, @Nullable String description,
             @Nullable Map<String, Object> parameters, @Nullable String result, @Nullable List<String> results,
-            @Nullable String error, @Nullable String halt, @Nullable Boolean hang, @Nullable Long delayMs,
-            @Nullable String agent) {}
+            @Nullable String error, @Nullable String halt, @Nullable Boolean hang,
+            @Range(min = 0, max = FileRules.MAX_MS) @Nullable Long delayMs, @Nullable String agent) {}
 
     /**
      * The completion predicate: done once a tool has been called successfully.
@@ -241,7 +294,7 @@ public record Scenario(
      * @param whenToolCalled the tool
      * @param check when to ask: AFTER_EACH_TOOL_CALL, AFTER_TOOL_ROUND or AFTER_ITERATION (default)
      */
-    public record CompletionDef(@JsonProperty(required = true) String whenToolCalled, @Nullable String check) {}
+    public record CompletionDef(@Required String whenToolCalled, @Nullable String check) {}
 
     /**
      * The simulated user: replies in order, then is satisfied.
@@ -259,8 +312,8 @@ public record Scenario(
      * @param iteration the iteration it applies to (default: every iteration)
      * @param halt the reason
      */
-    public record HookDef(@JsonProperty(required = true) String at, @Nullable String tool,
-            @Nullable Integer iteration, @JsonProperty(required = true) String halt) {}
+    public record HookDef(@Required String at, @Nullable String tool,
+            @Range(min = 1) @Nullable Integer iteration, @Required String halt) {}
 
     /**
      * One model answer: text, tool calls, an error, a hang, a delay, or a text answer streamed in pieces.
@@ -280,8 +333,9 @@ public record Scenario(
      *     refusal (it finishes so), stall (silent, its connection open) or fail (with {@code error})
      */
     public record StepDef(@Nullable String text, @Nullable String finish, @Nullable List<CallDef> toolCalls,
-            @Nullable String error, @Nullable Integer status, @Nullable Boolean hang, @Nullable Long delayMs,
-            @Nullable UsageDef usage, @Nullable List<String> pieces, @Nullable Long pieceGapMs,
+            @Nullable String error, @Range(min = 100, max = 599) @Nullable Integer status, @Nullable Boolean hang,
+            @Range(min = 0, max = FileRules.MAX_MS) @Nullable Long delayMs, @Nullable UsageDef usage,
+            @Nullable List<String> pieces, @Range(min = 0, max = FileRules.MAX_MS) @Nullable Long pieceGapMs,
             @Nullable String end) {}
 
     /**
@@ -290,7 +344,7 @@ public record Scenario(
      * @param name the tool
      * @param arguments its arguments
      */
-    public record CallDef(@JsonProperty(required = true) String name, @Nullable Map<String, Object> arguments) {}
+    public record CallDef(@Required String name, @Nullable Map<String, Object> arguments) {}
 
     /**
      * Structured output: the final answer must match a JSON Schema.
@@ -298,7 +352,7 @@ public record Scenario(
      * @param schema the JSON Schema
      * @param repairs how many times an answer of the wrong shape is re-prompted (default 2; 0: never)
      */
-    public record OutputDef(@JsonProperty(required = true) Map<String, Object> schema, @Nullable Integer repairs) {}
+    public record OutputDef(@Required Map<String, Object> schema, @Range(min = 0) @Nullable Integer repairs) {}
 
     /**
      * Context compaction.
@@ -312,9 +366,11 @@ public record Scenario(
      * @param summarizerError for {@code summarize}: the summarizer fails with this provider error instead
      * @param keepRecentTurns for {@code summarize}: the latest turns kept as they are (default 1)
      */
-    public record CompactionDef(@Nullable String strategy, @Nullable Long contextWindow, @Nullable Double threshold,
-            @Nullable Double target, @Nullable String estimator, @Nullable String summary,
-            @Nullable String summarizerError, @Nullable Integer keepRecentTurns) {}
+    public record CompactionDef(@Nullable String strategy, @Range(min = 1) @Nullable Long contextWindow,
+            @Range(min = 0, minExclusive = true, max = 1) @Nullable Double threshold,
+            @Range(min = 0, minExclusive = true, max = 1) @Nullable Double target, @Nullable String estimator,
+            @Nullable String summary, @Nullable String summarizerError,
+            @Range(min = 1) @Nullable Integer keepRecentTurns) {}
 
     /**
      * A success criterion: exactly one of its conditions.
@@ -323,7 +379,7 @@ public record Scenario(
      * @param answerContains met when the final answer contains this text (else the model is told)
      * @param blockedOn only a person can meet it: the approval reference
      */
-    public record CriterionDef(@JsonProperty(required = true) String name, @Nullable String answerContains,
+    public record CriterionDef(@Required String name, @Nullable String answerContains,
             @Nullable String blockedOn) {}
 
     /**
@@ -336,8 +392,9 @@ public record Scenario(
      * @param maxToolCalls at most this many tool calls
      * @param minToolCalls at least this many tool calls
      */
-    public record InvariantDef(@JsonProperty(required = true) String name, @JsonProperty(required = true) String when,
-            @Nullable String mustNotContain, @Nullable Integer maxToolCalls, @Nullable Integer minToolCalls) {}
+    public record InvariantDef(@Required String name, @Required String when,
+            @Nullable String mustNotContain, @Range(min = 0) @Nullable Integer maxToolCalls,
+            @Range(min = 0) @Nullable Integer minToolCalls) {}
 
     /**
      * The promotion gate: rejects a final answer that breaks one of its conditions.
@@ -345,7 +402,7 @@ public record Scenario(
      * @param maxAnswerLength the longest answer accepted
      * @param rejectIfContains an answer containing this text is rejected
      */
-    public record PromotionDef(@Nullable Integer maxAnswerLength, @Nullable String rejectIfContains) {}
+    public record PromotionDef(@Range(min = 0) @Nullable Integer maxAnswerLength, @Nullable String rejectIfContains) {}
 
     /**
      * An MCP server: a process spoken to over stdio ({@code command}) or an endpoint spoken to over Streamable HTTP

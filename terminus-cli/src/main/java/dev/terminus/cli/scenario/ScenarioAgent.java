@@ -195,8 +195,10 @@ public final class ScenarioAgent {
         try {
             return assembleChecked(scenario, name, model, tools, clock, listeners, team);
         } catch (IllegalArgumentException | NullPointerException e) {
-            // the builders' own checks, whose messages name the value (a tool registered twice, a missing name)
-            throw new ScenarioException(e.getMessage());
+            // the builders' own checks, whose messages name the value (a tool registered twice, a missing name); what
+            // the builder calls requireApproval the file calls approvals
+            throw new ScenarioException(String.valueOf(e.getMessage()).replace("requireApproval names",
+                    "approvals: names"));
         }
     }
 

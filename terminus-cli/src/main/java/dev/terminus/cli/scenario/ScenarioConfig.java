@@ -61,10 +61,7 @@ final class ScenarioConfig {
                     config.retryPolicy(l.retries().policy());
                 }
                 if (l.streamIdleTimeoutMs() != null) {
-                    if (l.streamIdleTimeoutMs() < 0) {
-                        throw new ScenarioException("limits.streamIdleTimeoutMs: must be >= 0 (0: no idle timeout),"
-                                + " was " + l.streamIdleTimeoutMs());
-                    }
+                    // 0: no idle timeout; a negative one is refused as the file is read (FileRules)
                     if (l.streamIdleTimeoutMs() == 0) config.withoutStreamIdleTimeout();
                     else config.streamIdleTimeout(Duration.ofMillis(l.streamIdleTimeoutMs()));
                 }

@@ -2,23 +2,24 @@ package dev.terminus.cli.scenario;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.cfg.MutableCoercionConfig;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import org.jspecify.annotations.Nullable;
 
 /**
- * Reads scenario files strictly: unknown fields, wrong types and missing required fields are errors that name
- * the field, the line and the column.
+ * Reads scenario files (and suite and pipeline files) strictly: an unknown field, a value of the wrong type (no number
+ * is read from a string, nor a string from a number), a missing required field and a number out of its
+ * {@link FileRules.Range} are each one line in the file's terms ({@link FileErrors}): the line and column, the field's
+ * path, the value as written and what is allowed. A field left out, or null, has its default.
  */
 public final class ScenarioReader {
     private static final ObjectMapper MAPPER = JsonMapper.builder()
@@ -26,6 +27,19 @@ public final class ScenarioReader {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            // a value of the wrong type is refused, not converted: 2.5 is no whole number, 5 no string, "5" no number
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .withCoercionConfig(LogicalType.Textual, strict(CoercionInputShape.Integer, CoercionInputShape.Float,
+                    CoercionInputShape.Boolean))
+            .withCoercionConfig(LogicalType.Integer, strict(CoercionInputShape.String, CoercionInputShape.EmptyString,
+                    CoercionInputShape.Float, CoercionInputShape.Boolean))
+            .withCoercionConfig(LogicalType.Float, strict(CoercionInputShape.String, CoercionInputShape.EmptyString,
+                    CoercionInputShape.Boolean))
+            .withCoercionConfig(LogicalType.Boolean, strict(CoercionInputShape.String, CoercionInputShape.EmptyString,
+                    CoercionInputShape.Integer, CoercionInputShape.Float))
+            // prices are decimal strings or numbers, as the format says
+            .withCoercionConfig(java.math.BigDecimal.class, prices -> prices.setCoercion(CoercionInputShape.String,
+                    CoercionAction.TryConvert))
             // a null in a list (a step, a tool, a task) is refused here, naming its index, not met later as a step
             .withConfigOverride(List.class, list -> list.setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL)))
             .build();
@@ -62,6 +76,14 @@ public final class ScenarioReader {
 
     private ScenarioReader() {}
 
+    private static java.util.function.Consumer<MutableCoercionConfig> strict(CoercionInputShape... shapes) {
+        return config -> {
+            for (CoercionInputShape shape : shapes) {
+                config.setCoercion(shape, CoercionAction.Fail);
+            }
+        };
+    }
+
     /**
      * @param json the file's bytes
      * @param source how to name the file in errors
@@ -92,15 +114,17 @@ public final class ScenarioReader {
         if (new String(json, StandardCharsets.UTF_8).isBlank()) {
             throw new ScenarioException(source + ": the file is empty; expected " + expected);
         }
+        FileErrors.Document document = new FileErrors.Document(source, json, null);
+        T value;
         try {
-            T value = MAPPER.readValue(json, type);
-            if (value == null) {
-                throw new ScenarioException(source + ": expected " + expected + ", got null");
-            }
-            return value;
+            value = MAPPER.readValue(json, type);
         } catch (IOException e) {
-            throw refusal(e, source);
+            throw FileErrors.refusal(e, document, expected);
         }
+        if (value == null) {
+            throw new ScenarioException(source + ": expected " + expected + ", got null");
+        }
+        return checked(value, document);
     }
 
     /**
@@ -115,34 +139,26 @@ public final class ScenarioReader {
      * @throws ScenarioException naming the field and the bad value
      */
     public static <T> T read(JsonNode node, String source, Class<T> type) throws ScenarioException {
+        FileErrors.Document document = new FileErrors.Document(source, null, node);
+        T value;
         try {
-            T value = MAPPER.treeToValue(node, type);
-            if (value == null) {
-                throw new ScenarioException(source + ": expected an object, got null");
-            }
-            return value;
+            value = MAPPER.treeToValue(node, type);
         } catch (IOException e) {
-            throw refusal(e, source);
+            throw FileErrors.refusal(e, document, "an object");
         }
+        if (value == null) {
+            throw new ScenarioException(source + ": expected an object, got null");
+        }
+        return checked(value, document);
     }
 
-    /** The exception of a file or part that cannot be read, naming the field, the value and where it is. */
-    private static ScenarioException refusal(IOException failure, String source) {
-        if (failure instanceof ValueInstantiationException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            return new ScenarioException(source + where(e.getLocation()) + ": " + cause.getMessage());
+    /** The value, once its fields keep the rules their types alone do not say ({@link FileRules}). */
+    private static <T> T checked(T value, FileErrors.Document document) throws ScenarioException {
+        FileRules.Violation violation = FileRules.check(value);
+        if (violation != null) {
+            throw FileErrors.refusal(violation, document);
         }
-        if (failure instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
-            List<String> known = new ArrayList<>();
-            e.getKnownPropertyIds().forEach(id -> known.add(String.valueOf(id)));
-            known.sort(null);
-            return new ScenarioException(source + where(e.getLocation()) + ": " + field(e) + "unknown field \""
-                    + e.getPropertyName() + "\" (known here: " + String.join(", ", known) + ")");
-        }
-        if (failure instanceof JacksonException e) {
-            return new ScenarioException(source + where(e.getLocation()) + ": " + field(e) + e.getOriginalMessage());
-        }
-        return new ScenarioException(source + ": cannot read it: " + failure.getMessage());
+        return value;
     }
 
     /**
@@ -186,21 +202,5 @@ public final class ScenarioReader {
         } catch (IOException e) {
             throw new IllegalStateException("the demo scenario " + resource + " is broken: " + e.getMessage(), e);
         }
-    }
-
-    private static String field(JacksonException e) {
-        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-            List<String> parts = new ArrayList<>();
-            for (var reference : mapping.getPath()) {
-                parts.add(reference.getFieldName() != null ? reference.getFieldName() : "[" + reference.getIndex() + "]");
-            }
-            return String.join(".", parts).replace(".[", "[") + ": ";
-        }
-        return "";
-    }
-
-    private static String where(@Nullable JsonLocation location) {
-        return location == null || location.getLineNr() < 1 ? ""
-                : " line " + location.getLineNr() + ", column " + location.getColumnNr();
     }
 }

@@ -280,20 +280,20 @@ class EvalCommandTest {
         String task = "{\"id\": \"t\", \"input\": \"x\", \"script\": [{\"text\": \"x\"}]}";
         return Stream.of(
                 Arguments.of("missing tasks", "{\"evaluator\": {\"type\": \"exact\"}}",
-                        List.of("line 1", "tasks", "Missing required")),
+                        List.of("line 1", "\"tasks\" is required")),
                 Arguments.of("no tasks", "{\"evaluator\": {\"type\": \"exact\"}, \"tasks\": []}",
-                        List.of("\"tasks\" needs at least one task")),
+                        List.of("tasks: needs at least one task, was []")),
                 Arguments.of("unknown evaluator", "{\"evaluator\": {\"type\": \"fuzzy\"}, \"tasks\": [" + task + "]}",
                         List.of("evaluator.type: \"fuzzy\" is not one of exact, regex, jsonField, judge")),
                 Arguments.of("negative repeats", "{\"repeats\": -1, \"evaluator\": {\"type\": \"exact\"}, \"tasks\": ["
-                        + task + "]}", List.of("repeats must be >= 1, was -1")),
+                        + task + "]}", List.of("repeats: must be >= 1, was -1")),
                 Arguments.of("zero concurrency", "{\"concurrency\": 0, \"evaluator\": {\"type\": \"exact\"},"
-                        + " \"tasks\": [" + task + "]}", List.of("concurrency must be >= 1, was 0")),
+                        + " \"tasks\": [" + task + "]}", List.of("concurrency: must be >= 1, was 0")),
                 Arguments.of("negative retries", "{\"retries\": {\"maxRetries\": -2, \"initialBackoffMs\": 0,"
                         + " \"maxBackoffMs\": 0}, \"evaluator\": {\"type\": \"exact\"}, \"tasks\": [" + task + "]}",
-                        List.of("RetryPolicy.maxRetries must be >= 0, was -2")),
+                        List.of("retries.maxRetries: must be >= 0, was -2")),
                 Arguments.of("zero timeout", "{\"taskTimeoutMs\": 0, \"evaluator\": {\"type\": \"exact\"},"
-                        + " \"tasks\": [" + task + "]}", List.of("taskTimeout must be > 0")),
+                        + " \"tasks\": [" + task + "]}", List.of("taskTimeoutMs: must be > 0, was 0")),
                 Arguments.of("unknown capacity", "{\"capacity\": \"skip\", \"evaluator\": {\"type\": \"exact\"},"
                         + " \"tasks\": [" + task + "]}", List.of("capacity: \"skip\" is not one of evaluate, exclude")),
                 Arguments.of("unknown field", "{\"evaluator\": {\"type\": \"exact\"}, \"tasks\": [" + task

@@ -64,7 +64,7 @@ class PipelineFileRefusalsTest {
                 Arguments.of("a negative share",
                         "{\"task\": \"t\", \"stages\": [{\"name\": \"draft\", \"tokenBudget\": {\"total\": -1},"
                                 + " \"script\": [{\"text\": \"x\"}]}]}",
-                        "stages[0] (draft).tokenBudget: "),
+                        "stages[0] (draft): tokenBudget.total: must be >= 1, was -1"),
                 Arguments.of("a bad field of a stage's agent",
                         "{\"task\": \"t\", \"stages\": [{\"name\": \"draft\", \"limits\": {\"maxIterations\": \"many\"},"
                                 + " \"script\": [{\"text\": \"x\"}]}]}",

@@ -282,7 +282,7 @@ class RunCommandTest {
 
         // then
         assertThat(result.status()).isEqualTo(2);
-        assertThat(result.errLines()).singleElement().asString().contains("maxIterations must be >= 1, was 0");
+        assertThat(result.errLines()).singleElement().asString().contains("limits.maxIterations: must be >= 1, was 0");
     }
 
     @Test
@@ -325,7 +325,7 @@ class RunCommandTest {
         assertThat(first.status()).isEqualTo(2);
         assertThat(first.err()).contains("task");
         assertThat(second.status()).isEqualTo(2);
-        assertThat(second.err()).contains("\"script\" needs at least one step");
+        assertThat(second.err()).contains("script: needs at least one step, was []");
     }
 
     @Test

@@ -146,7 +146,7 @@ class StreamedScenarioStepsTest {
         // then
         assertThat(result.status()).isEqualTo(2);
         assertThat(result.errLines()).singleElement().asString()
-                .contains("limits.streamIdleTimeoutMs: must be >= 0 (0: no idle timeout), was -1");
+                .contains("limits.streamIdleTimeoutMs: must be >= 0, was -1");
     }
 
     private static Scenario read(String json) throws Exception {

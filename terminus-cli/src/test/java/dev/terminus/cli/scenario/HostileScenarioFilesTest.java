@@ -106,8 +106,8 @@ public class HostileScenarioFilesTest {
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
         "{'evaluator': {'type': 'exact'}, 'tasks': [null]}                                   | tasks[0]",
-        "{'evaluator': {'type': 'exact'}, 'tasks': [{'id': null, 'input': 'i', 'script': [{'text': 'x'}]}]} | Task.id",
-        "{'evaluator': {'type': null}, 'tasks': [{'id': 't', 'input': 'i', 'script': [{'text': 'x'}]}]} | evaluator.type is required"})
+        "{'evaluator': {'type': 'exact'}, 'tasks': [{'id': null, 'input': 'i', 'script': [{'text': 'x'}]}]} | tasks[0]: \"id\" is required",
+        "{'evaluator': {'type': null}, 'tasks': [{'id': 't', 'input': 'i', 'script': [{'text': 'x'}]}]} | evaluator: \"type\" is required"})
     void aSuiteItsBenchmarkCannotBeBuiltFromIsRefusedWithAScenarioExceptionNamingWhatIsWrong(String json,
             String named) {
         // given

@@ -83,9 +83,9 @@ class ScenarioAgentsTest {
                 + " auth, context_length, refused, crash)",
         "{'task': 't', 'agents': {'a': {'limits': {'maxIterations': 0}, 'script': [{'text': 'x'}]}},"
                 + " 'script': [{'text': 'x'}]}"
-                + " | agents.a.limits: maxIterations must be >= 1, was 0",
+                + " | s.json line 1, column 60: agents.a.limits.maxIterations: must be >= 1, was 0",
         "{'task': 't', 'limits': {'maxHandoffs': -1}, 'script': [{'text': 'x'}]}"
-                + " | limits.maxHandoffs: must be >= 0, was -1"})
+                + " | s.json line 1, column 41: limits.maxHandoffs: must be >= 0, was -1"})
     void aFileWhoseAgentsCannotWorkIsRefusedInOneLineNamingTheFieldAndTheValue(String json, String message) {
         // given
         byte[] bytes = json.replace('\'', '"').getBytes(StandardCharsets.UTF_8);
