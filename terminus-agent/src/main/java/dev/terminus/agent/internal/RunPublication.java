@@ -139,8 +139,8 @@ final class RunPublication {
     }
 
     /**
-     * Waits, on the run's clock, for the winner's last events: a clock driven by hand (or by a workflow engine's timers)
-     * times this wait as it times every other wait of the run. An interrupt does not end the wait; it is kept.
+     * Waits, on the run's clock, for the winner's last events: a clock driven by hand (or by a workflow engine's
+     * timers) times this wait as it times every other wait of the run. An interrupt does not end the wait; it is kept.
      */
     private void awaitLastEvents() {
         RunClock clock = control.clock();
