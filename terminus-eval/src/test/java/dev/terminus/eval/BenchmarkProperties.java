@@ -7,6 +7,7 @@ import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.Tools;
 import dev.terminus.agent.UserTurn;
+import dev.terminus.agent.control.ManualClock;
 import dev.terminus.scripted.FunctionModel;
 import dev.terminus.scripted.ScriptedModel;
 import dev.terminus.test.ScaledTries;
@@ -19,6 +20,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -34,11 +39,11 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 /** Random benchmarks of real agent runs: every task run gets exactly one row, whatever happens in it. */
 class BenchmarkProperties {
     /**
-     * The task timeout: only the hanging tasks reach it (every other task's run takes a fraction of a millisecond once
-     * the classes are loaded, see {@link #loadTheClassesOfARun}), so it is what a suite with a hang costs, and it is
-     * kept short for the 2,000 suites of a build.
+     * The task timeout, on a manual clock that {@link Hangs} moves only once every task run in flight hangs: only the
+     * hanging tasks reach it, however slowly a busy machine runs the others (on real time, a task that took 75 ms to
+     * make its agent timed out).
      */
-    private static final long TASK_TIMEOUT_MILLIS = 75;
+    private static final Duration TASK_TIMEOUT = Duration.ofMillis(75);
 
     /**
      * Runs one suite of every kind but the hang before the tries, without a timeout, so that no try's first run pays
@@ -84,13 +89,13 @@ class BenchmarkProperties {
         for (int i = 0; i < kinds.size(); i++) {
             tasks.add(new Task("t" + i, "Answer " + i, "a" + i, Map.of("kind", kinds.get(i))));
         }
-        Benchmark benchmark = suite(tasks, repeats, concurrency, retries, policy,
-                Duration.ofMillis(TASK_TIMEOUT_MILLIS));
+        Hangs hangs = new Hangs(new ManualClock());
+        Benchmark benchmark = suite(tasks, repeats, concurrency, retries, policy, hangs);
         Path report = Files.createTempFile("terminus-eval", ".jsonl");
 
         try {
             // when
-            EvalReport result = benchmark.run(report);
+            EvalReport result = hangs.drive(() -> benchmark.run(report));
 
             // then
             assertThat(result.rows()).hasSize(kinds.size() * repeats);
@@ -115,10 +120,10 @@ class BenchmarkProperties {
     }
 
     private static Benchmark suite(List<Task> tasks, int repeats, int concurrency, int retries, CapacityPolicy policy,
-            @org.jspecify.annotations.Nullable Duration timeout) {
+            @org.jspecify.annotations.Nullable Hangs hangs) {
         Benchmark.Builder builder = Benchmark.builder();
-        if (timeout != null) {
-            builder.taskTimeout(timeout);
+        if (hangs != null) {
+            builder.taskTimeout(TASK_TIMEOUT).clock(hangs.clock).listener(hangs);
         }
         return builder.tasks(tasks).repeats(repeats).concurrency(concurrency)
                 .retryPolicy(RetryPolicy.immediate(retries)).capacityPolicy(policy)
@@ -135,7 +140,7 @@ class BenchmarkProperties {
                     }
                     return UserTurn.satisfied(null);
                 })
-                .agentFactory(BenchmarkProperties::agentFor)
+                .agentFactory(context -> agentFor(context, hangs))
                 .evaluator((task, run) -> {
                     if (kindOf(task) == Kind.EVALUATOR) {
                         throw new IllegalStateException("grader broke");
@@ -149,7 +154,7 @@ class BenchmarkProperties {
         return (Kind) task.metadata().get("kind");
     }
 
-    private static Agent agentFor(TaskContext context) {
+    private static Agent agentFor(TaskContext context, @org.jspecify.annotations.Nullable Hangs hangs) {
         Task task = context.task();
         AgentConfig config = AgentConfig.custom().maxIterations(2).retryPolicy(RetryPolicy.none()).build();
         return switch (kindOf(task)) {
@@ -161,10 +166,111 @@ class BenchmarkProperties {
             case AUTH -> context.agentBuilder(ScriptedModel.builder().authFailure(401).build()).config(config).build();
             case CAPPED -> context.agentBuilder(ScriptedModel.builder().toolCall("lookup", Map.of("q", "x"))
                     .thenRepeatLast().build()).config(config).build();
-            case HANG -> context.agentBuilder(ScriptedModel.builder().hang().build()).config(config).build();
+            case HANG -> context.agentBuilder(FunctionModel.of(request -> {
+                java.util.Objects.requireNonNull(hangs, "a hang needs its clock's driver").hang();
+                throw new AssertionError("a hang ends only by its interrupt");
+            })).config(config).build();
             case RIGHT, ENVIRONMENT, USER, EVALUATOR -> context.agentBuilder(ScriptedModel.builder()
                     .text(task.expected()).build()).config(config).build();
         };
+    }
+
+    /**
+     * Moves the benchmark's clock past the task timeout only when every task run in flight hangs in its model, and
+     * then only once per change: no run that would end on its own can be in flight when the timeout passes. A task run
+     * counts as in flight from its start (reported before its attempt arms its timeout, and held back while the clock
+     * moves) to its row (reported after the timeout is disarmed).
+     */
+    static final class Hangs implements ProgressListener {
+        final ManualClock clock;
+        private final Object lock = new Object();
+        private int inFlight;
+        private int hanging;
+        private long changes;
+        private boolean done;
+
+        Hangs(ManualClock clock) {
+            this.clock = clock;
+        }
+
+        @Override
+        public void taskStarted(Progress progress, Task task, int repeat) {
+            synchronized (lock) {
+                inFlight++;
+                changed();
+            }
+        }
+
+        @Override
+        public void taskFinished(Progress progress, ReportRow row) {
+            synchronized (lock) {
+                inFlight--;
+                changed();
+            }
+        }
+
+        /** A hanging model's call: counted while it waits for the interrupt that the timeout brings. */
+        void hang() throws InterruptedException {
+            synchronized (lock) {
+                hanging++;
+                changed();
+            }
+            try {
+                new CountDownLatch(1).await();
+            } finally {
+                synchronized (lock) {
+                    hanging--;
+                    changed();
+                }
+            }
+        }
+
+        private void changed() {
+            changes++;
+            lock.notifyAll();
+        }
+
+        /** Runs the benchmark on a thread of its own, moving the clock on this one. */
+        <T> T drive(Callable<T> work) throws IOException {
+            CompletableFuture<T> result = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    result.complete(work.call());
+                } catch (Throwable failure) {
+                    result.completeExceptionally(failure);
+                } finally {
+                    synchronized (lock) {
+                        done = true;
+                        changed();
+                    }
+                }
+            });
+            synchronized (lock) {
+                long seen = -1;
+                while (!done) {
+                    if (changes != seen && inFlight > 0 && hanging == inFlight) {
+                        seen = changes;
+                        clock.advance(TASK_TIMEOUT);
+                    } else {
+                        waitUninterruptibly();
+                    }
+                }
+            }
+            try {
+                return result.get();
+            } catch (InterruptedException | ExecutionException e) {
+                throw new IllegalStateException("the benchmark broke down", e);
+            }
+        }
+
+        private void waitUninterruptibly() {
+            try {
+                lock.wait();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while driving the clock", e);
+            }
+        }
     }
 
     private static Status statusOf(Kind kind) {

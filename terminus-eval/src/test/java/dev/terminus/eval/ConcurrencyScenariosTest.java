@@ -31,12 +31,17 @@ class ConcurrencyScenariosTest {
 
     @Test
     void noMoreTaskRunsThanTheConcurrencyLimitAreInFlightAtOnce() {
-        // given: every model call holds its slot for 20 ms
+        // given: every model call holds its slot for 20 ms, in which a fourth would show; the first ones hold theirs
+        // until three are in flight together (or 10 s have passed), so that reaching the limit does not depend on
+        // how the machine schedules the workers
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger maxInFlight = new AtomicInteger();
+        CountDownLatch threeInFlight = new CountDownLatch(3);
         FunctionModel slow = FunctionModel.of(request -> {
             maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
             try {
+                threeInFlight.countDown();
+                threeInFlight.await(10, TimeUnit.SECONDS);
                 Thread.sleep(20);
             } finally {
                 inFlight.decrementAndGet();
@@ -55,17 +60,30 @@ class ConcurrencyScenariosTest {
     }
 
     @Test
-    void aHungTaskIsAbandonedAtItsTimeoutAndTheOthersFinish() {
-        // given: one task's model hangs; with one worker, the others wait behind it
+    void aHungTaskIsAbandonedAtItsTimeoutAndTheOthersFinish() throws Exception {
+        // given: one task's model hangs; with one worker, the others wait behind it; the timeouts on a manual clock,
+        // so that only the hung task's passes, however slowly the machine runs the others
+        ManualClock clock = new ManualClock();
+        CountDownLatch hanging = new CountDownLatch(1);
+        FunctionModel hangs = FunctionModel.of(request -> {
+            hanging.countDown();
+            new CountDownLatch(1).await(); // until interrupted
+            throw new AssertionError("never released");
+        });
         List<Task> tasks = tasks(4);
-        Benchmark benchmark = Benchmark.builder().tasks(tasks).concurrency(1).taskTimeout(Duration.ofMillis(150))
+        Benchmark benchmark = Benchmark.builder().clock(clock).tasks(tasks).concurrency(1)
+                .taskTimeout(Duration.ofMillis(150))
                 .agentFactory(context -> Fixtures.agent(context.task().id().equals("t1")
-                        ? ScriptedModel.builder().hang().build()
+                        ? hangs
                         : ScriptedModel.builder().text("ok").build()))
                 .evaluator(Evaluators.exactMatch()).build();
 
         // when
-        EvalReport report = benchmark.run();
+        CompletableFuture<EvalReport> running = runInBackground(benchmark);
+        assertThat(hanging.await(10, TimeUnit.SECONDS)).as("the second task's model was called").isTrue();
+        clock.awaitScheduled(1);
+        clock.advance(Duration.ofMillis(150));
+        EvalReport report = running.get(10, TimeUnit.SECONDS);
 
         // then
         assertThat(report.rows()).extracting(ReportRow::status).containsExactly(Status.SUCCESS, Status.TASK_TIMEOUT,

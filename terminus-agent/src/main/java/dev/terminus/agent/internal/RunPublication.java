@@ -8,12 +8,16 @@ import dev.terminus.ToolCall;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.control.CallerDeadline;
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.control.RunControl;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
@@ -30,11 +34,11 @@ final class RunPublication {
     private final ApprovalPause pause;
     private final ClaimReview claims;
     private final AtomicReference<@Nullable RunResult> published = new AtomicReference<>();
-    /** Whether the publisher that won has delivered the last events; guarded by this object's monitor. */
-    private boolean delivered;
+    /** Completed once the publisher that won has delivered the last events. */
+    private final CompletableFuture<@Nullable Void> lastEvents = new CompletableFuture<>();
     /**
-     * How long a publisher that lost waits for the winner's last events before it gives the result anyway: a listener
-     * that hangs on them must not hold the result for good.
+     * How long a publisher that lost waits, on the run's clock, for the winner's last events before it gives the result
+     * anyway: a listener that hangs on them must not hold the result for good.
      */
     private static final long LAST_EVENTS_WAIT_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
     private @Nullable CallerDeadline callerDeadline;
@@ -129,23 +133,27 @@ final class RunPublication {
                 }
             }
         } finally {
-            synchronized (this) {
-                delivered = true;
-                notifyAll();
-            }
+            lastEvents.complete(null);
         }
         return result;
     }
 
-    private synchronized void awaitLastEvents() {
-        long deadline = System.nanoTime() + LAST_EVENTS_WAIT_NANOS;
+    /**
+     * Waits, on the run's clock, for the winner's last events: a clock driven by hand (or by a workflow engine's
+     * timers) times this wait as it times every other wait of the run. An interrupt does not end the wait; it is kept.
+     */
+    private void awaitLastEvents() {
+        RunClock clock = control.clock();
+        long deadline = clock.nanoTime() + LAST_EVENTS_WAIT_NANOS;
         boolean interrupted = false;
         long left;
-        while (!delivered && (left = deadline - System.nanoTime()) > 0) {
+        while (!lastEvents.isDone() && (left = deadline - clock.nanoTime()) > 0) {
             try {
-                java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+                clock.await(lastEvents, left);
             } catch (InterruptedException e) {
                 interrupted = true;
+            } catch (TimeoutException | ExecutionException e) {
+                break; // the time is up (the future never fails: it is completed with null)
             }
         }
         if (interrupted) {

@@ -130,7 +130,8 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
                 if (!fresh.canCarry(continuation, earlierChildren)) {
                     return end(fresh.cannotGoOn(continuation));
                 }
-                RunIdentity.continuingAsNew(); // what listeners keep for the run is handed to the next execution
+                // what listeners keep for the run is handed to the next execution, dropped if unclaimed in workflow time
+                RunIdentity.continuingAsNew(new WorkflowClock());
                 // the history is long: the run goes on in a fresh execution of this workflow, with its state
                 Workflow.continueAsNew(input.continued(continuation, agents.rootModelCalls(),
                         agents.otherModelCalls(), AgentShape.of(agents.agentNamed(continuation.agentName())),

@@ -4,6 +4,7 @@ import dev.terminus.Message;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
 import dev.terminus.agent.control.ForwardingRunContext;
+import dev.terminus.agent.control.RunClock;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInfo;
 import io.temporal.workflow.WorkflowLocal;
@@ -28,7 +29,9 @@ import org.jspecify.annotations.Nullable;
  * must replay the history; a terminated or timed-out workflow is evicted in time too). A copy made again from the
  * history makes new identities. When an execution continues as new, its identities are handed to the next execution,
  * without the transcript: the next one claims them with its first event heard on this worker; a hand-over nobody
- * claims within {@link #HAND_OVER_NANOS} (the next execution runs on another worker) is dropped.
+ * claims within {@link #HAND_OVER_NANOS} (the next execution runs on another worker) is dropped. That time is the
+ * run's clock's, which in a workflow is the workflow's time: every execution reads it on one scale (the service's),
+ * and no workflow code reads the machine's clock.
  */
 public final class RunIdentity extends ForwardingRunContext {
     /** How long an identity handed over at a continue-as-new waits for the next execution: five minutes. */
@@ -43,7 +46,7 @@ public final class RunIdentity extends ForwardingRunContext {
     /** A workflow execution. */
     private record Execution(String workflowId, String runId) {}
 
-    /** The identities an execution handed over, by listener, and when they are dropped (System.nanoTime()). */
+    /** The identities an execution handed over, by listener, and when they are dropped (on the runs' clock). */
     private record HandOver(Map<Object, RunIdentity> identities, long dropAt) {}
 
     /** What an identity reads between two executions: the run's figures, without its transcript. */
@@ -94,14 +97,17 @@ public final class RunIdentity extends ForwardingRunContext {
 
     /**
      * Hands this execution's identities to the next one: called on a workflow thread just before it continues as new.
-     * A replay hands nothing over (the next execution ran already).
+     * The hand-overs whose time is up on {@code clock} are dropped first. A replay hands nothing over (the next
+     * execution ran already).
+     *
+     * @param clock the run's clock, the workflow's time ({@link WorkflowClock}): when the hand-over is dropped
      */
-    public static void continuingAsNew() {
+    public static void continuingAsNew(RunClock clock) {
         Map<Object, RunIdentity> mine = EXECUTION.get();
         if (mine.isEmpty() || Workflow.isReplaying()) {
             return;
         }
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         dropExpired(now);
         Map<Object, RunIdentity> handed = new IdentityHashMap<>(mine);
         handed.values().forEach(RunIdentity::detach);
@@ -111,16 +117,11 @@ public final class RunIdentity extends ForwardingRunContext {
     }
 
     /**
-     * @return how many executions' hand-overs wait for their next execution on this worker (the expired ones dropped
-     *     first): 0 once every continued execution has claimed its own
+     * @return how many executions' hand-overs wait for their next execution on this worker: 0 once every continued
+     *     execution has claimed its own. The expired ones go at the next continue-as-new on this worker, on its
+     *     workflow's time.
      */
     public static int handOversWaiting() {
-        return handOversWaitingAt(System.nanoTime());
-    }
-
-    /** As {@link #handOversWaiting()}, the hand-overs expired at {@code nanoTime} dropped. */
-    static int handOversWaitingAt(long nanoTime) {
-        dropExpired(nanoTime);
         return HANDED_OVER.size();
     }
 

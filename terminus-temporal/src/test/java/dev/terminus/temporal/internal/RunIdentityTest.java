@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.terminus.Message;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.Usage;
+import dev.terminus.agent.control.ManualClock;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * What a listener's context of a run does at a continue-as-new: handed to the next execution without the transcript,
- * claimed by it on this worker, dropped when nobody claims it in time.
+ * claimed by it on this worker, dropped when nobody claims it in time on the runs' clock.
  */
 @Timeout(30)
 class RunIdentityTest {
@@ -35,6 +36,8 @@ class RunIdentityTest {
     private static final AtomicReference<List<Message>> HANDED_TRANSCRIPT = new AtomicReference<>();
     private static final AtomicReference<Integer> HANDED_ITERATION = new AtomicReference<>();
     private static final AtomicReference<RunContext> SECOND = new AtomicReference<>();
+    /** The runs' clock: the workflow's time in production, driven by hand here. */
+    private static final ManualClock CLOCK = new ManualClock();
 
     private TestWorkflowEnvironment environment;
 
@@ -65,7 +68,7 @@ class RunIdentityTest {
         public void run(int execution, boolean claim) {
             if (execution == 1) {
                 FIRST.set(RunIdentity.of(LISTENER, new Loop(1)));
-                RunIdentity.continuingAsNew();
+                RunIdentity.continuingAsNew(CLOCK);
                 HANDED_TRANSCRIPT.set(FIRST.get().transcript());
                 HANDED_ITERATION.set(FIRST.get().iteration());
                 Workflow.continueAsNew(2, claim);
@@ -116,18 +119,23 @@ class RunIdentityTest {
     }
 
     @Test
-    void aHandOverNobodyClaimsIsDroppedOnceItsTimeIsUp() {
-        // given: the next execution takes no context, as one running on another worker
+    void aHandOverExpiresWhenTheRunsClockPassesItsDeadline() {
+        // given: a hand-over the next execution does not claim, as one running on another worker
         int waitingBefore = RunIdentity.handOversWaiting();
         run("unclaimed", false);
-        long handedAt = System.nanoTime();
-
-        // when
         int waiting = RunIdentity.handOversWaiting();
-        int waitingLater = RunIdentity.handOversWaitingAt(handedAt + RunIdentity.HAND_OVER_NANOS);
 
-        // then
+        // when: another execution continues as new a nanosecond before the hand-over's time on the runs' clock, then
+        // one at that time (both claimed by their next executions, so only the first hand-over can be left)
+        CLOCK.advance(Duration.ofNanos(RunIdentity.HAND_OVER_NANOS - 1));
+        run("just-before", true);
+        int waitingJustBefore = RunIdentity.handOversWaiting();
+        CLOCK.advance(Duration.ofNanos(1));
+        run("at-its-time", true);
+
+        // then: kept until the runs' clock passes its time, whatever the machine's clock says
         assertThat(waiting).isEqualTo(waitingBefore + 1);
-        assertThat(waitingLater).isZero();
+        assertThat(waitingJustBefore).isEqualTo(waitingBefore + 1);
+        assertThat(RunIdentity.handOversWaiting()).isEqualTo(waitingBefore);
     }
 }
