@@ -98,14 +98,22 @@ class RunStreamTest {
             seen.complete(events);
         });
 
-        // when
-        Thread.sleep(50);
+        // when: interrupted once it waits for the piece, not after a guess of how long it takes to get there
+        awaitWaiting(consumer);
         consumer.interrupt();
 
         // then
         assertThat(seen.get(5, TimeUnit.SECONDS).getLast()).isInstanceOfSatisfying(AgentEvent.RunTerminated.class,
                 last -> assertThat(last.result().termination()).isEqualTo(Termination.Cancelled.byThreadInterrupt()));
         assertThat(stillInterrupted.get()).isTrue();
+    }
+
+    private static void awaitWaiting(Thread thread) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (thread.getState() != Thread.State.WAITING && thread.getState() != Thread.State.TIMED_WAITING) {
+            assertThat(System.nanoTime()).as("%s waits within 10 s", thread).isLessThan(until);
+            Thread.sleep(1);
+        }
     }
 
     @Test
