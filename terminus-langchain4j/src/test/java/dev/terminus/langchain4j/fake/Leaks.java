@@ -16,15 +16,16 @@ import java.util.stream.Collectors;
  * as the first test to touch them would otherwise see them as its own: the carriers and pollers of virtual threads
  * ({@code ForkJoinPool-N-worker-M}, the timer of their timed waits {@code ForkJoinPool-N-delayScheduler},
  * {@code MasterPoller}, {@code VirtualThread-unblocker}, {@code Read-Poller},
- * {@code Write-Poller}), the common pool, JUnit's timeout watcher, and the run clock's one timer thread
- * ({@code terminus-run-timers}). A virtual thread left waiting on a call would hold its connection, which is counted.
+ * {@code Write-Poller}), the common pool, JUnit's timeout watcher, the run clock's one timer thread
+ * ({@code terminus-run-timers}) and the one thread that cancels the runs of dropped streams
+ * ({@code terminus-dropped-streams}). A virtual thread left waiting on a call would hold its connection, which is counted.
  */
 public final class Leaks {
     private static final Duration GRACE = Duration.ofSeconds(5);
     private static final Pattern SHARED = Pattern.compile("ForkJoinPool-\\d+-worker-\\d+|ForkJoinPool-\\d+-delayScheduler"
             + "|ForkJoinPool\\.commonPool-worker-\\d+"
             + "|MasterPoller|VirtualThread-unblocker|Read-Poller|Write-Poller|junit-jupiter-timeout-watcher"
-            + "|terminus-run-timers");
+            + "|terminus-run-timers|terminus-dropped-streams");
     private final Set<Thread> before;
     private final Set<ProcessHandle> processesBefore;
 
