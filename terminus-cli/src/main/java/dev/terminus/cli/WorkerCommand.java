@@ -42,6 +42,10 @@ final class WorkerCommand implements Callable<Integer> {
                     + " its whole history for any worker to replay")
     private long stickyTimeoutMs = 5000;
 
+    @Option(names = "--search-attributes", description = "upsert the search attributes TerminusTermination,"
+            + " TerminusCategory, TerminusOutcome and TerminusGate (the namespace must have them: see the README)")
+    private boolean searchAttributes;
+
     @Override
     public Integer call() {
         return TerminusCommand.run(parent, this::work);
@@ -64,7 +68,7 @@ final class WorkerCommand implements Callable<Integer> {
             // zero asks for no sticky execution: the SDK then sends no sticky queue with its workflow tasks
             AgentRecipes hosted = Workers.register(factory.newWorker(temporal.taskQueue, WorkerOptions.newBuilder()
                     .setStickyQueueScheduleToStartTimeout(Duration.ofMillis(stickyTimeoutMs))
-                    .build()));
+                    .build()), searchAttributes);
             CountDownLatch stopped = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 factory.shutdown();
