@@ -73,11 +73,41 @@ public final class Workers {
      * @return the worker's scenario agents: close them once the worker has stopped
      */
     public static AgentRecipes register(Worker worker, boolean searchAttributes) {
+        return register(worker, searchAttributes, Role.ALL);
+    }
+
+    /** What a worker runs: workflows and activities, or one of them (a deployment may scale each apart). */
+    public enum Role {
+        /** The workflows and their activities. */
+        ALL,
+        /** The workflows only: the loop, its gates and its children, but no model or tool call. */
+        WORKFLOWS,
+        /** The model and tool calls (and convergence turns) only. */
+        ACTIVITIES
+    }
+
+    /**
+     * Registers the workflow types the command line starts, their activities, or both.
+     *
+     * @param worker a worker of the task queue the commands start their workflows on
+     * @param searchAttributes whether the workflows upsert the {@code RunSearchAttributes}, which the namespace must
+     *     have registered
+     * @param role what it runs
+     * @return the worker's scenario agents: close them once the worker has stopped
+     */
+    public static AgentRecipes register(Worker worker, boolean searchAttributes, Role role) {
         AgentRecipes scenarios = scenarios(searchAttributes);
-        AgentWorkflows.register(worker, scenarios);
-        ConvergenceWorkflows.register(worker, searchAttributes ? convergence(true) : CONVERGENCE);
-        SuiteWorkflows.register(worker);
-        PipelineWorkflows.register(worker, searchAttributes ? pipelines(true) : PIPELINES);
+        ConvergenceRecipes convergence = searchAttributes ? convergence(true) : CONVERGENCE;
+        if (role != Role.ACTIVITIES) {
+            AgentWorkflows.registerWorkflow(worker, scenarios);
+            ConvergenceWorkflows.registerWorkflow(worker, convergence);
+            SuiteWorkflows.register(worker);
+            PipelineWorkflows.register(worker, searchAttributes ? pipelines(true) : PIPELINES);
+        }
+        if (role != Role.WORKFLOWS) {
+            AgentWorkflows.registerActivities(worker, scenarios);
+            ConvergenceWorkflows.registerActivities(worker, convergence);
+        }
         return scenarios;
     }
 }
