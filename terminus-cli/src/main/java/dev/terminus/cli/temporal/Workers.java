@@ -101,10 +101,11 @@ public final class Workers {
         if (role != Role.ACTIVITIES) {
             AgentWorkflows.registerWorkflow(worker, scenarios);
             ConvergenceWorkflows.registerWorkflow(worker, convergence);
-            SuiteWorkflows.register(worker);
+            SuiteWorkflows.registerWorkflow(worker);
             PipelineWorkflows.register(worker, searchAttributes ? pipelines(true) : PIPELINES);
         }
         if (role != Role.WORKFLOWS) {
+            SuiteWorkflows.registerActivities(worker);
             AgentWorkflows.registerActivities(worker, scenarios);
             ConvergenceWorkflows.registerActivities(worker, convergence);
         }
