@@ -110,10 +110,12 @@ public final class AgentRecipes implements AutoCloseable {
     private final CallMode toolCalls;
     private final long transcriptCacheChars;
     private final int payloadLimit;
+    private final boolean searchAttributes;
 
     private AgentRecipes(Builder b) {
         this.transcriptCacheChars = b.transcriptCacheChars;
         this.payloadLimit = b.payloadLimit;
+        this.searchAttributes = b.searchAttributes;
         this.modelCalls = b.modelCalls;
         this.toolCalls = b.toolCalls;
         this.agents = Map.copyOf(b.agents);
@@ -238,6 +240,14 @@ public final class AgentRecipes implements AutoCloseable {
         return payloadLimit;
     }
 
+    /**
+     * @return whether its workflows upsert the {@link RunSearchAttributes} (how a run ended, the gate it waits at);
+     *     off unless set
+     */
+    public boolean searchAttributes() {
+        return searchAttributes;
+    }
+
     /** Builds {@link AgentRecipes}. */
     public static final class Builder {
         private final Map<String, Registered> agents = new LinkedHashMap<>();
@@ -248,6 +258,7 @@ public final class AgentRecipes implements AutoCloseable {
         private CallMode toolCalls = CallMode.ACTIVITY;
         private long transcriptCacheChars = TranscriptCache.DEFAULT_MAX_CHARS;
         private int payloadLimit = DEFAULT_PAYLOAD_LIMIT;
+        private boolean searchAttributes;
 
         private Builder() {}
 
@@ -353,6 +364,19 @@ public final class AgentRecipes implements AutoCloseable {
                 throw new IllegalArgumentException("payloadLimit must be at least 65536 bytes, was " + bytes);
             }
             this.payloadLimit = bytes;
+            return this;
+        }
+
+        /**
+         * Turns on the {@link RunSearchAttributes}: the workflows upsert how their run ended, and the gate it waits at.
+         * The namespace must have them registered first (a workflow task upserting an attribute the namespace lacks is
+         * refused, again and again); every worker of a task queue must have the same setting, as the same recipes.
+         *
+         * @param on whether to upsert them
+         * @return this builder
+         */
+        public Builder searchAttributes(boolean on) {
+            this.searchAttributes = on;
             return this;
         }
 

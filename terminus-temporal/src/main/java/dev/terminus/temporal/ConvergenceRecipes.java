@@ -55,10 +55,12 @@ public final class ConvergenceRecipes {
 
     private final Map<String, Registered> engines;
     private final Duration turnTimeout;
+    private final boolean searchAttributes;
 
     private ConvergenceRecipes(Builder b) {
         this.engines = Collections.unmodifiableMap(new LinkedHashMap<>(b.engines));
         this.turnTimeout = b.turnTimeout;
+        this.searchAttributes = b.searchAttributes;
     }
 
     /** @return a builder without engines, and a turn timeout of 10 minutes */
@@ -93,10 +95,19 @@ public final class ConvergenceRecipes {
         return turnTimeout;
     }
 
+    /**
+     * @return whether its workflows upsert the {@link RunSearchAttributes} (how a run ended, the gate it waits at);
+     *     off unless set
+     */
+    public boolean searchAttributes() {
+        return searchAttributes;
+    }
+
     /** Builds {@link ConvergenceRecipes}. */
     public static final class Builder {
         private final Map<String, Registered> engines = new LinkedHashMap<>();
         private Duration turnTimeout = Duration.ofMinutes(10);
+        private boolean searchAttributes;
 
         private Builder() {}
 
@@ -128,6 +139,19 @@ public final class ConvergenceRecipes {
                 throw new IllegalArgumentException("turnTimeout must be positive, was " + turnTimeout);
             }
             this.turnTimeout = turnTimeout;
+            return this;
+        }
+
+        /**
+         * Turns on the {@link RunSearchAttributes}: the workflows upsert how their run ended, and the gate it waits at.
+         * The namespace must have them registered first (a workflow task upserting an attribute the namespace lacks is
+         * refused, again and again); every worker of a task queue must have the same setting, as the same recipes.
+         *
+         * @param on whether to upsert them
+         * @return this builder
+         */
+        public Builder searchAttributes(boolean on) {
+            this.searchAttributes = on;
             return this;
         }
 

@@ -26,10 +26,12 @@ import org.jspecify.annotations.Nullable;
 public final class PipelineRecipes {
     private final Map<String, PipelineRecipe> pipelines;
     private final @Nullable PipelineResolver resolver;
+    private final boolean searchAttributes;
 
     private PipelineRecipes(Builder b) {
         this.pipelines = Collections.unmodifiableMap(new LinkedHashMap<>(b.pipelines));
         this.resolver = b.resolver;
+        this.searchAttributes = b.searchAttributes;
     }
 
     /** @return a builder without pipelines or resolver */
@@ -71,10 +73,19 @@ public final class PipelineRecipes {
         return pipelines.keySet();
     }
 
+    /**
+     * @return whether its workflows upsert the {@link RunSearchAttributes} (how a run ended, the gate it waits at);
+     *     off unless set
+     */
+    public boolean searchAttributes() {
+        return searchAttributes;
+    }
+
     /** Builds {@link PipelineRecipes}; every method refuses a bad value at once, naming it. */
     public static final class Builder {
         private final Map<String, PipelineRecipe> pipelines = new LinkedHashMap<>();
         private @Nullable PipelineResolver resolver;
+        private boolean searchAttributes;
 
         private Builder() {}
 
@@ -101,6 +112,19 @@ public final class PipelineRecipes {
          */
         public Builder resolver(PipelineResolver resolver) {
             this.resolver = Preconditions.notNull(resolver, "resolver");
+            return this;
+        }
+
+        /**
+         * Turns on the {@link RunSearchAttributes}: the workflows upsert how their run ended, and the gate it waits at.
+         * The namespace must have them registered first (a workflow task upserting an attribute the namespace lacks is
+         * refused, again and again); every worker of a task queue must have the same setting, as the same recipes.
+         *
+         * @param on whether to upsert them
+         * @return this builder
+         */
+        public Builder searchAttributes(boolean on) {
+            this.searchAttributes = on;
             return this;
         }
 

@@ -28,8 +28,28 @@ public final class SuiteWorkflows {
      * @param worker the worker; its client must use the {@link TerminusDataConverter}
      */
     public static void register(Worker worker) {
+        registerWorkflow(worker);
+        registerActivities(worker);
+    }
+
+    /**
+     * Registers the suite workflow alone, for a worker that runs workflows only.
+     *
+     * @param worker the worker; its client must use the {@link TerminusDataConverter}
+     */
+    public static void registerWorkflow(Worker worker) {
         Preconditions.notNull(worker, "worker");
         worker.registerWorkflowImplementationTypes(SuiteWorkflowImpl.class);
+    }
+
+    /**
+     * Registers the activity with which a suite reads a child an earlier start finished, for a worker that makes
+     * calls only.
+     *
+     * @param worker the worker; its client must use the {@link TerminusDataConverter}
+     */
+    public static void registerActivities(Worker worker) {
+        Preconditions.notNull(worker, "worker");
         worker.registerActivitiesImplementations(new SuiteActivitiesImpl());
     }
 

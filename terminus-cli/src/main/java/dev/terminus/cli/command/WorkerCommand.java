@@ -45,9 +45,28 @@ final class WorkerCommand implements Callable<Integer> {
                     + " its whole history for any worker to replay")
     private long stickyTimeoutMs = 5000;
 
+    @Option(names = "--search-attributes", description = "upsert the search attributes TerminusTermination,"
+            + " TerminusCategory, TerminusOutcome and TerminusGate (the namespace must have them: see the README)")
+    private boolean searchAttributes;
+
+    @Option(names = "--only", paramLabel = "ROLE", description = "run only the workflows or only the activities"
+            + " (model and tool calls) of the task queue: workflows, activities (default: both)")
+    private @Nullable String only;
+
     @Override
     public Integer call() {
         return TerminusCommand.run(parent, this::work);
+    }
+
+    private Workers.Role role() throws BadInputException {
+        if (only == null) {
+            return Workers.Role.ALL;
+        }
+        return switch (only) {
+            case "workflows" -> Workers.Role.WORKFLOWS;
+            case "activities" -> Workers.Role.ACTIVITIES;
+            default -> throw new BadInputException("--only: \"" + only + "\" is neither workflows nor activities");
+        };
     }
 
     private int work(TerminusCommand terminus) throws BadInputException {
@@ -62,12 +81,13 @@ final class WorkerCommand implements Callable<Integer> {
             throw new BadInputException("--sticky-timeout: " + stickyTimeoutMs + " is not from 0 (no sticky execution)"
                     + " to " + MAX_STICKY_TIMEOUT_MS + " ms (a day)");
         }
+        Workers.Role role = role();
         try (TemporalConnection connection = TemporalConnection.open(temporal, terminus.env)) {
             WorkerFactory factory = WorkerFactory.newInstance(connection.client());
             // zero asks for no sticky execution: the SDK then sends no sticky queue with its workflow tasks
             AgentRecipes hosted = Workers.register(factory.newWorker(temporal.taskQueue, WorkerOptions.newBuilder()
                     .setStickyQueueScheduleToStartTimeout(Duration.ofMillis(stickyTimeoutMs))
-                    .build()));
+                    .build()), searchAttributes, role);
             CountDownLatch stopped = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 factory.shutdown();

@@ -3,10 +3,9 @@ package dev.terminus.cli.temporal;
 import dev.terminus.cli.input.BadInputException;
 import dev.terminus.cli.scenario.Scenario;
 import dev.terminus.cli.scenario.ScenarioAgent;
-import dev.terminus.cli.temporal.ScenarioRuns;
-import dev.terminus.cli.temporal.Workers;
 import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.GateAnswer;
+import dev.terminus.temporal.RunSearchAttributes;
 import dev.terminus.temporal.TerminusDataConverter;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -74,7 +73,9 @@ public final class TemporalConnection implements AutoCloseable {
                             .build())
                     .setUseTimeskipping(false)
                     .build());
-            AgentRecipes hosted = Workers.register(environment.newWorker(options.taskQueue));
+            // its runs are findable by how they ended: the in-process server has the attributes registered
+            RunSearchAttributes.definitions().forEach(environment::registerSearchAttribute);
+            AgentRecipes hosted = Workers.register(environment.newWorker(options.taskQueue), true);
             environment.start();
             return new TemporalConnection(environment.getWorkflowClient(), options.taskQueue, null, environment,
                     hosted);

@@ -19,14 +19,10 @@ import io.temporal.worker.Worker;
 public final class Workers {
 
     /** The convergence engine of the demo, {@link Examples#documentReconciliation()}. */
-    public static final ConvergenceRecipes CONVERGENCE = ConvergenceRecipes.builder()
-            .engine(Examples.RECONCILIATION, Examples.reconciliationAgents(),
-                    materials -> Examples.reconciliation(materials.agents(), materials.clock()))
-            .build();
+    public static final ConvergenceRecipes CONVERGENCE = convergence(false);
 
     /** The pipelines of pipeline files a client sends: any, none registered by name. */
-    public static final PipelineRecipes PIPELINES = PipelineRecipes.builder().resolver(new PipelineFileResolver())
-            .build();
+    public static final PipelineRecipes PIPELINES = pipelines(false);
 
     private Workers() {}
 
@@ -36,8 +32,25 @@ public final class Workers {
      *     their tools keep the {@link ToolJournal} the system property names, if any
      */
     public static AgentRecipes scenarios() {
+        return scenarios(false);
+    }
+
+    private static AgentRecipes scenarios(boolean searchAttributes) {
         ScenarioResolver resolver = new ScenarioResolver(ToolJournal.fromSystemProperty());
-        return resolver.serving(AgentRecipes.builder().resolver(resolver).build());
+        return resolver.serving(AgentRecipes.builder().resolver(resolver).searchAttributes(searchAttributes).build());
+    }
+
+    private static ConvergenceRecipes convergence(boolean searchAttributes) {
+        return ConvergenceRecipes.builder()
+                .engine(Examples.RECONCILIATION, Examples.reconciliationAgents(),
+                        materials -> Examples.reconciliation(materials.agents(), materials.clock()))
+                .searchAttributes(searchAttributes)
+                .build();
+    }
+
+    private static PipelineRecipes pipelines(boolean searchAttributes) {
+        return PipelineRecipes.builder().resolver(new PipelineFileResolver()).searchAttributes(searchAttributes)
+                .build();
     }
 
     /**
@@ -48,11 +61,54 @@ public final class Workers {
      *     runs started
      */
     public static AgentRecipes register(Worker worker) {
-        AgentRecipes scenarios = scenarios();
-        AgentWorkflows.register(worker, scenarios);
-        ConvergenceWorkflows.register(worker, CONVERGENCE);
-        SuiteWorkflows.register(worker);
-        PipelineWorkflows.register(worker, PIPELINES);
+        return register(worker, false);
+    }
+
+    /**
+     * Registers every workflow type the command line starts, with its activities.
+     *
+     * @param worker a worker of the task queue the commands start their workflows on
+     * @param searchAttributes whether the workflows upsert the {@code RunSearchAttributes}, which the namespace must
+     *     have registered
+     * @return the worker's scenario agents: close them once the worker has stopped
+     */
+    public static AgentRecipes register(Worker worker, boolean searchAttributes) {
+        return register(worker, searchAttributes, Role.ALL);
+    }
+
+    /** What a worker runs: workflows and activities, or one of them (a deployment may scale each apart). */
+    public enum Role {
+        /** The workflows and their activities. */
+        ALL,
+        /** The workflows only: the loop, its gates and its children, but no model or tool call. */
+        WORKFLOWS,
+        /** The model and tool calls (and convergence turns) only. */
+        ACTIVITIES
+    }
+
+    /**
+     * Registers the workflow types the command line starts, their activities, or both.
+     *
+     * @param worker a worker of the task queue the commands start their workflows on
+     * @param searchAttributes whether the workflows upsert the {@code RunSearchAttributes}, which the namespace must
+     *     have registered
+     * @param role what it runs
+     * @return the worker's scenario agents: close them once the worker has stopped
+     */
+    public static AgentRecipes register(Worker worker, boolean searchAttributes, Role role) {
+        AgentRecipes scenarios = scenarios(searchAttributes);
+        ConvergenceRecipes convergence = searchAttributes ? convergence(true) : CONVERGENCE;
+        if (role != Role.ACTIVITIES) {
+            AgentWorkflows.registerWorkflow(worker, scenarios);
+            ConvergenceWorkflows.registerWorkflow(worker, convergence);
+            SuiteWorkflows.registerWorkflow(worker);
+            PipelineWorkflows.register(worker, searchAttributes ? pipelines(true) : PIPELINES);
+        }
+        if (role != Role.WORKFLOWS) {
+            SuiteWorkflows.registerActivities(worker);
+            AgentWorkflows.registerActivities(worker, scenarios);
+            ConvergenceWorkflows.registerActivities(worker, convergence);
+        }
         return scenarios;
     }
 }

@@ -266,6 +266,9 @@ public final class ActivityCalls {
                 run.cancel(Termination.Cancelled.THREAD_INTERRUPT); // as the run recorded before the change ended
                 yield new CallStoppedException("the call was interrupted", interrupted);
             }
+            // the call never reached the model or got its tool's answer: as a call lost with its worker
+            case ApplicationFailure unread when CallFailures.isTranscriptUnavailable(unread) ->
+                    lost(kind, "it could not read the run's transcript from the workflow within its time", unread);
             case ApplicationFailure application -> CallFailures.fromFailure(application);
             case CanceledFailure cancelled -> {
                 // the run's control stops its calls; a call cancelled otherwise was cancelled with its workflow

@@ -45,6 +45,8 @@ public final class AgentActivitiesImpl implements AgentActivities {
     /** The agents built for calls, by name, the least recently used dropped past the recipes' cache of agents. */
     private final Map<String, Built> agents;
     private final TranscriptCache transcripts;
+    /** The time a call's transcript queries are tried again in. */
+    private final TranscriptQueries.Time time = TranscriptQueries.Time.SYSTEM;
 
     /** @param recipes the agents */
     public AgentActivitiesImpl(AgentRecipes recipes) {
@@ -65,11 +67,12 @@ public final class AgentActivitiesImpl implements AgentActivities {
     public ModelAnswer chat(ModelCall call) {
         try (AgentRecipes.Lease lease = lease(call.agentName())) {
             ActivityExecutionContext context = Activity.getExecutionContext();
+            long deadline = TranscriptQueries.deadline(context.getInfo().getStartToCloseTimeout(), time);
             Agent agent = agent(call.agentName(), lease, context, false);
             try {
                 ModelAnswer answer = ModelAnswer.of(Heartbeats.around(context, () -> ModelCallSequence.with(
                         call.sequence(), () -> dev.terminus.agent.spi.ModelStreams.whole(agent.model(),
-                                call.request(transcript(context, call.messages(), call.transcript())),
+                                call.request(transcript(context, call.messages(), call.transcript(), deadline)),
                                 agent.config().streamIdleTimeout().orElse(null)))));
                 return limit(context).modelAnswer(answer);
             } catch (ActivityCompletionException e) {
@@ -84,6 +87,7 @@ public final class AgentActivitiesImpl implements AgentActivities {
     public String callTool(ToolInvocation call) {
         try (AgentRecipes.Lease lease = lease(call.agentName())) {
             ActivityExecutionContext context = Activity.getExecutionContext();
+            long deadline = TranscriptQueries.deadline(context.getInfo().getStartToCloseTimeout(), time);
             // the tools a worker could not start halt the run, as a server that went down does
             Agent agent = agent(call.agentName(), lease, context, true);
             Tool tool = agent.tools().get(call.toolName());
@@ -93,7 +97,7 @@ public final class AgentActivitiesImpl implements AgentActivities {
             }
             RunSnapshot run = call.run();
             RunContext runContext = new SnapshotContext(run,
-                    () -> transcript(context, run.messages(), run.transcript()));
+                    () -> transcript(context, run.messages(), run.transcript(), deadline));
             try {
                 String result = Tools.resultText(Heartbeats.around(context, () -> IdempotencyKey.with(
                         call.idempotencyKey(), () -> tool.call(call.arguments(), runContext))));
@@ -123,18 +127,19 @@ public final class AgentActivitiesImpl implements AgentActivities {
 
     /**
      * The transcript a call carries, or the one it refers to: this worker's copy, with the messages it lacks read from
-     * the workflow through its transcript query.
+     * the workflow through its transcript query, asked again while it fails until the call's deadline.
      */
     private List<Message> transcript(ActivityExecutionContext context, List<Message> carried,
-            @Nullable TranscriptReference reference) throws Exception {
+            @Nullable TranscriptReference reference, long deadline) throws Exception {
         if (reference == null) {
             return carried;
         }
         ActivityInfo info = context.getInfo();
         WorkflowStub workflow = context.getWorkflowClient().newUntypedWorkflowStub(info.getWorkflowId(),
                 Optional.of(info.getRunId()), Optional.empty());
-        return transcripts.resolve(info.getWorkflowId(), info.getRunId(), reference, (generation, from) ->
-                workflow.query(AgentWorkflow.TRANSCRIPT_QUERY, TranscriptPage.class, generation, from));
+        return transcripts.resolve(info.getWorkflowId(), info.getRunId(), reference, new TranscriptQueries(
+                (generation, from) -> workflow.query(AgentWorkflow.TRANSCRIPT_QUERY, TranscriptPage.class, generation,
+                        from), deadline, time));
     }
 
     /** @return the payload limit, measured with the worker's data converter */

@@ -66,9 +66,13 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     /** The children of the run's parts that continued as new (earlier executions', then this one's), in order. */
     private final List<ChildRunOutput> earlierChildren = new ArrayList<>();
 
+    /** The run's search attributes: how it ended, the gate it waits at. */
+    private final Findable findable;
+
     /** @param recipes the agents the worker runs */
     public AgentWorkflowImpl(AgentRecipes recipes) {
         this.recipes = recipes;
+        this.findable = new Findable(recipes.searchAttributes());
     }
 
     @Override
@@ -169,8 +173,10 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
      * earlier parts first, as a run in one process holds every child of the run.
      */
     private AgentRunOutput end(AgentRunOutput whole) {
-        output = fitted(whole.afterChildren(earlierChildren));
-        return output;
+        AgentRunOutput fitted = fitted(whole.afterChildren(earlierChildren));
+        findable.ended(fitted.termination(), fitted.outcome());
+        output = fitted;
+        return fitted;
     }
 
     /**
@@ -253,8 +259,10 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
 
     /** Waits for the gate's answer: its decision, or null when the run was stopped first. */
     private @Nullable GateDecision awaitAnswer(Checkpoint checkpoint) {
+        findable.waitsAt(checkpoint.gateId());
         GateAnswer given = gates.await(checkpoint.gateId(), PendingGate.of(checkpoint), () -> stoppedBy != null,
                 () -> stop(CANCELLED_BY_WORKFLOW));
+        findable.answered();
         return given == null ? null : given.decision();
     }
 

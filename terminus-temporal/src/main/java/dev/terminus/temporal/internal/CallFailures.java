@@ -24,6 +24,8 @@ public final class CallFailures {
     static final String HUMAN_INPUT = "terminus.humanInput";
     /** The type of the failure of an agent's served tools to start: details its message. */
     public static final String SERVED_TOOLS = "terminus.servedTools";
+    /** The type of a call whose run's transcript its workflow did not give within the call's time: retryable. */
+    static final String TRANSCRIPT_UNAVAILABLE = "terminus.transcriptUnavailable";
 
     private CallFailures() {}
 
@@ -45,6 +47,9 @@ public final class CallFailures {
             case ModelException.Refused m -> failure(text, "Refused", message, m.reason());
             case HumanInputNeeded needed -> ApplicationFailure.newNonRetryableFailure(text, HUMAN_INPUT,
                     needed.request().message(), needed.request().requestedSchema(), needed.request().source());
+            // not the model's or tool's failure: the call could not be made; a failure the loop may try again
+            case TranscriptQueries.TranscriptUnavailableException unread ->
+                    ApplicationFailure.newFailure(text, TRANSCRIPT_UNAVAILABLE, message);
             default -> ApplicationFailure.newNonRetryableFailure(text, e.getClass().getName(), message);
         };
     }
@@ -99,6 +104,14 @@ public final class CallFailures {
      */
     public static boolean isWorkerShutdown(ApplicationFailure failure) {
         return ActivityWorkerShutdownException.class.getName().equals(failure.getType());
+    }
+
+    /**
+     * @param failure the failure an activity failed with
+     * @return whether the call could not read its run's transcript from the workflow within its time
+     */
+    public static boolean isTranscriptUnavailable(ApplicationFailure failure) {
+        return TRANSCRIPT_UNAVAILABLE.equals(failure.getType());
     }
 
     /**

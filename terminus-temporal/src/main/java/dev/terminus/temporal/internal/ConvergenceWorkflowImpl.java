@@ -36,6 +36,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
     private final ConvergenceRecipes recipes;
+    /** The run's search attributes: how it ended, the gate it waits at. */
+    private final Findable findable;
     private @Nullable ConvergenceRunOutput output;
     /** The control of the run or resume in progress, which a cancellation cancels. */
     private @Nullable RunControl control;
@@ -46,6 +48,7 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
     /** @param recipes the engines the worker runs */
     public ConvergenceWorkflowImpl(ConvergenceRecipes recipes) {
         this.recipes = recipes;
+        this.findable = new Findable(recipes.searchAttributes());
     }
 
     @Override
@@ -68,8 +71,10 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
         ended = true;
         // Temporal closes a workflow whose cancellation was requested as cancelled, without a value, whatever this
         // returns: the output stays readable through the output query
-        output = ConvergenceRunOutput.of(result[0]);
-        return output;
+        ConvergenceRunOutput finished = ConvergenceRunOutput.of(result[0]);
+        findable.ended(finished.termination(), finished.outcome());
+        output = finished;
+        return finished;
     }
 
     @Override
@@ -119,8 +124,10 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
 
     /** Waits for the answer on a pause; once the workflow is cancelled, a stand-in a cancelled resume ignores. */
     private GateDecision awaitAnswer(Pause pause) {
+        findable.waitsAt(pause.gateId());
         GateAnswer given = gates.await(pause.gateId(), ConvergenceGate.of(pause), () -> cancelled,
                 () -> cancelled = true);
+        findable.answered();
         return given != null ? given.decision() : GateDecision.reject(pause.gateId(), "the workflow was cancelled");
     }
 

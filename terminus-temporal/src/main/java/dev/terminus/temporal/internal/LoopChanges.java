@@ -24,11 +24,22 @@ final class LoopChanges {
      */
     static final String REMOTE_INTERRUPT = "terminus-remote-interrupt";
 
+    /**
+     * Version 1: a run whose worker's recipes turn search attributes on upserts them as it ends and while a gate waits
+     * ({@link Findable}); before it, none were upserted.
+     */
+    static final String SEARCH_ATTRIBUTES = "terminus-search-attributes";
+
     private LoopChanges() {}
 
     /** @return whether this run checks that its transcript fits before it continues as new */
     static boolean carryCheck() {
         return Workflow.getVersion(CARRY_CHECK, Workflow.DEFAULT_VERSION, 1) >= 1;
+    }
+
+    /** @return whether this run upserts its search attributes (asked only when the worker's recipes want them) */
+    static boolean searchAttributes() {
+        return Workflow.getVersion(SEARCH_ATTRIBUTES, Workflow.DEFAULT_VERSION, 1) >= 1;
     }
 
     /** @return whether a call whose activity was interrupted counts as lost with its worker */

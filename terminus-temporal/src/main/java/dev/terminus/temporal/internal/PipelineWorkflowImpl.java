@@ -46,8 +46,10 @@ public final class PipelineWorkflowImpl implements PipelineWorkflow {
         ended = true;
         // Temporal closes a workflow whose cancellation was requested as cancelled, without a value, whatever this
         // returns: the output stays readable through the output query
-        output = PipelineRunOutput.of(result[0], stages.started(), stages.tasks());
-        return output;
+        PipelineRunOutput ran = PipelineRunOutput.of(result[0], stages.started(), stages.tasks());
+        new Findable(recipes.searchAttributes()).ended(ran.termination(), ran.outcome());
+        output = ran;
+        return ran;
     }
 
     @Override

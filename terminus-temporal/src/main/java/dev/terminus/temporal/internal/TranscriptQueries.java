@@ -1,0 +1,103 @@
+package dev.terminus.temporal.internal;
+
+import dev.terminus.temporal.wire.TranscriptPage;
+import java.time.Duration;
+
+/**
+ * The transcript query of one call's workflow, asked again when it fails, until the call's own time runs out (ADR
+ * 0039): a query fails while the workflow's worker restarts or deploys, times out while a worker replays a long
+ * history, and goes to a worker that just died. Between tries it pauses (100 ms, doubling, at most 2 s) on the
+ * activity's thread, whose heartbeats go on and which they interrupt when Temporal ends the activity. A query still
+ * failing when the next try would pass the call's deadline fails with {@link TranscriptUnavailableException}, which
+ * crosses to the workflow as a lost call: never as the run's own failure.
+ */
+final class TranscriptQueries implements TranscriptCache.Source {
+    static final Duration FIRST_PAUSE = Duration.ofMillis(100);
+    static final Duration LONGEST_PAUSE = Duration.ofSeconds(2);
+
+    /** The time the tries are measured with, and the pause between two tries. */
+    interface Time {
+        /** @return a monotonic instant, in nanoseconds */
+        long nanoTime();
+
+        /**
+         * Waits before the next try.
+         *
+         * @param nanos how long
+         * @throws InterruptedException when the activity ended meanwhile
+         */
+        void pause(long nanos) throws InterruptedException;
+
+        /** The system's: {@link System#nanoTime()} and {@link Thread#sleep}. */
+        Time SYSTEM = new Time() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public void pause(long nanos) throws InterruptedException {
+                Thread.sleep(Duration.ofNanos(nanos));
+            }
+        };
+    }
+
+    private final TranscriptCache.Source query;
+    private final long deadlineNanos;
+    private final Time time;
+
+    /**
+     * @param query the workflow's transcript query
+     * @param deadlineNanos the instant ({@link Time#nanoTime()}) past which no try starts
+     * @param time the time it is measured with
+     */
+    TranscriptQueries(TranscriptCache.Source query, long deadlineNanos, Time time) {
+        this.query = query;
+        this.deadlineNanos = deadlineNanos;
+        this.time = time;
+    }
+
+    /**
+     * The deadline of a call that started now: its start-to-close timeout less a margin for its last try, a tenth of
+     * the timeout and at most 2 s, so the call fails itself before Temporal times it out.
+     *
+     * @param startToClose the call's start-to-close timeout
+     * @param time the time it is measured with
+     * @return the instant past which no try starts
+     */
+    static long deadline(Duration startToClose, Time time) {
+        long timeout = startToClose.toNanos();
+        return time.nanoTime() + timeout - Math.min(timeout / 10, LONGEST_PAUSE.toNanos());
+    }
+
+    @Override
+    public TranscriptPage page(long generation, int from) throws Exception {
+        long pause = FIRST_PAUSE.toNanos();
+        int failures = 0;
+        while (true) {
+            try {
+                return query.page(generation, from);
+            } catch (InterruptedException e) {
+                throw e; // the activity ended
+            } catch (Exception e) {
+                failures++;
+                if (time.nanoTime() + pause > deadlineNanos) {
+                    throw new TranscriptUnavailableException("the run's transcript could not be read from its"
+                            + " workflow within the call's time (" + failures + (failures == 1 ? " try" : " tries")
+                            + "), last: " + e, e);
+                }
+                time.pause(pause);
+                pause = Math.min(pause * 2, LONGEST_PAUSE.toNanos());
+            }
+        }
+    }
+
+    /** A call's transcript that its workflow did not give within the call's time. */
+    static final class TranscriptUnavailableException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        TranscriptUnavailableException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}
