@@ -190,6 +190,20 @@ class ReadmeSnippetsRunTest {
     }
 
     @Test
+    void snippetsThatCompileButDoNotRun_theTextViewBuildsTheTranscriptsTextThenSaysHowTheRunEnded() throws Exception {
+        // when
+        Object printed = run("agent.stream(\"Write a haiku about the shore\")", """
+                public Object call() throws Exception {
+                    agent = Agent.builder(ScriptedModel.builder().streamed("Sand keeps ", "the tide").build()).build();
+                    return SnippetRunner.printed(this::snippet);
+                }
+                """.replace("SnippetRunner", SnippetRunner.class.getName()));
+
+        // then
+        assertThat(printed).isEqualTo("Sand keeps the tide (NaturalCompletion)" + System.lineSeparator());
+    }
+
+    @Test
     void snippetsThatCompileButDoNotRun_theTreeOfAgentsPrintsItsChildAndTheAgentThatEndedIt() throws Exception {
         // when
         Object printed = run("Agent writer = Agent.builder(model).name(\"writer\")", """

@@ -1,4 +1,4 @@
-package dev.terminus.cli;
+package dev.terminus.cli.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,5 +1,6 @@
 package dev.terminus.temporal.internal;
 
+import dev.terminus.agent.control.RunClock;
 import dev.terminus.temporal.wire.TranscriptPage;
 import java.time.Duration;
 
@@ -28,16 +29,16 @@ final class TranscriptQueries implements TranscriptCache.Source {
          */
         void pause(long nanos) throws InterruptedException;
 
-        /** The system's: {@link System#nanoTime()} and {@link Thread#sleep}. */
+        /** The system's, read through {@link RunClock#system()} as every engine file reads it. */
         Time SYSTEM = new Time() {
             @Override
             public long nanoTime() {
-                return System.nanoTime();
+                return RunClock.system().nanoTime();
             }
 
             @Override
             public void pause(long nanos) throws InterruptedException {
-                Thread.sleep(Duration.ofNanos(nanos));
+                RunClock.system().sleep(nanos);
             }
         };
     }
