@@ -25,7 +25,7 @@ abstract class JavadocSnippetRunning {
 
     /** Where the snippets write, relative to the working directory. */
     private static final List<Path> WRITTEN = List.of(Path.of("checkpoints"), Path.of("report.jsonl"),
-            Path.of("report-2.jsonl"));
+            Path.of("report-2.jsonl"), Path.of(".terminus"));
 
     /** A fixture member: runs a javadoc snippet, whose body may throw anything, as a {@code call()} may. */
     static final String RUN_SNIPPET = """

@@ -195,4 +195,38 @@ class JavadocSnippetsOfOutcomesRunTest extends JavadocSnippetRunning {
         // then
         assertThat(ended).isEqualTo(List.of(new Termination.Converged(4), Optional.of("reconciled")));
     }
+
+    @Test
+    void snippetsThatCompileButDoNotRun_theConvergenceEnginePausesAtAnUnsureFactThenResumesApprovedToConvergence()
+            throws Exception {
+        // given: the normalizer is unsure of the currency (0.5, below the threshold of 0.7), so a person is asked
+        String fixture = """
+                final List<String> asked = new ArrayList<>();
+                void show(Context facts) { throw new AssertionError("converged before the person was asked"); }
+                void askSomeone(String summary, String gateId) { asked.add(summary); this.gateId = gateId; }
+                void raiseTheLimit(Termination t) { throw new AssertionError(t); }
+                void alert(Termination t) { throw new AssertionError(t); }
+                public Object call() throws Exception {
+                    text = "Total: 12.00";
+                    extractor = ConvergenceAgent.of("extractor", Trigger.once(),
+                            (context, cycle) -> Reply.propose(Map.of("total", 1200)));
+                    normalizer = ConvergenceAgent.of("normalizer", Trigger.on("total"),
+                            (context, cycle) -> Reply.propose(new ProposedFact("currency", "EUR", 0.5)));
+                    crossChecker = ConvergenceAgent.of("crossChecker", Trigger.on("currency"),
+                            (context, cycle) -> Reply.propose(Map.of("checked", true)));
+                    runSnippet();
+                    ConvergenceResult resumed = (ConvergenceResult) seen.get(0);
+                    return List.of(asked, resumed.termination().tag(), resumed.context().value("currency", String.class),
+                            resumed.context().value("checked", Boolean.class));
+                }
+                """;
+
+        // when
+        Object ended = runSeeing("/ConvergenceEngine.java", "ConvergenceResult result = engine.run(", "result", fixture);
+
+        // then
+        assertThat(ended).asList().containsExactly(
+                List.of("normalizer proposes currency = \"EUR\" (confidence 0.50 is below 0.70)"), "Converged",
+                Optional.of("EUR"), Optional.of(true));
+    }
 }

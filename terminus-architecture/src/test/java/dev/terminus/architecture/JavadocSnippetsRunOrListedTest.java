@@ -44,8 +44,6 @@ class JavadocSnippetsRunOrListedTest {
             Map.entry("/AgentStageRunner.java", "builds a stage, runs no pipeline"),
             Map.entry("/RunHandle.java", "waits 5 s of real time to show a cancel"),
             Map.entry("/ConvergenceHandle.java", "waits a minute of real time to show a cancel"),
-            Map.entry("/ConvergenceEngine.java",
-                    "two runs in one: its later half loads a pause that its accept-all gate never makes"),
             Map.entry("/Agent.java#agent.answer(", "not run yet: needs a run paused at a question gate"),
             Map.entry("/AgentEngine.java#armDeadline()", "a host's loop (terminus-temporal's), with its control"),
             Map.entry("/RunControl.java", "a host's loop (terminus-temporal's), with its control"),
