@@ -216,13 +216,15 @@ class JavadocSnippetsOfOutcomesRunTest extends JavadocSnippetRunning {
                             (context, cycle) -> Reply.propose(Map.of("checked", true)));
                     runSnippet();
                     ConvergenceResult resumed = (ConvergenceResult) seen.get(0);
-                    return List.of(asked, resumed.termination().tag(), resumed.context().value("currency", String.class),
+                    return List.of(asked, resumed.termination().tag(),
+                            resumed.context().value("currency", String.class),
                             resumed.context().value("checked", Boolean.class));
                 }
                 """;
 
         // when
-        Object ended = runSeeing("/ConvergenceEngine.java", "ConvergenceResult result = engine.run(", "result", fixture);
+        Object ended = runSeeing("/ConvergenceEngine.java", "ConvergenceResult result = engine.run(", "result",
+                fixture);
 
         // then
         assertThat(ended).asList().containsExactly(

@@ -48,10 +48,7 @@ class JavadocSnippetsRunOrListedTest {
             Map.entry("/AgentEngine.java#armDeadline()", "a host's loop (terminus-temporal's), with its control"),
             Map.entry("/RunControl.java", "a host's loop (terminus-temporal's), with its control"),
             Map.entry("/CallerDeadline.java", "a host's loop (terminus-temporal's), with its control"),
-            Map.entry("/RunStep.java", "a host's loop (terminus-temporal's), with its control"),
-            Map.entry("/Continuation.java", "not run yet: a host's loop that suspends and proceeds"),
-            Map.entry("/ManualClock.java", "not run yet: virtual time, tested in terminus-agent"),
-            Map.entry("/VirtualTime.java", "not run yet: virtual time, tested in terminus-test"));
+            Map.entry("/RunStep.java", "a host's loop (terminus-temporal's), with its control"));
 
     private static final List<Path> RUN_BY = List.of(
             Path.of("src/test/java/dev/terminus/architecture/JavadocSnippetsRunTest.java"),

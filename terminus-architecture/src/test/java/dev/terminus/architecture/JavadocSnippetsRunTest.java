@@ -270,4 +270,66 @@ class JavadocSnippetsRunTest extends JavadocSnippetRunning {
         // then
         assertThat(answer).isEqualTo(Optional.of("The report, in short."));
     }
+
+    @Test
+    void snippetsThatCompileButDoNotRun_theEnginesContinuationLoopRunsTheAgentToItsAnswer() throws Exception {
+        // when
+        Object answer = runSeeing("/Continuation.java", "RunStep step = engine.run(", "result", """
+                public Object call() throws Exception {
+                    task = "Summarize the report";
+                    agent = Agent.builder(ScriptedModel.builder().toolCall("read", Map.of("page", 1))
+                            .text("The report, in short.").build())
+                            .tool(Tools.of("read", "Reads a page", (a, run) -> "page one")).build();
+                    runSnippet();
+                    return ((RunResult) seen.get(0)).finalAnswer();
+                }
+                """);
+
+        // then
+        assertThat(answer).isEqualTo(Optional.of("The report, in short."));
+    }
+
+    /** A fixture member: a model that answers only when its run is interrupted, so a run ends by its time budget. */
+    private static final String HANGING = """
+            static Model hanging() {
+                return FunctionModel.of(request -> {
+                    try {
+                        new java.util.concurrent.CountDownLatch(1).await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    throw new IllegalStateException("interrupted");
+                });
+            }
+            """;
+
+    @Test
+    void snippetsThatCompileButDoNotRun_theManualClockPassesTheThirtySecondBudgetInNoTime() throws Exception {
+        // when
+        Object ended = runSeeing("/ManualClock.java", "clock.advance(Duration.ofSeconds(30));", "handle", HANGING + """
+                public Object call() throws Exception {
+                    model = hanging();
+                    runSnippet();
+                    return ((RunHandle) seen.get(0)).await().termination();
+                }
+                """);
+
+        // then
+        assertThat(ended).isEqualTo(new Termination.TimeBudgetExhausted(30_000, 30_000));
+    }
+
+    @Test
+    void snippetsThatCompileButDoNotRun_virtualTimeDrivesTheHangingRunToItsTimeBudgetAtOnce() throws Exception {
+        // when
+        Object ended = runSeeing("/VirtualTime.java", "RunResult result = time.drive(", "result", HANGING + """
+                public Object call() throws Exception {
+                    hangingModel = hanging();
+                    runSnippet();
+                    return ((RunResult) seen.get(0)).termination().tag();
+                }
+                """);
+
+        // then
+        assertThat(ended).isEqualTo("TimeBudgetExhausted");
+    }
 }
