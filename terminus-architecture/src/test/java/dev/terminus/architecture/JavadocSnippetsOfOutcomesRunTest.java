@@ -231,4 +231,41 @@ class JavadocSnippetsOfOutcomesRunTest extends JavadocSnippetRunning {
                 List.of("normalizer proposes currency = \"EUR\" (confidence 0.50 is below 0.70)"), "Converged",
                 Optional.of("EUR"), Optional.of(true));
     }
+
+    /** A fixture: an agent on a manual clock, run by a host's loop; it returns what the run and the clock show. */
+    private static final String HOSTED = """
+            final ManualClock manual = new ManualClock();
+            final List<RunResult> reported = new ArrayList<>();
+            void report(RunResult result) { reported.add(result); }
+            void continueAsNew(Continuation continuation) { throw new AssertionError("suspended"); }
+            public Object call() throws Exception {
+                agent = Agent.builder(ScriptedModel.builder().text("The report, in short.").build()).clock(manual)
+                        .timeBudget(Duration.ofSeconds(30)).build();
+                ENGINE
+                control = AgentEngine.of(agent).newControl();
+                task = "Summarize the report";
+                runSnippet();
+                RunResult ended = result != null ? result : reported.getFirst();
+                return List.of(ended.finalAnswer(), manual.pendingDelays());
+            }
+            """;
+
+    @Test
+    void snippetsThatCompileButDoNotRun_theHostsLoopsRunTheAgentToItsAnswerAndLeaveNoTimerBehind() throws Exception {
+        // given
+        String withEngine = HOSTED.replace("ENGINE", "engine = AgentEngine.of(agent);");
+        String withoutEngine = HOSTED.replace("ENGINE", "");
+        List<Object> answered = List.of(Optional.of("The report, in short."), List.of());
+
+        // when
+        Object armed = run("/AgentEngine.java", "RunClock.Scheduled deadline = control.armDeadline();", withEngine);
+        Object byCaller = run("/CallerDeadline.java", "CallerDeadline.arm(control)", withEngine);
+        Object byControl = run("/RunControl.java", "result = AgentEngine.of(agent).run(task, control);",
+                withoutEngine);
+        Object stepped = run("/RunStep.java", "case RunStep.Ended(RunResult result) -> report(result);",
+                withoutEngine);
+
+        // then
+        assertThat(List.of(armed, byCaller, byControl, stepped)).containsOnly(answered);
+    }
 }

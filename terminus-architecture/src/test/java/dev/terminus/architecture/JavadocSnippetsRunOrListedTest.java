@@ -45,10 +45,7 @@ class JavadocSnippetsRunOrListedTest {
             Map.entry("/RunHandle.java", "waits 5 s of real time to show a cancel"),
             Map.entry("/ConvergenceHandle.java", "waits a minute of real time to show a cancel"),
             Map.entry("/Agent.java#agent.answer(", "not run yet: needs a run paused at a question gate"),
-            Map.entry("/AgentEngine.java#armDeadline()", "a host's loop (terminus-temporal's), with its control"),
-            Map.entry("/RunControl.java", "a host's loop (terminus-temporal's), with its control"),
-            Map.entry("/CallerDeadline.java", "a host's loop (terminus-temporal's), with its control"),
-            Map.entry("/RunStep.java", "a host's loop (terminus-temporal's), with its control"));
+            Map.entry("/RunControl.java#RunControl.start(", "a control alone, checked once: no agent runs"));
 
     private static final List<Path> RUN_BY = List.of(
             Path.of("src/test/java/dev/terminus/architecture/JavadocSnippetsRunTest.java"),
