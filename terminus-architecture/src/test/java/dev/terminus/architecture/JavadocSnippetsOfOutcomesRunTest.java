@@ -268,4 +268,22 @@ class JavadocSnippetsOfOutcomesRunTest extends JavadocSnippetRunning {
         // then
         assertThat(List.of(armed, byCaller, byControl, stepped)).containsOnly(answered);
     }
+
+    @Test
+    void snippetsThatCompileButDoNotRun_theStartedConvergenceThatEndsWithinAMinuteConvergesUncancelled()
+            throws Exception {
+        // when
+        Object ended = runSeeing("/ConvergenceHandle.java", "ConvergenceHandle handle = engine.start(", "result", """
+                public Object call() throws Exception {
+                    engine = ConvergenceEngine.builder().name("reconcile").agents(ConvergenceAgent.of("extractor",
+                            Trigger.once(), (context, cycle) -> Reply.propose(Map.of("total", 1200)))).build();
+                    runSnippet();
+                    ConvergenceResult result = (ConvergenceResult) seen.get(0);
+                    return List.of(result.termination().tag(), result.context().value("total", Integer.class));
+                }
+                """);
+
+        // then
+        assertThat(ended).isEqualTo(List.of("Converged", Optional.of(1200)));
+    }
 }

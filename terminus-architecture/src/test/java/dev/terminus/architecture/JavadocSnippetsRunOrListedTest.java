@@ -42,9 +42,6 @@ class JavadocSnippetsRunOrListedTest {
             Map.entry("/Stage.java", "builds stages, runs no pipeline (Pipeline's snippets run them)"),
             Map.entry("/PipelineContext.java", "builds a stage, runs no pipeline"),
             Map.entry("/AgentStageRunner.java", "builds a stage, runs no pipeline"),
-            Map.entry("/RunHandle.java", "waits 5 s of real time to show a cancel"),
-            Map.entry("/ConvergenceHandle.java", "waits a minute of real time to show a cancel"),
-            Map.entry("/Agent.java#agent.answer(", "not run yet: needs a run paused at a question gate"),
             Map.entry("/RunControl.java#RunControl.start(", "a control alone, checked once: no agent runs"));
 
     private static final List<Path> RUN_BY = List.of(

@@ -332,4 +332,51 @@ class JavadocSnippetsRunTest extends JavadocSnippetRunning {
         // then
         assertThat(ended).isEqualTo("TimeBudgetExhausted");
     }
+
+    @Test
+    void snippetsThatCompileButDoNotRun_theRunPausedForAnAccountIsAnsweredAndRefundsToTheIban() throws Exception {
+        // when
+        Object ended = runSeeing("/Agent.java", "RunResult done = agent.answer(checkpoint,", "done", """
+                final List<Object> refunds = new ArrayList<>();
+                public Object call() throws Exception {
+                    Map<String, Object> account = Map.of("type", "object",
+                            "properties", Map.of("iban", Map.of("type", "string")), "required", List.of("iban"));
+                    Tool refund = Tools.of("refund", "Refunds an order",
+                            Map.of("type", "object", "properties", Map.of("order", Map.of("type", "string"))),
+                            (arguments, run) -> {
+                                HumanInputRequest ask = HumanInputRequest.of("Refund to which account?", account,
+                                        "refunds");
+                                HumanInputAnswer answer = run.humanInput(ask)
+                                        .orElseThrow(() -> new HumanInputNeeded(ask));
+                                return answer.answered().map(to -> { refunds.add(to.get("iban")); return "refunded"; })
+                                        .orElse("declined");
+                            });
+                    agent = Agent.builder(ScriptedModel.builder().toolCall("refund", Map.of("order", "42"))
+                            .text("Refunded to your account.").build()).tool(refund).build();
+                    RunResult paused = agent.run("Refund order 42");
+                    checkpoint = paused.checkpoint().orElseThrow();
+                    runSnippet();
+                    return List.of(paused.termination().tag(), ((RunResult) seen.get(0)).finalAnswer(), refunds);
+                }
+                """);
+
+        // then
+        assertThat(ended).isEqualTo(List.of("HitlGatePending", Optional.of("Refunded to your account."),
+                List.of("DE89370400440532013000")));
+    }
+
+    @Test
+    void snippetsThatCompileButDoNotRun_theStartedRunThatEndsWithinFiveSecondsIsNotCancelled() throws Exception {
+        // when
+        Object early = runSeeing("/RunHandle.java", "RunHandle handle = agent.start(", "early", """
+                public Object call() throws Exception {
+                    agent = Agent.builder(ScriptedModel.builder().text("The report, in short.").build()).build();
+                    runSnippet();
+                    return ((Optional<RunResult>) seen.get(0)).map(RunResult::termination);
+                }
+                """);
+
+        // then
+        assertThat(early).isEqualTo(Optional.of(new Termination.NaturalCompletion()));
+    }
 }
