@@ -88,6 +88,14 @@ abstract class JavadocSnippetRunning {
         return SnippetRunner.run(seeing, RUN_SNIPPET + fixture, classes);
     }
 
+    /**
+     * Runs a snippet that is read as a class's members (it declares types its given lines use): the fixture reads
+     * the fields it declares, as the snippet's class has no {@code snippet()} method.
+     */
+    Object runMembers(String file, String line, String fixture) throws Exception {
+        return SnippetRunner.run(snippet(file, line), fixture, classes);
+    }
+
     /** @return the fixture with {@code printed(...)} named as {@link SnippetRunner#printed} */
     static String printing(String fixture) {
         return fixture.replace("printed(", SnippetRunner.class.getName() + ".printed(");

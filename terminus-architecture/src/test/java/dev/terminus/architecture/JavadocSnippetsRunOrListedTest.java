@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 34, item 6, "Snippets that compile but do not run": every javadoc snippet is run by
- * {@link JavadocSnippetsRunTest} or {@link JavadocSnippetsOfOutcomesRunTest}, or is a fragment (it runs nothing: no
- * {@code run}, {@code stream}, {@code start}, {@code approve}, {@code resume}, {@code answer} or {@code drive}
- * call), or is listed in {@link #NOT_RUN} with why, so a new snippet that runs a use is either run or listed.
+ * {@link JavadocSnippetsRunTest}, {@link JavadocSnippetsOfOutcomesRunTest} or {@link JavadocSnippetsOfPartsRunTest},
+ * or is a fragment (it runs nothing: no {@code run}, {@code stream}, {@code start}, {@code approve},
+ * {@code resume}, {@code answer} or {@code drive} call), or is listed in {@link #NOT_RUN} with why, so a new snippet
+ * that runs a use is either run or listed.
  */
 class JavadocSnippetsRunOrListedTest {
     /** What makes a snippet more than a fragment: a call that runs something. */
@@ -39,21 +40,21 @@ class JavadocSnippetsRunOrListedTest {
             Map.entry("/ScaledTries.java", "a jqwik property over the reader's Plan"),
             Map.entry("/GateDecision.java", "a list of decisions, each for the same checkpoint: no one run"),
             Map.entry("/ModelStreams.java", "a provider adapter's side of a stream, not a run"),
-            Map.entry("/Stage.java", "builds stages, runs no pipeline (Pipeline's snippets run them)"),
             Map.entry("/PipelineContext.java", "builds a stage, runs no pipeline"),
             Map.entry("/AgentStageRunner.java", "builds a stage, runs no pipeline"),
             Map.entry("/RunControl.java#RunControl.start(", "a control alone, checked once: no agent runs"));
 
     private static final List<Path> RUN_BY = List.of(
             Path.of("src/test/java/dev/terminus/architecture/JavadocSnippetsRunTest.java"),
-            Path.of("src/test/java/dev/terminus/architecture/JavadocSnippetsOfOutcomesRunTest.java"));
+            Path.of("src/test/java/dev/terminus/architecture/JavadocSnippetsOfOutcomesRunTest.java"),
+            Path.of("src/test/java/dev/terminus/architecture/JavadocSnippetsOfPartsRunTest.java"));
 
     @Test
     void everyJavadocSnippetRunsHereOrIsAFragmentOrIsListedWithWhyItCannot() throws IOException {
         // given: the snippets the tests' run(...) and runSeeing(...) calls pick, by file and line
         List<Snippet> run = new ArrayList<>();
         for (Path test : RUN_BY) {
-            Matcher call = Pattern.compile("run(?:Seeing)?\\(\"([^\"]+)\",\\s*\"((?:[^\"\\\\]|\\\\.)*)\"")
+            Matcher call = Pattern.compile("run(?:Seeing|Members)?\\(\"([^\"]+)\",\\s*\"((?:[^\"\\\\]|\\\\.)*)\"")
                     .matcher(Files.readString(test));
             while (call.find()) {
                 run.add(JavadocSnippetRunning.snippet(call.group(1),
