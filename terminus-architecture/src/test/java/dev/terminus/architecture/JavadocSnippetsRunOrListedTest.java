@@ -26,7 +26,7 @@ class JavadocSnippetsRunOrListedTest {
 
     /**
      * The snippets that run something but are not run here, by the end of their file's path (every snippet of the
-     * file), or by the file and a line of the snippet ({@code "/Agent.java#agent.answer("}), and why.
+     * file), or by the file and a line of the snippet ({@code "/RunControl.java#RunControl.start("}), and why.
      */
     static final Map<String, String> NOT_RUN = Map.ofEntries(
             Map.entry("terminus-temporal/", "needs Temporal: a worker, a client and a service"),
