@@ -30,7 +30,8 @@ import java.util.Map;
  * {@link AgentEvent.RunTerminated} (ADR 0022).
  *
  * {@snippet :
- * // given: class Weather {}
+ * // given: class Weather { @AgentTool(description = "The weather in a city today")
+ * // given: String today(String city) { return "4 degrees and rain"; } }
  * Agent agent = Agent.builder(model)
  *         .systemPrompt("You are a weather assistant.")
  *         .maxIterations(10)

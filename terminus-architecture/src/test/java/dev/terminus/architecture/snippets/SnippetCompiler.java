@@ -76,8 +76,9 @@ public final class SnippetCompiler {
     private static List<String> compile(JavaCompiler javac, StandardJavaFileManager files, Path workDir, String name,
             String code) {
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-        List<String> options = List.of("-proc:none", "-nowarn", "--release", "21", "-d", workDir.toString(),
-                "-classpath", classPath() + java.io.File.pathSeparator + workDir);
+        // -parameters, as the README asks of a reader whose tools are annotated methods
+        List<String> options = List.of("-proc:none", "-nowarn", "-parameters", "--release", "21",
+                "-d", workDir.toString(), "-classpath", classPath() + java.io.File.pathSeparator + workDir);
         javac.getTask(null, files, diagnostics, options, null, List.of(source(name, code))).call();
         List<String> errors = new ArrayList<>();
         for (Diagnostic<? extends JavaFileObject> diagnostic : diagnostics.getDiagnostics()) {

@@ -33,6 +33,8 @@ final class SnippetContext {
                 protected io.temporal.client.WorkflowClient client;
                 protected io.temporal.worker.WorkerFactory factory;
                 protected io.opentelemetry.api.OpenTelemetry openTelemetry;
+                /** What a test's line after a run snippet hands on: the snippet's own variables, by name. */
+                protected java.util.List<Object> seen;
             }
             """;
 
