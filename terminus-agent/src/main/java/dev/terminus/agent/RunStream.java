@@ -121,12 +121,13 @@ public final class RunStream implements Iterable<AgentEvent>, AutoCloseable {
      * events, so they are read once: by this, iterating, or {@link #publisher()}.
      *
      * {@snippet :
-     * try (RunStream stream = agent.stream("Write a haiku about the sea")) {
+     * try (RunStream stream = agent.stream("Write a haiku about the shore")) {
      *     StringBuilder text = new StringBuilder();
      *     for (TextPiece piece : stream.text()) {
      *         piece.applyTo(text); // a Retract takes back the text of a call made again
      *     }
      *     RunResult result = stream.result(); // for one iteration: result.finalAnswer() holds text's content
+     *     System.out.print(text + " (" + result.termination().tag() + ")");
      * }
      * }
      *

@@ -61,6 +61,38 @@ class JavadocSnippetsRunTest extends JavadocSnippetRunning {
         assertThat(printed).isEqualTo("Waves fold into foam");
     }
 
+    @Test
+    void snippetsThatCompileButDoNotRun_theRunStreamsTextViewBuildsTheAnswerAcrossARetry() throws Exception {
+        // when: the first call's text is cut by a 503 and made again
+        Object printed = run("/RunStream.java", "agent.stream(\"Write a haiku about the shore\")", printing("""
+                public Object call() throws Exception {
+                    agent = Agent.builder(ScriptedModel.builder().streamedThenFail(
+                            new dev.terminus.agent.spi.ModelException.ServerError(503, "busy", null), "Sand ")
+                            .streamed("Sand keeps ", "the tide").build()).build();
+                    return printed(this::runSnippet);
+                }
+                """));
+
+        // then
+        assertThat(printed).isEqualTo("Sand keeps the tide (NaturalCompletion)");
+    }
+
+    @Test
+    void snippetsThatCompileButDoNotRun_theTextPiecesShowTheTextAndTakeBackWhatARetryDiscards() throws Exception {
+        // when
+        Object printed = run("/TextPiece.java", "agent.stream(\"Write a haiku about the sea\")", printing("""
+                public Object call() throws Exception {
+                    agent = Agent.builder(ScriptedModel.builder().streamedThenFail(
+                            new dev.terminus.agent.spi.ModelException.ServerError(503, "busy", null), "Wave")
+                            .streamed("Waves fold ", "into foam").build()).build();
+                    return printed(this::runSnippet);
+                }
+                """));
+
+        // then: what was shown, less the characters taken back, is the answer
+        assertThat(printed).isEqualTo("Wave\b\b\b\bWaves fold into foam");
+    }
+
     /** A fixture member: an agent whose refunds wait for a person's approval, and the refunds it made. */
     private static final String REFUNDER = """
             final List<Object> refunded = new ArrayList<>();
