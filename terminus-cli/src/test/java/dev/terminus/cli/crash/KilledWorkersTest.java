@@ -1,9 +1,13 @@
 package dev.terminus.cli.crash;
 
+import static dev.terminus.cli.crash.WorkerProcesses.NOT_NEEDED;
+import static dev.terminus.cli.crash.WorkerProcesses.awaitPolling;
+import static dev.terminus.cli.crash.WorkerProcesses.terminus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.terminus.cli.command.TerminusCommand;
+import dev.terminus.cli.crash.WorkerProcesses.Printed;
 import dev.terminus.cli.temporal.ToolJournal;
 import dev.terminus.eval.ReportReader;
 import dev.terminus.eval.ReportRow;
@@ -12,13 +16,7 @@ import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,10 +64,6 @@ class KilledWorkersTest {
     private static final int REPEATS = 2;
     private static final int MAX_KILL_WAIT_MS = 1500;
     private static final String TASK_QUEUE = "killed-workers";
-    private static final String POLLING = "terminus worker: polling task queue " + TASK_QUEUE;
-    /** Test libraries a worker does not need. */
-    private static final List<String> NOT_NEEDED = List.of("junit", "assertj", "jqwik", "opentest4j", "apiguardian",
-            "test-classes", "archunit", "byte-buddy");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -105,13 +99,13 @@ class KilledWorkersTest {
                     "--sticky-timeout", "0");
             Process training = jvm.startTraining(dir, workerArgs.toArray(String[]::new));
             started.add(training);
-            assertThat(awaitPolling(training)).as("the training worker started").isTrue();
+            assertThat(awaitPolling(training, TASK_QUEUE)).as("the training worker started").isTrue();
             ChildJvm.stop(training);
             List<String> options = List.of("-D" + ToolJournal.PROPERTY + "=" + journal);
             Process[] workers = {startWorker(jvm, options, workerArgs, started),
                     startWorker(jvm, options, workerArgs, started)};
             for (Process worker : workers) {
-                assertThat(awaitPolling(worker)).as("a worker started").isTrue();
+                assertThat(awaitPolling(worker, TASK_QUEUE)).as("a worker started").isTrue();
             }
             startUp = System.nanoTime() - start;
 
@@ -135,7 +129,7 @@ class KilledWorkersTest {
                 killedMidRun += midRun ? 1 : 0;
                 long restart = System.nanoTime();
                 workers[victim] = startWorker(jvm, options, workerArgs, started);
-                assertThat(awaitPolling(workers[victim])).as("a new worker started (seed %d)", seed).isTrue();
+                assertThat(awaitPolling(workers[victim], TASK_QUEUE)).as("a new worker started (seed %d)", seed).isTrue();
                 restarts += System.nanoTime() - restart;
             }
             List<Ended> ended = new ArrayList<>();
@@ -194,41 +188,13 @@ class KilledWorkersTest {
      * @param options options of its JVM
      * @param args its arguments
      * @param started the processes this test started
-     * @return the worker, starting: {@link #awaitPolling} waits until it polls
+     * @return the worker, starting: {@link WorkerProcesses#awaitPolling} waits until it polls
      */
     private Process startWorker(ChildJvm jvm, List<String> options, List<String> args, List<Process> started)
             throws IOException {
         Process worker = jvm.start(dir, options, args.toArray(String[]::new));
         started.add(worker);
         return worker;
-    }
-
-    /**
-     * Reads a worker's standard output until it polls, then drains the rest in the background (so a full pipe never
-     * blocks it).
-     *
-     * @return whether it polls; false when it ended first
-     */
-    private static boolean awaitPolling(Process worker) throws IOException {
-        InputStream out = worker.getInputStream();
-        StringBuilder line = new StringBuilder();
-        for (int read = out.read(); read != -1; read = out.read()) {
-            if (read != '\n') {
-                line.append((char) read);
-            } else if (line.toString().startsWith(POLLING)) {
-                Thread.ofVirtual().start(() -> {
-                    try {
-                        out.transferTo(OutputStream.nullOutputStream());
-                    } catch (IOException closed) {
-                        // the worker ended and its pipe was closed: nothing more to drain
-                    }
-                });
-                return true;
-            } else {
-                line.setLength(0);
-            }
-        }
-        return false;
     }
 
     /** Waits (at most 60 s) until no execution is open: a suite closes just after its client read its last row. */
@@ -238,14 +204,6 @@ class KilledWorkersTest {
             Thread.sleep(100);
         }
         assertThat(server.open()).as("executions still open (seed %d)", seed).isEmpty();
-    }
-
-    /** What a command printed and its exit status. */
-    private record Printed(int status, String out, String err) {
-        /** @return how many lines start with the label (two spaces, the label, spaces: the summary's layout) */
-        int lines(String label) {
-            return (int) out.lines().filter(line -> line.matches("  " + label + " +.*")).count();
-        }
     }
 
     /**
@@ -453,15 +411,6 @@ class KilledWorkersTest {
                 }
             }
         }
-    }
-
-    /** Runs the command in this process and captures what it printed. */
-    private static Printed terminus(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = TerminusCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), new ByteArrayInputStream(new byte[0]));
-        return new Printed(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     /** Limits that let a run go on through lost calls: no guard ends it, lost model calls are retried. */

@@ -1,21 +1,19 @@
 package dev.terminus.cli.crash;
 
+import static dev.terminus.cli.crash.WorkerProcesses.NOT_NEEDED;
+import static dev.terminus.cli.crash.WorkerProcesses.awaitPolling;
+import static dev.terminus.cli.crash.WorkerProcesses.terminus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.terminus.cli.command.TerminusCommand;
+import dev.terminus.cli.crash.WorkerProcesses.Printed;
 import dev.terminus.cli.temporal.ToolJournal;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,9 +46,6 @@ class KilledWorkflowWorkerTest {
     /** The tool's delay before it reads the transcript: the window in which its workflow's worker is killed. */
     private static final int TOOL_DELAY_MS = 300;
     private static final String TASK_QUEUE = "killed-workflow-worker";
-    private static final String POLLING = "terminus worker: polling task queue " + TASK_QUEUE;
-    private static final List<String> NOT_NEEDED = List.of("junit", "assertj", "jqwik", "opentest4j", "apiguardian",
-            "test-classes", "archunit", "byte-buddy");
     private static final List<String> COMPARED = List.of("Termination", "Category", "Outcome", "Iterations",
             "Tool calls");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -89,7 +84,7 @@ class KilledWorkflowWorkerTest {
                     "--sticky-timeout", "0");
             Process training = jvm.startTraining(dir, workerArgs.toArray(String[]::new));
             started.add(training);
-            assertThat(awaitPolling(training)).as("the training worker started").isTrue();
+            assertThat(awaitPolling(training, TASK_QUEUE)).as("the training worker started").isTrue();
             ChildJvm.stop(training);
             Worker workflows = startWorker(jvm, workerArgs, "workflows", started);
             Worker activities = startWorker(jvm, workerArgs, "activities", started);
@@ -225,35 +220,9 @@ class KilledWorkflowWorkerTest {
         Process process = jvm.start(dir, List.of("-D" + ToolJournal.PROPERTY + "=" + journal),
                 withRole.toArray(String[]::new));
         started.add(process);
-        assertThat(awaitPolling(process)).as("a worker started").isTrue();
+        assertThat(awaitPolling(process, TASK_QUEUE)).as("a worker started").isTrue();
         return new Worker(process, journal);
     }
-
-    /** Reads a worker's standard output until it polls, then drains the rest in the background. */
-    private static boolean awaitPolling(Process worker) throws IOException {
-        InputStream out = worker.getInputStream();
-        StringBuilder line = new StringBuilder();
-        for (int read = out.read(); read != -1; read = out.read()) {
-            if (read != '\n') {
-                line.append((char) read);
-            } else if (line.toString().startsWith(POLLING)) {
-                Thread.ofVirtual().start(() -> {
-                    try {
-                        out.transferTo(OutputStream.nullOutputStream());
-                    } catch (IOException closed) {
-                        // the worker ended and its pipe was closed: nothing more to drain
-                    }
-                });
-                return true;
-            } else {
-                line.setLength(0);
-            }
-        }
-        return false;
-    }
-
-    /** What a command printed and its exit status. */
-    private record Printed(int status, String out, String err) {}
 
     /** @return the summary's lines that a run on Temporal and its local twin share, label and value */
     private static List<String> compared(Printed printed) {
@@ -266,15 +235,6 @@ class KilledWorkflowWorkerTest {
             }
         }
         return lines;
-    }
-
-    /** Runs the command in this process and captures what it printed. */
-    private static Printed terminus(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = TerminusCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), new ByteArrayInputStream(new byte[0]));
-        return new Printed(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     /**
