@@ -115,7 +115,7 @@ public final class AgentRun {
             relay = new RunRelay(state);
         }
         this.relay = relay;
-        this.events = new EventDispatcher(spec.listeners(), relay != null ? relay : state, clock);
+        this.events = new EventDispatcher(spec.listeners(), relay != null ? relay : state);
         state.reportProgressTo(events);
         state.lendModel(spec.model(), events, superviseCalls && !spec.model().interruptible()
                 ? SupervisedCall.of(control, "terminus-model-" + model.name()).grace(graceNanos) : null);

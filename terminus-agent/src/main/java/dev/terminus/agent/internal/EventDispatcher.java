@@ -3,14 +3,9 @@ package dev.terminus.agent.internal;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.RunContext;
-import dev.terminus.agent.control.RunClock;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Publishes events to listeners, isolating the run from them: a listener that throws an exception is skipped for that
@@ -20,8 +15,9 @@ import org.jspecify.annotations.Nullable;
 final class EventDispatcher {
     private static final System.Logger LOG = System.getLogger(EventDispatcher.class.getName());
 
-    /** How long the last events wait, on the run's clock, for an event an abandoned run thread is delivering. */
-    private static final long LAST_EVENTS_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** How long the last events wait for an event still being delivered by an abandoned run thread. */
+    private static final long LAST_EVENTS_WAIT_MILLIS = 100;
+    private final long lastEventsWaitMillis;
 
     private final AgentListener[] listeners;
     /** Whether some listener receives the stream events. */
@@ -31,18 +27,23 @@ final class EventDispatcher {
     /** Orders deliveries: nothing published before the last events is delivered after them. */
     private final ReentrantLock delivering = new ReentrantLock();
     private volatile boolean closed;
-    /** Completed when a delivery ends, once the last events wait for one; null before. */
-    private volatile @Nullable CompletableFuture<@Nullable Void> deliveryEnded;
 
     /** The run the events are about, handed to every listener with them. */
     private final RunContext run;
-    /** The run's clock, which times the last events' wait. */
-    private final RunClock clock;
 
-    EventDispatcher(List<AgentListener> listeners, RunContext run, RunClock clock) {
+    EventDispatcher(List<AgentListener> listeners, RunContext run) {
+        this(listeners, run, LAST_EVENTS_WAIT_MILLIS);
+    }
+
+    /**
+     * @param lastEventsWaitMillis how long the last events wait for a delivery under way; machine time, not the run's
+     *     clock: it waits for a real thread to leave a listener, which a clock driven by hand or by virtual time would
+     *     skip past while that thread still runs (the streamed fault schedules saw its event then delivered late)
+     */
+    EventDispatcher(List<AgentListener> listeners, RunContext run, long lastEventsWaitMillis) {
+        this.lastEventsWaitMillis = lastEventsWaitMillis;
         this.listeners = listeners.toArray(AgentListener[]::new);
         this.run = run;
-        this.clock = clock;
         boolean any = false;
         boolean starts = false;
         for (AgentListener listener : this.listeners) {
@@ -78,21 +79,22 @@ final class EventDispatcher {
             }
         } finally {
             delivering.unlock();
-            CompletableFuture<@Nullable Void> waiting = deliveryEnded;
-            if (waiting != null) {
-                waiting.complete(null);
-            }
         }
     }
 
     /**
      * Publishes a run's last events and closes the dispatcher first, so a run thread left running after its result
      * was published (abandoned at the deadline) cannot publish after them. An event that thread is delivering at
-     * that moment is waited for, briefly (on the run's clock): a listener that hangs must not hold up the run's result.
+     * that moment is waited for, briefly: a listener that hangs must not hold up the run's result.
      */
     void publishLast(AgentEvent... last) {
         closed = true;
-        boolean locked = delivering.tryLock() || awaitDeliveryUnderWay();
+        boolean locked = false;
+        try {
+            locked = delivering.tryLock(lastEventsWaitMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         try {
             for (AgentEvent event : last) {
                 deliver(event);
@@ -100,34 +102,6 @@ final class EventDispatcher {
         } finally {
             if (locked) {
                 delivering.unlock();
-            }
-        }
-    }
-
-    /**
-     * Waits at most {@link #LAST_EVENTS_WAIT_NANOS} of the run's clock for the delivery under way to end.
-     *
-     * @return whether the lock was taken; false when the time passed first or the thread was interrupted (kept)
-     */
-    private boolean awaitDeliveryUnderWay() {
-        long deadline = clock.nanoTime() + LAST_EVENTS_WAIT_NANOS;
-        while (true) {
-            CompletableFuture<@Nullable Void> ended = new CompletableFuture<>();
-            deliveryEnded = ended; // before the lock is tried again: a delivery ending after that completes it
-            if (delivering.tryLock()) {
-                return true;
-            }
-            long left = deadline - clock.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            try {
-                clock.await(ended, left);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return delivering.tryLock();
-            } catch (TimeoutException | ExecutionException e) {
-                return delivering.tryLock(); // the time passed (the future never fails: it is completed with null)
             }
         }
     }

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.terminus.Termination;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentListener;
-import dev.terminus.agent.control.ManualClock;
-import dev.terminus.agent.control.RunClock;
-import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -30,7 +27,7 @@ class EventDispatcherTest {
         AgentListener throwing = event -> {
             throw new IllegalStateException("boom");
         };
-        var dispatcher = new EventDispatcher(List.of(throwing, seen::add), RUN, RunClock.system());
+        var dispatcher = new EventDispatcher(List.of(throwing, seen::add), RUN);
 
         // when
         dispatcher.publish(started(1));
@@ -55,7 +52,7 @@ class EventDispatcherTest {
                 return true;
             }
         };
-        var dispatcher = new EventDispatcher(List.of(tracer, plain::add), RUN, RunClock.system());
+        var dispatcher = new EventDispatcher(List.of(tracer, plain::add), RUN);
         AgentEvent toolStarted = new AgentEvent.ToolStarted("agent", 1, "search", "call_1");
         AgentEvent piece = new AgentEvent.TextDelta("agent", 1, "Hel");
 
@@ -74,7 +71,7 @@ class EventDispatcherTest {
     void nothingPublishedAfterTheLastEventsIsDelivered() {
         // given
         var seen = new CopyOnWriteArrayList<AgentEvent>();
-        var dispatcher = new EventDispatcher(List.of(seen::add), RUN, RunClock.system());
+        var dispatcher = new EventDispatcher(List.of(seen::add), RUN);
         AgentEvent last = new AgentEvent.GuardTripped("agent", 1, new Termination.NaturalCompletion());
 
         // when
@@ -87,8 +84,7 @@ class EventDispatcherTest {
 
     @Test
     void anEventBeingDeliveredWhenTheLastEventsArePublishedIsDeliveredBeforeThem() throws Exception {
-        // given: an abandoned run thread is inside a listener with its event when the supervisor publishes the end;
-        // the wait for it on a clock that does not move, so that it is the delivery's end that lets the end go
+        // given: an abandoned run thread is inside a listener with its event when the supervisor publishes the end
         var seen = new CopyOnWriteArrayList<AgentEvent>();
         var entered = new CountDownLatch(1);
         var release = new CountDownLatch(1);
@@ -103,7 +99,8 @@ class EventDispatcherTest {
             }
             seen.add(event);
         };
-        var dispatcher = new EventDispatcher(List.of(slowOnFirst), RUN, new ManualClock());
+        // a wait no paused test thread outlasts: the 100 ms a run uses raced the release below on a loaded machine
+        var dispatcher = new EventDispatcher(List.of(slowOnFirst), RUN, TimeUnit.SECONDS.toMillis(30));
         AgentEvent last = new AgentEvent.GuardTripped("agent", 1, new Termination.NaturalCompletion());
         Thread runThread = Thread.ofVirtual().start(() -> dispatcher.publish(started(1)));
         assertThat(entered.await(5, TimeUnit.SECONDS)).isTrue();
@@ -117,58 +114,6 @@ class EventDispatcherTest {
 
         // then
         assertThat(seen).containsExactly(started(1), last);
-    }
-
-    @Test
-    void aDeliveryThatHangsHoldsTheLastEventsUntilTheRunsClockPassesTheirWait() throws Exception {
-        // given: an abandoned run thread hangs in a listener with its event
-        var seen = new CopyOnWriteArrayList<AgentEvent>();
-        var entered = new CountDownLatch(1);
-        var release = new CountDownLatch(1);
-        AgentListener hangsOnFirst = event -> {
-            if (event.equals(started(1))) {
-                entered.countDown();
-                awaitUninterruptibly(release);
-            }
-            seen.add(event);
-        };
-        var clock = new ManualClock();
-        var dispatcher = new EventDispatcher(List.of(hangsOnFirst), RUN, clock);
-        AgentEvent last = new AgentEvent.GuardTripped("agent", 1, new Termination.NaturalCompletion());
-        Thread runThread = Thread.ofVirtual().start(() -> dispatcher.publish(started(1)));
-        try {
-            assertThat(entered.await(5, TimeUnit.SECONDS)).isTrue();
-
-            // when: the supervisor publishes the end, and the run's clock passes the 100 ms it waits
-            Thread supervisor = Thread.ofVirtual().start(() -> dispatcher.publishLast(last));
-            clock.awaitScheduled(1);
-            List<AgentEvent> seenWhileWaiting = List.copyOf(seen);
-            clock.advance(Duration.ofMillis(100));
-            supervisor.join(Duration.ofSeconds(10));
-
-            // then: held while the clock stood still, delivered without the hung event once it passed the wait
-            assertThat(seenWhileWaiting).isEmpty();
-            assertThat(supervisor.isAlive()).as("the supervisor still waits").isFalse();
-            assertThat(seen).containsExactly(last);
-        } finally {
-            release.countDown();
-            runThread.join(Duration.ofSeconds(5));
-        }
-    }
-
-    private static void awaitUninterruptibly(CountDownLatch latch) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                latch.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /**
@@ -200,7 +145,7 @@ class EventDispatcherTest {
                 runs.add(run);
             }
         };
-        var dispatcher = new EventDispatcher(List.of(perRun), RUN, RunClock.system());
+        var dispatcher = new EventDispatcher(List.of(perRun), RUN);
 
         // when
         dispatcher.publish(started(1));
