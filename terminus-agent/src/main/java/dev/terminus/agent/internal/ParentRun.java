@@ -176,7 +176,9 @@ final class ParentRun {
      * Stops the children still running on calls the parent no longer waits for (a parallel round it ended), the way
      * the parent stopped, or cancelled by {@value #PARENT} when the parent ended by a guard of its own, and waits for
      * their ends on the run's clock, at most {@code graceNanos}: a child that ends within it is kept among this run's
-     * children, its spending in this run's, before this run's result is made.
+     * children, its spending in this run's, before this run's result is made. The interrupt that stopped this run
+     * (its deadline's, often still pending on the thread when a parallel round stops admitting calls) does not cut
+     * the wait short; it is kept.
      *
      * @param graceNanos how long to wait for them
      */
@@ -191,14 +193,9 @@ final class ParentRun {
             }
             ends.add(ended);
         });
-        try {
-            control.clock().await(java.util.concurrent.CompletableFuture.allOf(
-                    ends.toArray(java.util.concurrent.CompletableFuture[]::new)), graceNanos);
-        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-            // a child that did not end within the grace is left: it still publishes its own end
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        // a child that does not end within the grace is left: it still publishes its own end
+        ClockWaits.awaitThroughInterrupts(control.clock(), java.util.concurrent.CompletableFuture.allOf(
+                ends.toArray(java.util.concurrent.CompletableFuture[]::new)), graceNanos);
     }
 
     /** @return this run's state, which a child's spending is added to */

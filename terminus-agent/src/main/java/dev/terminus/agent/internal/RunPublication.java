@@ -8,7 +8,6 @@ import dev.terminus.ToolCall;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.control.CallerDeadline;
-import dev.terminus.agent.control.RunClock;
 import dev.terminus.agent.control.RunControl;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,8 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
@@ -140,25 +137,10 @@ final class RunPublication {
 
     /**
      * Waits, on the run's clock, for the winner's last events: a clock driven by hand (or by a workflow engine's
-     * timers) times this wait as it times every other wait of the run. An interrupt does not end the wait; it is kept.
+     * timers) times this wait as it times every other wait of the run.
      */
     private void awaitLastEvents() {
-        RunClock clock = control.clock();
-        long deadline = clock.nanoTime() + LAST_EVENTS_WAIT_NANOS;
-        boolean interrupted = false;
-        long left;
-        while (!lastEvents.isDone() && (left = deadline - clock.nanoTime()) > 0) {
-            try {
-                clock.await(lastEvents, left);
-            } catch (InterruptedException e) {
-                interrupted = true;
-            } catch (TimeoutException | ExecutionException e) {
-                break; // the time is up (the future never fails: it is completed with null)
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        ClockWaits.awaitThroughInterrupts(control.clock(), lastEvents, LAST_EVENTS_WAIT_NANOS);
     }
 
     /**

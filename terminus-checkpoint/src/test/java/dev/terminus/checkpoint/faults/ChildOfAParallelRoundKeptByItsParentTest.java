@@ -3,9 +3,13 @@ package dev.terminus.checkpoint.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.terminus.Termination;
+import dev.terminus.ToolCall;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
+import dev.terminus.agent.AgentHook;
+import dev.terminus.agent.HookDecision;
+import dev.terminus.agent.RunContext;
 import dev.terminus.agent.ChildRun;
 import dev.terminus.agent.RunHandle;
 import dev.terminus.agent.RunResult;
@@ -79,6 +83,63 @@ class ChildOfAParallelRoundKeptByItsParentTest {
         assertThat(childEnds).as("the child's published ends").hasSize(1);
         assertThat(result.children()).as("the parent's children").extracting(ChildRun::result)
                 .containsExactlyElementsOf(childEnds);
+    }
+
+    @Test
+    void aChildCutWhileTheRoundStillAdmitsCallsIsInItsParentsChildren() throws Exception {
+        // given: a parallel round of child, echo, echo whose second call's hook passes the parent's deadline, on the
+        // parent's own thread: the deadline's interrupt is still pending there when the round stops admitting calls
+        ManualClock clock = new ManualClock();
+        CountDownLatch inCall = new CountDownLatch(1);
+        Model slow = request -> {
+            inCall.countDown();
+            clock.sleep(Duration.ofSeconds(10).toNanos());
+            return ModelResponse.text("late", Usage.of(1, 1));
+        };
+        CountDownLatch parentEnded = new CountDownLatch(1);
+        List<RunResult> childEnds = new CopyOnWriteArrayList<>();
+        Agent child = Agent.builder(slow).name("child").clock(clock).listener(event -> {
+            if (event instanceof AgentEvent.RunTerminated ended) {
+                awaitQuietly(parentEnded);
+                childEnds.add(ended.result());
+            }
+        }).build();
+        List<Boolean> interruptedInHook = new CopyOnWriteArrayList<>();
+        AgentHook deadlinePasses = new AgentHook() {
+            @Override
+            public HookDecision beforeTool(RunContext run, ToolCall call) {
+                if (call.name().equals("echo") && interruptedInHook.isEmpty()) {
+                    awaitQuietly(inCall);
+                    clock.advance(Duration.ofMillis(100));
+                    interruptedInHook.add(Thread.currentThread().isInterrupted());
+                }
+                return HookDecision.proceed();
+            }
+        };
+        Agent parent = Agent.builder(ScriptedModel.builder()
+                        .toolCalls(List.of(Map.entry("child", Map.of("task", "go")), Map.entry("echo", Map.of("x", 1)),
+                                Map.entry("echo", Map.of("x", 2))))
+                        .text("done").build())
+                .clock(clock).config(AgentConfig.custom().name("parent").parallelToolCalls(true)
+                        .timeBudget(Duration.ofMillis(100)).build())
+                .tool(Tools.agent("child", "Works slowly", child)).tool(Tools.of("echo", "echoes", (args, run) -> args))
+                .hook(deadlinePasses)
+                .listener(event -> {
+                    if (event instanceof AgentEvent.RunTerminated) {
+                        parentEnded.countDown();
+                    }
+                }).build();
+
+        // when
+        RunResult result = parent.start("go").await();
+
+        // then
+        assertThat(interruptedInHook).as("the deadline interrupted the parent's thread in the hook").containsExactly(true);
+        assertThat(result.termination()).isInstanceOf(Termination.TimeBudgetExhausted.class);
+        assertThat(result.children()).as("the parent's children").extracting(ChildRun::result)
+                .singleElement().satisfies(kept -> assertThat(kept.termination())
+                        .isInstanceOf(Termination.TimeBudgetExhausted.class));
+        assertThat(parentEnded.await(10, TimeUnit.SECONDS)).isTrue();
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
