@@ -133,12 +133,19 @@ public final class RunControl {
 
     /**
      * Stops a {@linkplain #child child} run its parent no longer waits for: the way an ancestor stopped, when one has
-     * (its stop may not have come down the tree yet), else cancelled by {@code by}.
+     * (its stop may not have come down the tree yet); out of time when its deadline has passed on the clock (a parent
+     * that read its deadline as passed ends out of time before its timer fires, and so does the child); else
+     * cancelled by {@code by}.
      *
-     * @param by who cancels, when no ancestor has stopped
+     * @param by who cancels, when no ancestor has stopped and the deadline has not passed
      */
     public void cutByParent(String by) {
-        if (!followStoppedAncestor()) {
+        if (followStoppedAncestor()) {
+            return;
+        }
+        if (budgetNanos != NO_BUDGET && remainingNanos() <= 0) {
+            stop();
+        } else {
             cancel(by);
         }
     }

@@ -148,4 +148,21 @@ class ChildControlTest {
         assertThat(middle.interruption()).isInstanceOf(Termination.TimeBudgetExhausted.class);
         assertThat(other.interruption()).isEqualTo(new Termination.Cancelled("parent"));
     }
+
+    @Test
+    void aChildCutOnceItsDeadlineHasPassedEndsOutOfTimeEvenBeforeTheTimerFires() {
+        // given: a parent whose deadline has passed on the clock, its timer not run yet, and a grandchild
+        var root = RunControl.start(clock, Duration.ofSeconds(1));
+        var middle = root.child(clock, null);
+        var leaf = middle.child(clock, null);
+        clock.advance(Duration.ofSeconds(1));
+
+        // when: the root's parallel round, ended by reading its deadline, cuts the middle
+        middle.cutByParent("parent");
+
+        // then: out of time, as the timer would have stopped them, and so down the tree
+        assertThat(middle.interruption()).isInstanceOf(Termination.TimeBudgetExhausted.class);
+        assertThat(leaf.interruption()).isInstanceOf(Termination.TimeBudgetExhausted.class);
+        assertThat(root.isStopped()).as("the root's own timer is still to run").isFalse();
+    }
 }
