@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class AgentTest {
 
-    private static final Model MODEL = new Model() {
+    /** A model named gpt-4o that answers "ok"; other tests of agents' configuration build on it too. */
+    static final Model MODEL = new Model() {
         @Override
         public ModelResponse chat(dev.terminus.agent.spi.ModelRequest request) {
             return ModelResponse.text("ok", Usage.of(1, 1));

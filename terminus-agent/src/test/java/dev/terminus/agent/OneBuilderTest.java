@@ -23,17 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class OneBuilderTest {
 
-    private static final Model MODEL = new Model() {
-        @Override
-        public ModelResponse chat(dev.terminus.agent.spi.ModelRequest request) {
-            return ModelResponse.text("ok", Usage.of(1, 1));
-        }
-
-        @Override
-        public String name() {
-            return "gpt-4o";
-        }
-    };
+    private static final Model MODEL = AgentTest.MODEL;
 
     @Test
     void oneBuilder_everySettingOfAgentConfigIsOnTheAgentsBuilderByTheSameName() {

@@ -17,7 +17,7 @@ import dev.terminus.agent.Compaction;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.Tool;
-import dev.terminus.agent.Tools;
+import dev.terminus.test.WeatherTool;
 import dev.terminus.agent.Usage;
 import dev.terminus.langchain4j.fake.FakeAnthropicServer.Tokens;
 import dev.terminus.langchain4j.fake.FakeAnthropicServer;
@@ -25,7 +25,6 @@ import dev.terminus.langchain4j.fake.FakeServer.Received;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -41,16 +40,11 @@ class AnthropicEndToEndTest {
     private static final Tokens SMALL = new Tokens(10, 5, 0, 0);
     private static final RetryPolicy TWO_QUICK_RETRIES =
             new RetryPolicy(2, Duration.ofMillis(1), Duration.ofMillis(2), 0);
-    private static final Map<String, @Nullable Object> CITY = Map.of("type", "object",
-            "properties", Map.of("city", Map.of("type", "string", "description", "the city")),
-            "required", List.of("city"));
 
     private final FakeAnthropicServer server = new FakeAnthropicServer();
-    private final List<Map<String, @Nullable Object>> weatherCalls = new CopyOnWriteArrayList<>();
-    private final Tool weather = Tools.of("weather", "Today's weather in a city", CITY, (args, run) -> {
-        weatherCalls.add(args);
-        return args.get("city") + ": 4°C, rain";
-    });
+    private final WeatherTool weatherTool = new WeatherTool();
+    private final List<Map<String, @Nullable Object>> weatherCalls = weatherTool.calls();
+    private final Tool weather = weatherTool.tool();
 
     @AfterEach
     void stopServer() {

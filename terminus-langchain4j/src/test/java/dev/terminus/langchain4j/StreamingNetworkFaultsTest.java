@@ -13,7 +13,7 @@ import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.StreamStats;
 import dev.terminus.agent.Tool;
-import dev.terminus.agent.Tools;
+import dev.terminus.test.WeatherTool;
 import dev.terminus.agent.Usage;
 import dev.terminus.langchain4j.fake.FaultServer;
 import dev.terminus.langchain4j.fake.ProviderWire;
@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -41,16 +40,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 @Timeout(30)
 class StreamingNetworkFaultsTest {
     private static final String TASK = "What should I wear in Oslo?";
-    private static final Map<String, @Nullable Object> CITY = Map.of("type", "object",
-            "properties", Map.of("city", Map.of("type", "string")), "required", List.of("city"));
 
     private final FaultyRuns runs = new FaultyRuns(true);
     private final FaultServer server = runs.server;
-    private final List<Map<String, @Nullable Object>> weatherCalls = new CopyOnWriteArrayList<>();
-    private final Tool weather = Tools.of("weather", "Today's weather in a city", CITY, (args, run) -> {
-        weatherCalls.add(args);
-        return args.get("city") + ": 4°C, rain";
-    });
+    private final WeatherTool weatherTool = new WeatherTool();
+    private final List<Map<String, @Nullable Object>> weatherCalls = weatherTool.calls();
+    private final Tool weather = weatherTool.tool();
 
     @AfterEach
     void nothingIsLeftBehind() throws InterruptedException {

@@ -13,7 +13,7 @@ import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.StreamStats;
 import dev.terminus.agent.Tool;
-import dev.terminus.agent.Tools;
+import dev.terminus.test.WeatherTool;
 import dev.terminus.agent.Usage;
 import dev.terminus.langchain4j.fake.FakeOpenAiServer;
 import dev.terminus.langchain4j.fake.FakeOpenAiServer.Tokens;
@@ -42,16 +42,12 @@ import org.junit.jupiter.api.Timeout;
 class UnstreamedAnswerTest {
     private static final String TASK = "What should I wear in Oslo?";
     private static final Tokens SMALL = new Tokens(21, 7, 0, 0);
-    private static final Map<String, @Nullable Object> CITY = Map.of("type", "object",
-            "properties", Map.of("city", Map.of("type", "string")), "required", List.of("city"));
 
     private final FaultyRuns runs = new FaultyRuns(true);
     private final FaultServer server = runs.server;
-    private final List<Map<String, @Nullable Object>> weatherCalls = new CopyOnWriteArrayList<>();
-    private final Tool weather = Tools.of("weather", "Today's weather in a city", CITY, (args, run) -> {
-        weatherCalls.add(args);
-        return args.get("city") + ": 4°C, rain";
-    });
+    private final WeatherTool weatherTool = new WeatherTool();
+    private final List<Map<String, @Nullable Object>> weatherCalls = weatherTool.calls();
+    private final Tool weather = weatherTool.tool();
 
     @AfterEach
     void nothingIsLeftBehind() throws InterruptedException {

@@ -19,7 +19,7 @@ import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.RunStream;
 import dev.terminus.agent.Tool;
-import dev.terminus.agent.Tools;
+import dev.terminus.test.WeatherTool;
 import dev.terminus.agent.Usage;
 import dev.terminus.springai.fake.LoopbackOpenAi;
 import dev.terminus.springai.fake.OpenAiReplies.Tokens;
@@ -27,7 +27,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -48,17 +47,13 @@ class SpringAiStreamingModelTest {
     private static final Tokens SMALL = new Tokens(10, 5, 0);
     private static final RetryPolicy TWO_QUICK_RETRIES =
             new RetryPolicy(2, Duration.ofMillis(1), Duration.ofMillis(2), 0);
-    private static final Map<String, @Nullable Object> CITY = Map.of("type", "object",
-            "properties", Map.of("city", Map.of("type", "string")), "required", List.of("city"));
     /** Far past the nudge for the close to reach the server; the client's own read timeout is 60 s. */
     private static final long GENEROUS_SECONDS = 10;
 
     private final LoopbackOpenAi server = new LoopbackOpenAi();
-    private final List<Map<String, @Nullable Object>> weatherCalls = new CopyOnWriteArrayList<>();
-    private final Tool weather = Tools.of("weather", "Today's weather in a city", CITY, (args, run) -> {
-        weatherCalls.add(args);
-        return args.get("city") + ": 4°C, rain";
-    });
+    private final WeatherTool weatherTool = new WeatherTool();
+    private final List<Map<String, @Nullable Object>> weatherCalls = weatherTool.calls();
+    private final Tool weather = weatherTool.tool();
 
     @AfterEach
     void stopServer() {

@@ -16,7 +16,7 @@ import dev.terminus.agent.RetryPolicy;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.RunStream;
 import dev.terminus.agent.Tool;
-import dev.terminus.agent.Tools;
+import dev.terminus.test.WeatherTool;
 import dev.terminus.agent.Usage;
 import dev.terminus.springai.fake.LoopbackOpenAi;
 import dev.terminus.springai.fake.OpenAiReplies.Tokens;
@@ -46,15 +46,11 @@ class UnstreamedAnswerTest {
     private static final Tokens SMALL = new Tokens(10, 5, 0);
     private static final RetryPolicy TWO_QUICK_RETRIES =
             new RetryPolicy(2, Duration.ofMillis(1), Duration.ofMillis(2), 0);
-    private static final Map<String, @Nullable Object> CITY = Map.of("type", "object",
-            "properties", Map.of("city", Map.of("type", "string")), "required", List.of("city"));
 
     private final LoopbackOpenAi server = new LoopbackOpenAi();
-    private final List<Map<String, @Nullable Object>> weatherCalls = new CopyOnWriteArrayList<>();
-    private final Tool weather = Tools.of("weather", "Today's weather in a city", CITY, (args, run) -> {
-        weatherCalls.add(args);
-        return args.get("city") + ": 4°C, rain";
-    });
+    private final WeatherTool weatherTool = new WeatherTool();
+    private final List<Map<String, @Nullable Object>> weatherCalls = weatherTool.calls();
+    private final Tool weather = weatherTool.tool();
 
     @AfterEach
     void stopServer() {

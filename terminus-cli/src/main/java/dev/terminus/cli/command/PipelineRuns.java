@@ -4,20 +4,18 @@ import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.cli.input.BadInputException;
-import dev.terminus.cli.input.FilePaths;
 import dev.terminus.cli.input.ScenarioFiles;
 import dev.terminus.cli.input.StageServers;
 import dev.terminus.cli.output.PipelineReport;
 import dev.terminus.cli.pause.PipelinePauses;
+import dev.terminus.cli.pause.UsedCheckpoints;
 import dev.terminus.cli.pipeline.PipelineFile;
 import dev.terminus.cli.pipeline.ScriptPositions;
 import dev.terminus.cli.scenario.ScenarioException;
 import dev.terminus.pipeline.Pipeline;
 import dev.terminus.pipeline.PipelineListener;
 import dev.terminus.pipeline.PipelineResult;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
@@ -98,22 +96,10 @@ final class PipelineRuns {
             }
             PipelineReport.print(terminus.out, result, json);
             Path directory = checkpoints != null ? checkpoints : path.toAbsolutePath().getParent();
-            Path next;
-            try {
-                next = PipelinePauses.saveIfPaused(result, saved.text().getBytes(StandardCharsets.UTF_8),
-                        saved.positions(), directory, json ? terminus.err : terminus.out);
-            } catch (BadInputException e) {
-                throw new BadInputException(e.getMessage() + "; the used checkpoint " + path + " is kept (resuming it"
-                        + " again repeats the calls this run made)");
-            }
-            if (next == null || !FilePaths.sameFile(next, path)) {
-                try {
-                    Files.deleteIfExists(path);
-                } catch (IOException e) {
-                    terminus.err.println("terminus: could not remove the used checkpoint " + path + ": "
-                            + e.getMessage());
-                }
-            }
+            PipelineResult ended = result;
+            UsedCheckpoints.replace(path, () -> PipelinePauses.saveIfPaused(ended,
+                    saved.text().getBytes(StandardCharsets.UTF_8), saved.positions(), directory,
+                    json ? terminus.err : terminus.out), terminus.err);
             terminus.out.flush();
             return 0;
         }

@@ -9,11 +9,11 @@ import dev.terminus.agent.RunResult;
 import dev.terminus.checkpoint.CheckpointFormatException;
 import dev.terminus.checkpoint.CheckpointJson;
 import dev.terminus.cli.input.BadInputException;
-import dev.terminus.cli.input.FilePaths;
 import dev.terminus.cli.input.ScenarioFiles;
 import dev.terminus.cli.output.RunReport;
 import dev.terminus.cli.output.Wire;
 import dev.terminus.cli.pause.Pauses;
+import dev.terminus.cli.pause.UsedCheckpoints;
 import dev.terminus.cli.pause.PipelinePauses;
 import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.cli.scenario.ScenarioException;
@@ -144,21 +144,10 @@ final class ResumeCommand implements Callable<Integer> {
         }
         terminus.out.flush();
         Path directory = checkpoints != null ? checkpoints : path.toAbsolutePath().getParent();
-        Path next;
-        try {
-            next = Pauses.saveIfPaused(result, agent, saved.text().getBytes(StandardCharsets.UTF_8), directory,
-                    json ? terminus.err : terminus.out);
-        } catch (BadInputException e) {
-            throw new BadInputException(e.getMessage() + "; the used checkpoint " + path + " is kept (resuming it"
-                    + " again repeats the calls this run made)");
-        }
-        if (next == null || !FilePaths.sameFile(next, path)) {
-            try {
-                Files.deleteIfExists(path);
-            } catch (IOException e) {
-                terminus.err.println("terminus: could not remove the used checkpoint " + path + ": " + e.getMessage());
-            }
-        }
+        RunResult ended = result;
+        UsedCheckpoints.replace(path, () -> Pauses.saveIfPaused(ended, agent,
+                saved.text().getBytes(StandardCharsets.UTF_8), directory, json ? terminus.err : terminus.out),
+                terminus.err);
         terminus.out.flush();
         return 0;
     }

@@ -115,25 +115,20 @@ public final class WorkflowResume {
     /** The workflow's type; one line when the namespace has no such workflow. */
     private static String workflowType(TemporalConnection connection, TemporalOptions temporal, String workflowId)
             throws BadInputException {
-        try {
-            return WorkflowInputs.workflowType(connection.client(), workflowId);
-        } catch (StatusRuntimeException e) {
-            if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
-                throw new BadInputException("no workflow " + workflowId + " in namespace " + temporal.namespace
-                        + " at " + temporal.temporal);
-            }
-            throw new BadInputException("--temporal: cannot read workflow " + workflowId + ": "
-                    + TemporalConnection.reason(e));
-        } catch (RuntimeException e) {
-            throw new BadInputException("workflow " + workflowId + " is not a terminus run: " + e.getMessage());
-        }
+        return read(temporal, workflowId, () -> WorkflowInputs.workflowType(connection.client(), workflowId));
     }
 
     /** The workflow's input; one line when the namespace has no such workflow. */
     private static AgentRunInput input(TemporalConnection connection, TemporalOptions temporal, String workflowId)
             throws BadInputException {
+        return read(temporal, workflowId, () -> WorkflowInputs.of(connection.client(), workflowId, ""));
+    }
+
+    /** Reads what the namespace holds of a workflow, each way it can fail said in one line. */
+    private static <T> T read(TemporalOptions temporal, String workflowId, java.util.function.Supplier<T> reading)
+            throws BadInputException {
         try {
-            return WorkflowInputs.of(connection.client(), workflowId, "");
+            return reading.get();
         } catch (StatusRuntimeException e) {
             if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
                 throw new BadInputException("no workflow " + workflowId + " in namespace " + temporal.namespace
