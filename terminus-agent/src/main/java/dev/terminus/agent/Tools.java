@@ -174,6 +174,20 @@ public final class Tools {
     }
 
     /**
+     * Whether a tool is one the engine made to run an agent: an agent offered as a tool ({@link #agent}) or the
+     * {@code transfer_to_} tool of a handoff ({@link AgentBuilder#handoff}). Its calls run that agent's loop (on the
+     * agent's own model and tools), never code of the tool's own: a workflow engine that runs an agent's loop on its
+     * workflow thread lets these tools through where it accepts only its own proxies of the others.
+     *
+     * @param tool a tool
+     * @return whether it runs an agent
+     */
+    public static boolean runsAnAgent(Tool tool) {
+        Preconditions.notNull(tool, "tool");
+        return tool instanceof SubAgentTool || tool instanceof dev.terminus.agent.internal.HandoffTool;
+    }
+
+    /**
      * The text the loop gives the model for a tool's value: a string as it is, null as empty, anything else as JSON
      * (java.time values as ISO-8601 strings, an {@code Optional} as its value or null). A tool run elsewhere (in a
      * workflow engine's activity) formats its value with this, so the model reads the same text as in one process.

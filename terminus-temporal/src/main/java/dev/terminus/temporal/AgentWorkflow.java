@@ -89,8 +89,8 @@ public interface AgentWorkflow {
      *
      * @param generation the generation of the transcript the reader's reference is of
      * @param from the index of the first message wanted
-     * @return the messages from {@code from} on, about {@link TranscriptPage#MAX_CHARS} characters at most; none
-     *     when the transcript is of another generation now
+     * @return the messages from {@code from} on, at most {@link TranscriptPage#MAX_BYTES} bytes of wire format (or one
+     *     larger message); none when the transcript is of another generation now
      */
     @QueryMethod(name = TRANSCRIPT_QUERY)
     TranscriptPage transcript(long generation, int from);

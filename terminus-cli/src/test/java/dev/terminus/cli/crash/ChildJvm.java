@@ -95,22 +95,34 @@ final class ChildJvm {
      * @return the child, its standard output piped to this process, its standard error discarded
      */
     Process start(Path directory, List<String> options, String... args) throws IOException {
+        return start(directory, options, ProcessBuilder.Redirect.DISCARD, args);
+    }
+
+    /**
+     * @param directory the child's working directory
+     * @param options options of the child's JVM (system properties: {@code -Dname=value}), before its main class
+     * @param errors where its standard error goes (a file: {@code Redirect.appendTo})
+     * @param args the main class's arguments
+     * @return the child, its standard output piped to this process
+     */
+    Process start(Path directory, List<String> options, ProcessBuilder.Redirect errors, String... args)
+            throws IOException {
         return start(directory, Files.exists(archive) ? "-XX:SharedArchiveFile=" + archive : "-Xshare:auto", options,
-                args);
+                errors, args);
     }
 
     private Process start(Path directory, String sharing, String... args) throws IOException {
-        return start(directory, sharing, List.of(), args);
+        return start(directory, sharing, List.of(), ProcessBuilder.Redirect.DISCARD, args);
     }
 
-    private Process start(Path directory, String sharing, List<String> options, String... args) throws IOException {
+    private Process start(Path directory, String sharing, List<String> options, ProcessBuilder.Redirect errors,
+            String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-Xmx256m", "-Xss512k", "-XX:-UsePerfData", sharing, "-Xlog:disable"));
         command.addAll(options);
         command.addAll(List.of("-cp", classpath, mainClass));
         command.addAll(Arrays.asList(args));
-        return new ProcessBuilder(command).directory(directory.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        return new ProcessBuilder(command).directory(directory.toFile()).redirectError(errors).start();
     }
 
     /**

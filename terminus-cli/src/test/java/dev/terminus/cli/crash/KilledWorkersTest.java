@@ -1,12 +1,11 @@
 package dev.terminus.cli.crash;
 
-import static dev.terminus.cli.crash.WorkerProcesses.NOT_NEEDED;
 import static dev.terminus.cli.crash.WorkerProcesses.awaitPolling;
 import static dev.terminus.cli.crash.WorkerProcesses.terminus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.terminus.cli.command.TerminusCommand;
+import dev.terminus.cli.crash.WorkerProcesses.Cluster;
 import dev.terminus.cli.crash.WorkerProcesses.Printed;
 import dev.terminus.cli.temporal.ToolJournal;
 import dev.terminus.eval.ReportReader;
@@ -80,9 +79,6 @@ class KilledWorkersTest {
         Path journal = dir.resolve("tool-calls.journal");
         Path scenario = Files.writeString(dir.resolve("long-run.json"), longRun());
         Path suite = Files.writeString(dir.resolve("suite.json"), suite());
-        ChildJvm jvm = ChildJvm.of(TerminusCommand.class, entry -> NOT_NEEDED.stream().noneMatch(entry::contains),
-                scratch);
-        List<Process> started = new ArrayList<>();
         ExecutorService threads = Executors.newCachedThreadPool();
         long seed = System.nanoTime();
         Random random = new Random(seed);
@@ -92,18 +88,11 @@ class KilledWorkersTest {
         long startUp = 0;
         long restarts = 0;
         Figures figures;
-        TestServerProcess server = TestServerProcess.start(dir.resolve("server.log"));
-        started.add(server.process());
+        Cluster cluster = Cluster.start(dir, scratch, TASK_QUEUE);
+        TestServerProcess server = cluster.server();
         try {
-            List<String> workerArgs = List.of("worker", "--temporal", server.address(), "--task-queue", TASK_QUEUE,
-                    "--sticky-timeout", "0");
-            Process training = jvm.startTraining(dir, workerArgs.toArray(String[]::new));
-            started.add(training);
-            assertThat(awaitPolling(training, TASK_QUEUE)).as("the training worker started").isTrue();
-            ChildJvm.stop(training);
             List<String> options = List.of("-D" + ToolJournal.PROPERTY + "=" + journal);
-            Process[] workers = {startWorker(jvm, options, workerArgs, started),
-                    startWorker(jvm, options, workerArgs, started)};
+            Process[] workers = {cluster.startWorker(options), cluster.startWorker(options)};
             for (Process worker : workers) {
                 assertThat(awaitPolling(worker, TASK_QUEUE)).as("a worker started").isTrue();
             }
@@ -128,7 +117,7 @@ class KilledWorkersTest {
                         .isEqualTo(ChildJvm.KILLED);
                 killedMidRun += midRun ? 1 : 0;
                 long restart = System.nanoTime();
-                workers[victim] = startWorker(jvm, options, workerArgs, started);
+                workers[victim] = cluster.startWorker(options);
                 assertThat(awaitPolling(workers[victim], TASK_QUEUE)).as("a new worker started (seed %d)", seed).isTrue();
                 restarts += System.nanoTime() - restart;
             }
@@ -140,12 +129,7 @@ class KilledWorkersTest {
             figures = Figures.of(server, ended, Files.exists(journal) ? Files.readAllLines(journal) : List.of());
         } finally {
             threads.shutdownNow();
-            for (Process process : started) {
-                if (process.isAlive() && process != server.process()) {
-                    ChildJvm.stop(process);
-                }
-            }
-            server.close();
+            cluster.close();
         }
 
         // then
@@ -162,7 +146,7 @@ class KilledWorkersTest {
                 figures.completedToolCalls(),
                 figures.lostToolCalls(), figures.lostModelCalls(), figures.lostWorkflowTasks(),
                 figures.runAgain(), figures.notEndedOnce().size(), figures.rowsWrong(), figures.notPrintedOnce());
-        assertThat(started).as("processes left behind").noneMatch(Process::isAlive);
+        assertThat(cluster.started()).as("processes left behind").noneMatch(Process::isAlive);
         assertThat(figures.runAgain()).as("completed tool calls run again (seed %d)", seed).isZero();
         assertThat(figures.unrecorded()).as("completed tool calls the journal does not hold (seed %d)", seed)
                 .isEmpty();
@@ -180,21 +164,6 @@ class KilledWorkersTest {
         assertThat(killedMidRun).as("kills while runs ran").isPositive();
         assertThat(figures.lostToolCalls() + figures.lostModelCalls() + figures.lostWorkflowTasks())
                 .as("calls and workflow tasks lost with a killed worker (seed %d)", seed).isPositive();
-    }
-
-    /**
-     * Starts a {@code terminus worker} process, and counts it among the processes to stop.
-     *
-     * @param options options of its JVM
-     * @param args its arguments
-     * @param started the processes this test started
-     * @return the worker, starting: {@link WorkerProcesses#awaitPolling} waits until it polls
-     */
-    private Process startWorker(ChildJvm jvm, List<String> options, List<String> args, List<Process> started)
-            throws IOException {
-        Process worker = jvm.start(dir, options, args.toArray(String[]::new));
-        started.add(worker);
-        return worker;
     }
 
     /** Waits (at most 60 s) until no execution is open: a suite closes just after its client read its last row. */

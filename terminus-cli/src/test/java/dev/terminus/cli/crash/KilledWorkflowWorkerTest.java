@@ -1,13 +1,12 @@
 package dev.terminus.cli.crash;
 
-import static dev.terminus.cli.crash.WorkerProcesses.NOT_NEEDED;
 import static dev.terminus.cli.crash.WorkerProcesses.awaitPolling;
 import static dev.terminus.cli.crash.WorkerProcesses.terminus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.terminus.cli.command.TerminusCommand;
+import dev.terminus.cli.crash.WorkerProcesses.Cluster;
 import dev.terminus.cli.crash.WorkerProcesses.Printed;
 import dev.terminus.cli.temporal.ToolJournal;
 import io.temporal.api.enums.v1.EventType;
@@ -22,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,10 +30,12 @@ import org.junit.jupiter.api.io.TempDir;
  * server (a process of its own): one runs the workflows ({@code --only workflows}), the other the model and tool calls
  * ({@code --only activities}). For each trial a long scenario runs with {@code terminus run --temporal}, and once a
  * tool call runs on the activity worker, the workflow worker, which completed the workflow's last task, is killed with
- * SIGKILL and a new one started. The tool, after its delay, counts its earlier results from the run's transcript,
- * which it reads through the workflow's transcript query while no workflow worker runs or a new one replays the
- * history. Each run ends exactly as its twin in one process: the same termination, category, outcome, iterations and
- * tool calls, and every tool result counting the calls before it.
+ * SIGKILL. The tool, after its delay, counts its earlier results from the run's transcript, which it reads through the
+ * workflow's transcript query while no workflow worker runs: the new workflow worker is started only once the activity
+ * worker logged that query's failure (the test server holds a query while no worker polls, until the query's RPC
+ * timeout, 10 s), so the call gets its transcript only by asking again ({@code TranscriptQueries}, ADR 0039). Each run
+ * ends exactly as its twin in one process: the same termination, category, outcome, iterations and tool calls, and
+ * every tool result counting the calls before it.
  *
  * <p>The activity worker's tool journal ({@link ToolJournal}) shows the tool call began there; the identity
  * ({@code pid@host}) of the history's last completed workflow task shows which worker holds the workflow. The workers
@@ -44,7 +46,7 @@ class KilledWorkflowWorkerTest {
     /** The runs' tool-call iterations. */
     private static final int ITERATIONS = 8;
     /** The tool's delay before it reads the transcript: the window in which its workflow's worker is killed. */
-    private static final int TOOL_DELAY_MS = 300;
+    private static final int TOOL_DELAY_MS = 500;
     private static final String TASK_QUEUE = "killed-workflow-worker";
     private static final List<String> COMPARED = List.of("Termination", "Category", "Outcome", "Iterations",
             "Tool calls");
@@ -56,10 +58,17 @@ class KilledWorkflowWorkerTest {
     @TempDir
     Path scratch;
 
-    /** A worker process and the journal of the tool calls it began. */
-    private record Worker(Process process, Path journal) {
+    /** A worker process, the journal of the tool calls it began, and its log (its standard error). */
+    private record Worker(Process process, Path journal, Path log) {
         boolean began(String key) throws IOException {
             return Files.exists(journal) && Files.readAllLines(journal).contains(key);
+        }
+
+        /** @return whether it logged a failed transcript query of the workflow ({@code TranscriptQueries}) */
+        boolean queryFailed(String workflowId) throws IOException {
+            String failed = "the transcript query of workflow " + workflowId + " (run ";
+            return Files.exists(log) && Files.readAllLines(log).stream()
+                    .anyMatch(line -> line.contains(failed) && line.contains(") failed (try "));
         }
     }
 
@@ -68,26 +77,19 @@ class KilledWorkflowWorkerTest {
         // given: the run in one process, a test server and two workers
         Path scenario = Files.writeString(dir.resolve("long-run.json"), longRun());
         List<String> twin = compared(terminus("run", scenario.toString()));
-        ChildJvm jvm = ChildJvm.of(TerminusCommand.class, entry -> NOT_NEEDED.stream().noneMatch(entry::contains),
-                scratch);
-        List<Process> started = new ArrayList<>();
         ExecutorService threads = Executors.newCachedThreadPool();
         List<List<String>> ended = new ArrayList<>();
         List<List<String>> toolResults = new ArrayList<>();
         int lostWorkflowTasks = 0;
+        int failedQueries = 0;
+        long queriesFailedAfter = 0;
         long start = System.nanoTime();
         long trialsStart;
-        TestServerProcess server = TestServerProcess.start(dir.resolve("server.log"));
-        started.add(server.process());
+        Cluster cluster = Cluster.start(dir, scratch, TASK_QUEUE);
+        TestServerProcess server = cluster.server();
         try {
-            List<String> workerArgs = List.of("worker", "--temporal", server.address(), "--task-queue", TASK_QUEUE,
-                    "--sticky-timeout", "0");
-            Process training = jvm.startTraining(dir, workerArgs.toArray(String[]::new));
-            started.add(training);
-            assertThat(awaitPolling(training, TASK_QUEUE)).as("the training worker started").isTrue();
-            ChildJvm.stop(training);
-            Worker workflows = startWorker(jvm, workerArgs, "workflows", started);
-            Worker activities = startWorker(jvm, workerArgs, "activities", started);
+            Worker workflows = startWorker(cluster, "workflows");
+            Worker activities = startWorker(cluster, "activities");
             trialsStart = System.nanoTime();
 
             for (int trial = 0; trial < TRIALS; trial++) {
@@ -98,7 +100,14 @@ class KilledWorkflowWorkerTest {
                 awaitToolOn(activities, server, workflowId, workflows, run);
                 assertThat(ChildJvm.kill(workflows.process())).as("trial %d: the holder was killed", trial)
                         .isEqualTo(ChildJvm.KILLED);
-                workflows = startWorker(jvm, workerArgs, "workflows", started);
+                // the new workflow worker starts only once the tool's transcript query failed: from then on the
+                // call has its transcript only if it asks again
+                long killed = System.nanoTime();
+                if (awaitFailedQuery(activities, server, workflowId, run)) {
+                    failedQueries++;
+                    queriesFailedAfter += System.nanoTime() - killed;
+                }
+                workflows = startWorker(cluster, "workflows");
                 Printed printed = run.get(2, TimeUnit.MINUTES);
                 assertThat(printed.status()).as("trial %d: %s", trial, printed.err()).isZero();
                 ended.add(compared(printed));
@@ -109,40 +118,38 @@ class KilledWorkflowWorkerTest {
             }
         } finally {
             threads.shutdownNow();
-            for (Process process : started) {
-                if (process.isAlive() && process != server.process()) {
-                    ChildJvm.stop(process);
-                }
-            }
-            server.close();
+            cluster.close();
         }
 
         // then
         System.out.printf("KilledWorkflowWorkerTest: %d trials (a workflow worker killed in each) in %d ms, %d ms"
-                + " with the server and workers' start; %d workflow tasks lost with a killed worker%n", TRIALS,
-                (System.nanoTime() - trialsStart) / 1_000_000, (System.nanoTime() - start) / 1_000_000,
-                lostWorkflowTasks);
+                + " with the server and workers' start; %d workflow tasks lost with a killed worker; a transcript query"
+                + " failed before the new workflow worker started in %d trials, %d ms after the kill on average%n",
+                TRIALS, (System.nanoTime() - trialsStart) / 1_000_000, (System.nanoTime() - start) / 1_000_000,
+                lostWorkflowTasks, failedQueries, queriesFailedAfter / 1_000_000 / Math.max(1, failedQueries));
         List<String> counted = new ArrayList<>();
         for (int call = 1; call <= ITERATIONS; call++) {
             counted.add("recorded " + call);
         }
+        assertThat(failedQueries).as("trials whose tool's transcript query failed while no workflow worker ran"
+                + " (the others' tool read it before the kill)").isEqualTo(TRIALS);
         assertThat(twin).contains("Termination NaturalCompletion", "Tool calls " + ITERATIONS);
         assertThat(ended).as("each run's end against its local twin's").allSatisfy(run ->
                 assertThat(run).isEqualTo(twin));
         assertThat(toolResults).as("each run's tool results, each counting the calls before it")
                 .allSatisfy(results -> assertThat(results).isEqualTo(counted));
-        assertThat(started).as("processes left behind").noneMatch(Process::isAlive);
+        assertThat(cluster.started()).as("processes left behind").noneMatch(Process::isAlive);
     }
 
     /**
-     * Waits until a tool call of the run (its second or later) began on the activity worker while the workflow worker
-     * completed the workflow's last task.
+     * Where a run's calls stand, as its history shows.
+     *
+     * @param holder the identity ({@code pid@host}) of the worker that completed its last workflow task
+     * @param runningTool the idempotency key of the tool call running, if one is
+     * @param toolCalls the tool calls scheduled
      */
-    private static void awaitToolOn(Worker activities, TestServerProcess server, String workflowId, Worker workflows,
-            Future<Printed> run) throws Exception {
-        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        List<String> seen = new ArrayList<>();
-        while (!run.isDone() && System.nanoTime() < giveUp) {
+    private record Standing(@Nullable String holder, @Nullable String runningTool, int toolCalls) {
+        static Standing of(TestServerProcess server, String workflowId) throws IOException {
             String holder = null;
             String runningTool = null;
             int toolCalls = 0;
@@ -166,8 +173,24 @@ class KilledWorkflowWorkerTest {
                     }
                 }
             }
-            seen.add(holder + " " + runningTool + " " + toolCalls);
-            if (runningTool != null && toolCalls >= 2 && activities.began(runningTool)
+            return new Standing(holder, runningTool, toolCalls);
+        }
+    }
+
+    /**
+     * Waits until a tool call of the run (its second or later) began on the activity worker while the workflow worker
+     * completed the workflow's last task.
+     */
+    private static void awaitToolOn(Worker activities, TestServerProcess server, String workflowId, Worker workflows,
+            Future<Printed> run) throws Exception {
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        List<String> seen = new ArrayList<>();
+        while (!run.isDone() && System.nanoTime() < giveUp) {
+            Standing standing = Standing.of(server, workflowId);
+            seen.add(standing.holder() + " " + standing.runningTool() + " " + standing.toolCalls());
+            String runningTool = standing.runningTool();
+            String holder = standing.holder();
+            if (runningTool != null && standing.toolCalls() >= 2 && activities.began(runningTool)
                     && holder != null && holder.startsWith(workflows.process().pid() + "@")) {
                 return;
             }
@@ -176,6 +199,29 @@ class KilledWorkflowWorkerTest {
         throw new AssertionError("no tool call of " + workflowId + " ran on the activity worker (pid "
                 + activities.process().pid() + ") while the workflow worker (pid " + workflows.process().pid()
                 + ") held it; seen (holder, tool call running, tool calls): " + seen.stream().distinct().toList()
+                + (run.isDone() ? "; the run ended: " + run.get() : ""));
+    }
+
+    /**
+     * Waits (at most 60 s) until the activity worker logged a failed transcript query of the run, or its tool call
+     * ended without one (it read the transcript before the kill).
+     *
+     * @return whether a query failed
+     */
+    private static boolean awaitFailedQuery(Worker activities, TestServerProcess server, String workflowId,
+            Future<Printed> run) throws Exception {
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < giveUp) {
+            if (activities.queryFailed(workflowId)) {
+                return true;
+            }
+            if (Standing.of(server, workflowId).runningTool() == null) {
+                return activities.queryFailed(workflowId);
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the tool call of " + workflowId + " neither ended nor logged a failed transcript"
+                + " query in 60 s; its worker's log: " + Files.readString(activities.log())
                 + (run.isDone() ? "; the run ended: " + run.get() : ""));
     }
 
@@ -211,17 +257,15 @@ class KilledWorkflowWorkerTest {
         return results;
     }
 
-    /** Starts a worker of the role with a tool journal of its own, and waits until it polls. */
-    private Worker startWorker(ChildJvm jvm, List<String> args, String role, List<Process> started)
-            throws IOException {
-        Path journal = dir.resolve("tool-calls-" + started.size() + ".journal");
-        List<String> withRole = new ArrayList<>(args);
-        withRole.addAll(List.of("--only", role));
-        Process process = jvm.start(dir, List.of("-D" + ToolJournal.PROPERTY + "=" + journal),
-                withRole.toArray(String[]::new));
-        started.add(process);
+    /** Starts a worker of the role with a tool journal and a log of its own, and waits until it polls. */
+    private Worker startWorker(Cluster cluster, String role) throws IOException {
+        int number = cluster.started().size();
+        Path journal = dir.resolve("tool-calls-" + number + ".journal");
+        Path log = dir.resolve("worker-" + number + ".log");
+        Process process = cluster.startWorker(List.of("-D" + ToolJournal.PROPERTY + "=" + journal),
+                ProcessBuilder.Redirect.appendTo(log.toFile()), "--only", role);
         assertThat(awaitPolling(process, TASK_QUEUE)).as("a worker started").isTrue();
-        return new Worker(process, journal);
+        return new Worker(process, journal, log);
     }
 
     /** @return the summary's lines that a run on Temporal and its local twin share, label and value */

@@ -127,7 +127,8 @@ public final class AgentActivitiesImpl implements AgentActivities {
 
     /**
      * The transcript a call carries, or the one it refers to: this worker's copy, with the messages it lacks read from
-     * the workflow through its transcript query, asked again while it fails until the call's deadline.
+     * the workflow through its transcript query, asked again while it fails until the call's deadline, each try one
+     * query RPC at most ({@link BoundedQuery}).
      */
     private List<Message> transcript(ActivityExecutionContext context, List<Message> carried,
             @Nullable TranscriptReference reference, long deadline) throws Exception {
@@ -137,9 +138,12 @@ public final class AgentActivitiesImpl implements AgentActivities {
         ActivityInfo info = context.getInfo();
         WorkflowStub workflow = context.getWorkflowClient().newUntypedWorkflowStub(info.getWorkflowId(),
                 Optional.of(info.getRunId()), Optional.empty());
+        long rpcTimeout = context.getWorkflowClient().getWorkflowServiceStubs().getOptions().getRpcQueryTimeout()
+                .toNanos();
         return transcripts.resolve(info.getWorkflowId(), info.getRunId(), reference, new TranscriptQueries(
-                (generation, from) -> workflow.query(AgentWorkflow.TRANSCRIPT_QUERY, TranscriptPage.class, generation,
-                        from), deadline, time));
+                (generation, from) -> BoundedQuery.within(Math.min(rpcTimeout, deadline - time.nanoTime()),
+                        () -> workflow.query(AgentWorkflow.TRANSCRIPT_QUERY, TranscriptPage.class, generation, from)),
+                "workflow " + info.getWorkflowId() + " (run " + info.getRunId() + ")", deadline, time));
     }
 
     /** @return the payload limit, measured with the worker's data converter */

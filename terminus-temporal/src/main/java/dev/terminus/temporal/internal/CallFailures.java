@@ -17,6 +17,11 @@ import org.jspecify.annotations.Nullable;
  * sizes; a tool's {@link HumanInputNeeded} with its request, so the run pauses for a person's input; any other
  * exception as its own class with its message when the workflow's class path has that class and a constructor taking a
  * message).
+ *
+ * <p>The exception's message is carried once, as the failure's message, at most {@link #MAX_MESSAGE_BYTES} bytes of it
+ * (UTF-8; a longer one is cut and marked so, {@link #bounded}); the first detail, which failures recorded before
+ * carried the message in again, is null. A message read back is the first detail when a failure has one (a history
+ * recorded before), else the failure's message: an exception that had none is made again with its class's name.
  */
 public final class CallFailures {
     private static final String MODEL = "terminus.model.";
@@ -26,6 +31,8 @@ public final class CallFailures {
     public static final String SERVED_TOOLS = "terminus.servedTools";
     /** The type of a call whose run's transcript its workflow did not give within the call's time: retryable. */
     static final String TRANSCRIPT_UNAVAILABLE = "terminus.transcriptUnavailable";
+    /** The most of a message a failure carries: UTF-8 bytes, the marker of a cut message not counted. */
+    static final int MAX_MESSAGE_BYTES = 32 * 1024;
 
     private CallFailures() {}
 
@@ -35,23 +42,53 @@ public final class CallFailures {
      */
     public static ApplicationFailure toFailure(Throwable e) {
         String message = e.getMessage();
-        String text = message == null ? e.getClass().getName() : message;
+        String text = bounded(message == null ? e.getClass().getName() : message);
+        // the message is the failure's; the first detail, where failures recorded before carried it again, is null
+        Object once = null;
         return switch (e) {
-            case ModelException.AuthenticationFailed m -> failure(text, "AuthenticationFailed", message, m.status());
-            case ModelException.ServerError m -> failure(text, "ServerError", message, m.status());
-            case ModelException.ClientError m -> failure(text, "ClientError", message, m.status());
-            case ModelException.RateLimited m -> failure(text, "RateLimited", message);
-            case ModelException.Timeout m -> failure(text, "Timeout", message);
+            case ModelException.AuthenticationFailed m -> failure(text, "AuthenticationFailed", once, m.status());
+            case ModelException.ServerError m -> failure(text, "ServerError", once, m.status());
+            case ModelException.ClientError m -> failure(text, "ClientError", once, m.status());
+            case ModelException.RateLimited m -> failure(text, "RateLimited", once);
+            case ModelException.Timeout m -> failure(text, "Timeout", once);
             case ModelException.ContextLengthExceeded m ->
-                    failure(text, "ContextLengthExceeded", message, m.promptTokens(), m.contextWindow());
-            case ModelException.Refused m -> failure(text, "Refused", message, m.reason());
+                    failure(text, "ContextLengthExceeded", once, m.promptTokens(), m.contextWindow());
+            case ModelException.Refused m -> failure(text, "Refused", once, m.reason());
             case HumanInputNeeded needed -> ApplicationFailure.newNonRetryableFailure(text, HUMAN_INPUT,
                     needed.request().message(), needed.request().requestedSchema(), needed.request().source());
             // not the model's or tool's failure: the call could not be made; a failure the loop may try again
             case TranscriptQueries.TranscriptUnavailableException unread ->
-                    ApplicationFailure.newFailure(text, TRANSCRIPT_UNAVAILABLE, message);
-            default -> ApplicationFailure.newNonRetryableFailure(text, e.getClass().getName(), message);
+                    ApplicationFailure.newFailure(text, TRANSCRIPT_UNAVAILABLE, once);
+            default -> ApplicationFailure.newNonRetryableFailure(text, e.getClass().getName(), once);
         };
+    }
+
+    /**
+     * @param message a message a failure carries
+     * @return the message when its UTF-8 form is at most {@link #MAX_MESSAGE_BYTES} bytes; else as many of its first
+     *     characters as fit (never half a surrogate pair) and a marker saying how much was cut
+     */
+    static String bounded(String message) {
+        if (message.length() * 3L <= MAX_MESSAGE_BYTES) {
+            return message; // fits whatever its characters
+        }
+        int bytes = 0;
+        int end = 0;
+        while (end < message.length()) {
+            int codePoint = message.codePointAt(end);
+            int size = codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+            if (bytes + size > MAX_MESSAGE_BYTES) {
+                break;
+            }
+            bytes += size;
+            end += Character.charCount(codePoint);
+        }
+        if (end == message.length()) {
+            return message;
+        }
+        return message.substring(0, end) + " [... message cut: " + (message.length() - end) + " of its "
+                + message.length() + " characters left out, over the " + MAX_MESSAGE_BYTES + " bytes a failure"
+                + " carries]";
     }
 
     /**
@@ -59,8 +96,8 @@ public final class CallFailures {
      * @return the failure of the activity that lists them, which ends the run {@code Failed}
      */
     public static ApplicationFailure servedToolsFailure(Throwable e) {
-        String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
-        return ApplicationFailure.newNonRetryableFailure(message, SERVED_TOOLS, message);
+        String message = bounded(e.getMessage() == null ? e.getClass().getName() : e.getMessage());
+        return ApplicationFailure.newNonRetryableFailure(message, SERVED_TOOLS);
     }
 
     private static ApplicationFailure failure(String text, String kind, @Nullable Object... details) {
@@ -74,7 +111,9 @@ public final class CallFailures {
     public static Exception fromFailure(ApplicationFailure failure) {
         String type = failure.getType();
         Values details = failure.getDetails();
-        String message = details.getSize() > 0 ? details.get(0, String.class) : failure.getOriginalMessage();
+        // recorded before, the first detail carried the message again; now the failure's message alone does
+        String carried = details.getSize() > 0 ? details.get(0, String.class) : null;
+        String message = carried != null ? carried : failure.getOriginalMessage();
         String text = message == null ? "" : message;
         if (type.startsWith(MODEL)) {
             return switch (type.substring(MODEL.length())) {

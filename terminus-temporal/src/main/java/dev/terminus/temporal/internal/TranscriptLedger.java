@@ -54,21 +54,35 @@ public final class TranscriptLedger {
     /**
      * @param generation the generation the caller's reference is of
      * @param from the first message wanted
-     * @return the messages from {@code from} on, up to about {@link TranscriptPage#MAX_CHARS} characters (at least
-     *     one when there is one); none when the transcript is of another generation now
+     * @return the messages from {@code from} on whose wire format (UTF-8) fits {@link TranscriptPage#MAX_BYTES} bytes
+     *     together, or the one message at {@code from} when it alone is larger; none when the transcript is of another
+     *     generation now
      */
     public TranscriptPage page(long generation, int from) {
         if (generation != this.generation || from < 0 || from >= messages.size()) {
             return new TranscriptPage(this.generation, Math.max(0, from), List.of());
         }
         List<Message> page = new ArrayList<>();
-        long chars = 0;
-        for (int i = from; i < messages.size() && (page.isEmpty() || chars < TranscriptPage.MAX_CHARS); i++) {
+        long bytes = 0;
+        for (int i = from; i < messages.size(); i++) {
             Message message = messages.get(i);
-            chars += chars(message);
+            long size = bytes(message);
+            if (!page.isEmpty() && bytes + size > TranscriptPage.MAX_BYTES) {
+                break;
+            }
+            bytes += size;
             page.add(message);
         }
         return new TranscriptPage(this.generation, from, page);
+    }
+
+    /** @return the bytes of a message's wire format, UTF-8: its text's characters may take up to four each */
+    private static long bytes(Message message) {
+        try {
+            return WIRE.writeValueAsBytes(message).length;
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a message could not be written in the wire format: " + e, e);
+        }
     }
 
     /**

@@ -10,11 +10,16 @@ import java.time.Duration;
  * history, and goes to a worker that just died. Between tries it pauses (100 ms, doubling, at most 2 s) on the
  * activity's thread, whose heartbeats go on and which they interrupt when Temporal ends the activity. A query still
  * failing when the next try would pass the call's deadline fails with {@link TranscriptUnavailableException}, which
- * crosses to the workflow as a lost call: never as the run's own failure.
+ * crosses to the workflow as a lost call: never as the run's own failure. Every failed try is logged (a warning of
+ * {@code System.Logger} {@value #LOGGER}) with the workflow, the try's number and its failure, so an operator sees a
+ * call waiting for its workflow's worker.
  */
 final class TranscriptQueries implements TranscriptCache.Source {
     static final Duration FIRST_PAUSE = Duration.ofMillis(100);
     static final Duration LONGEST_PAUSE = Duration.ofSeconds(2);
+    /** The logger's name. */
+    static final String LOGGER = "dev.terminus.temporal.internal.TranscriptQueries";
+    private static final System.Logger LOG = System.getLogger(LOGGER);
 
     /** The time the tries are measured with, and the pause between two tries. */
     interface Time {
@@ -44,16 +49,19 @@ final class TranscriptQueries implements TranscriptCache.Source {
     }
 
     private final TranscriptCache.Source query;
+    private final String workflow;
     private final long deadlineNanos;
     private final Time time;
 
     /**
      * @param query the workflow's transcript query
+     * @param workflow the workflow's id and run, as its failed tries are logged
      * @param deadlineNanos the instant ({@link Time#nanoTime()}) past which no try starts
      * @param time the time it is measured with
      */
-    TranscriptQueries(TranscriptCache.Source query, long deadlineNanos, Time time) {
+    TranscriptQueries(TranscriptCache.Source query, String workflow, long deadlineNanos, Time time) {
         this.query = query;
+        this.workflow = workflow;
         this.deadlineNanos = deadlineNanos;
         this.time = time;
     }
@@ -82,7 +90,11 @@ final class TranscriptQueries implements TranscriptCache.Source {
                 throw e; // the activity ended
             } catch (Exception e) {
                 failures++;
-                if (time.nanoTime() + pause > deadlineNanos) {
+                boolean last = time.nanoTime() + pause > deadlineNanos;
+                LOG.log(System.Logger.Level.WARNING, "the transcript query of " + workflow + " failed (try " + failures
+                        + "), " + (last ? "the call's time is up" : "asked again in "
+                        + Duration.ofNanos(pause).toMillis() + " ms") + ": " + e);
+                if (last) {
                     throw new TranscriptUnavailableException("the run's transcript could not be read from its"
                             + " workflow within the call's time (" + failures + (failures == 1 ? " try" : " tries")
                             + "), last: " + e, e);

@@ -1,12 +1,16 @@
 package dev.terminus.temporal.internal;
 
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.Tool;
+import dev.terminus.agent.Tools;
 import dev.terminus.temporal.AgentMaterials;
 import dev.terminus.temporal.AgentRecipes;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -46,7 +50,7 @@ public final class TreeAgents implements Function<String, Agent> {
      * @param name the name an agent is registered under
      * @return the agent, built on its first request
      * @throws IllegalArgumentException naming the agent when it is unknown, needs itself, or its recipe built it on
-     *     another clock than its materials'
+     *     another clock, model or tool than its materials' (naming the tool)
      */
     @Override
     public Agent apply(String name) {
@@ -68,10 +72,38 @@ public final class TreeAgents implements Function<String, Agent> {
                 throw new IllegalArgumentException("the recipe of agent \"" + name + "\" must build it on the"
                         + " materials' clock (AgentBuilder.clock(materials.clock())), not on " + result.clock());
             }
+            checkCalls(name, result, made);
             built.put(name, result);
             return result;
         } finally {
             building.removeLast();
+        }
+    }
+
+    /**
+     * Refuses an agent whose model or tools are not its materials': in a workflow the materials' are proxies whose
+     * calls are activities, and any other model or tool would be called on the workflow's thread (its I/O neither
+     * replayed nor allowed there); an activity calls the agent's model and tools, so there too they must be the ones
+     * the worker registered. The tools the engine makes to run an agent ({@link Tools#runsAnAgent}) are let through:
+     * the agents they run are built here too, when the recipe asks its materials for them.
+     */
+    private static void checkCalls(String name, Agent agent, AgentMaterials made) {
+        if (agent.model() != made.model()) {
+            throw new IllegalArgumentException("the recipe of agent \"" + name + "\" must build it on the materials'"
+                    + " model (Agent.builder(materials.model())), not on a model of its own ("
+                    + agent.model().getClass().getName() + "): in a workflow its calls would run on the workflow's"
+                    + " thread instead of as activities");
+        }
+        Set<Tool> given = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        given.addAll(made.tools());
+        for (Map.Entry<String, Tool> tool : agent.tools().entrySet()) {
+            if (!given.contains(tool.getValue()) && !Tools.runsAnAgent(tool.getValue())) {
+                throw new IllegalArgumentException("the recipe of agent \"" + name + "\" must build it on the"
+                        + " materials' tools (AgentBuilder.tools(materials.tools())), but tool \"" + tool.getKey()
+                        + "\" (" + tool.getValue().getClass().getName() + ") is not one of them: in a workflow its"
+                        + " calls would run on the workflow's thread instead of as activities; register it with the"
+                        + " agent's tools");
+            }
         }
     }
 

@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * Consecutive messages of the transcript an {@link AgentWorkflow}'s execution holds, as its
- * {@link AgentWorkflow#transcript} query answers: at most about {@link #MAX_CHARS} characters of content a page (and
- * at least one message when there is one), so a page stays far under Temporal's message size limits.
+ * {@link AgentWorkflow#transcript} query answers: at most {@link #MAX_BYTES} bytes of the messages' wire format (UTF-8
+ * JSON) a page, or one message larger than that alone, so a page stays under gRPC's 4 MB message limit whatever
+ * characters its text holds.
  *
  * @param generation the generation of the transcript the workflow holds now; a page of another generation than the
  *     one asked for holds no messages
@@ -16,8 +17,8 @@ import java.util.List;
  * @param messages the messages, from {@code from} on
  */
 public record TranscriptPage(long generation, int from, List<Message> messages) {
-    /** Roughly how much content one page holds: the characters of its messages' text. */
-    public static final int MAX_CHARS = 1 << 20;
+    /** The most one page of several messages holds: the bytes of their wire format, UTF-8. */
+    public static final int MAX_BYTES = 1 << 20;
 
     /** Validates and copies the messages. */
     public TranscriptPage {

@@ -65,7 +65,7 @@ class TranscriptLedgerTest {
     }
 
     @Test
-    void aPageHoldsTheMessagesFromItsStartUpToAboutAMillionCharacters() {
+    void aPageHoldsTheMessagesFromItsStartThatFitAMebibyteOfWireFormat() {
         // given
         TranscriptLedger ledger = new TranscriptLedger();
         List<Message> transcript = new ArrayList<>();
@@ -77,19 +77,51 @@ class TranscriptLedgerTest {
 
         // when
         TranscriptPage first = ledger.page(0, 0);
-        TranscriptPage rest = ledger.page(0, first.messages().size());
+        TranscriptPage second = ledger.page(0, first.messages().size());
+        TranscriptPage rest = ledger.page(0, first.messages().size() + second.messages().size());
 
         // then
-        assertThat(first.messages()).containsExactlyElementsOf(transcript.subList(0, 4));
-        assertThat(rest.from()).isEqualTo(4);
-        assertThat(rest.messages()).containsExactlyElementsOf(transcript.subList(4, 6));
+        assertThat(first.messages()).containsExactlyElementsOf(transcript.subList(0, 3));
+        assertThat(second.from()).isEqualTo(3);
+        assertThat(second.messages()).containsExactlyElementsOf(transcript.subList(3, 5));
+        assertThat(rest.messages()).containsExactlyElementsOf(transcript.subList(5, 6));
+    }
+
+    @Test
+    void aTranscriptPageIsCappedInUtf8BytesNotCharactersSoOnePageCannotPassGrpcsFourMegabytes() {
+        // given: messages of three-byte characters (300,000: 900 KB) and of characters outside the BMP, which the wire
+        // writes as two escapes of six bytes (60,000: 720 KB), each under a page
+        TranscriptLedger ledger = new TranscriptLedger();
+        List<Message> transcript = new ArrayList<>();
+        transcript.add(USER);
+        for (int i = 0; i < 6; i++) {
+            String text = i % 2 == 0 ? "\u8a9e".repeat(300_000) : "\ud83d\ude00".repeat(60_000);
+            transcript.add(new Message.ToolResult("call-" + i, "fetch", text, false));
+        }
+        ledger.refer(transcript);
+
+        // when: the transcript read page by page, as an activity reads it
+        List<TranscriptPage> pages = new ArrayList<>();
+        List<Message> read = new ArrayList<>();
+        while (read.size() < transcript.size()) {
+            TranscriptPage page = ledger.page(0, read.size());
+            pages.add(page);
+            read.addAll(page.messages());
+        }
+
+        // then: each page holds at most a mebibyte of wire format (capped at a million characters, the first page held
+        // six messages, over 4 MB)
+        assertThat(read).containsExactlyElementsOf(transcript);
+        assertThat(pages).allSatisfy(page -> assertThat(TranscriptLedger.bytes(page.messages()))
+                .isLessThanOrEqualTo(TranscriptPage.MAX_BYTES + 2L * page.messages().size()));
+        assertThat(pages).hasSize(6);
     }
 
     @Test
     void aMessageLargerThanAPageIsAPageOfItsOwn() {
         // given
         TranscriptLedger ledger = new TranscriptLedger();
-        Message large = new Message.ToolResult("call-1", "fetch", "x".repeat(TranscriptPage.MAX_CHARS * 2), false);
+        Message large = new Message.ToolResult("call-1", "fetch", "x".repeat(TranscriptPage.MAX_BYTES * 2), false);
         ledger.refer(List.of(large, ONE));
 
         // when

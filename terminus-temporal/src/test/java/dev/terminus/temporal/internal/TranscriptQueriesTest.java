@@ -77,8 +77,8 @@ class TranscriptQueriesTest {
         ManualTime time = new ManualTime();
         AwayWorkflow workflow = new AwayWorkflow(3);
         TranscriptReference reference = workflow.ledger.refer(transcript());
-        TranscriptQueries queries = new TranscriptQueries(workflow, TranscriptQueries.deadline(CALL_TIMEOUT, time),
-                time);
+        TranscriptQueries queries = new TranscriptQueries(workflow, "workflow away",
+                TranscriptQueries.deadline(CALL_TIMEOUT, time), time);
 
         // when
         List<Message> read = new TranscriptCache(TranscriptCache.DEFAULT_MAX_CHARS)
@@ -98,7 +98,7 @@ class TranscriptQueriesTest {
         long deadline = TranscriptQueries.deadline(CALL_TIMEOUT, time);
         AwayWorkflow workflow = new AwayWorkflow(Integer.MAX_VALUE);
         TranscriptReference reference = workflow.ledger.refer(transcript());
-        TranscriptQueries queries = new TranscriptQueries(workflow, deadline, time);
+        TranscriptQueries queries = new TranscriptQueries(workflow, "workflow away", deadline, time);
 
         // when
         Throwable thrown = catchThrowable(() ->
@@ -142,7 +142,7 @@ class TranscriptQueriesTest {
             }
         };
         AwayWorkflow workflow = new AwayWorkflow(Integer.MAX_VALUE);
-        TranscriptQueries queries = new TranscriptQueries(workflow, Long.MAX_VALUE, interrupted);
+        TranscriptQueries queries = new TranscriptQueries(workflow, "workflow away", Long.MAX_VALUE, interrupted);
 
         // when / then
         assertThatThrownBy(() -> queries.page(0, 0)).isInstanceOf(InterruptedException.class);
