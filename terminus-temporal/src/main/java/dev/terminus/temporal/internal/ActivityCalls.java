@@ -269,6 +269,10 @@ public final class ActivityCalls {
             // the call never reached the model or got its tool's answer: as a call lost with its worker
             case ApplicationFailure unread when CallFailures.isTranscriptUnavailable(unread) ->
                     lost(kind, "it could not read the run's transcript from the workflow within its time", unread);
+            // a model call's stream cut after some text arrived: the text goes with the failure (ADR 0041)
+            case ApplicationFailure application when kind == Kind.MODEL
+                    && CallFailures.partialText(application) != null -> new ActivityModel.CutShort(
+                            CallFailures.partialText(application), CallFailures.fromFailure(application));
             case ApplicationFailure application -> CallFailures.fromFailure(application);
             case CanceledFailure cancelled -> {
                 // the run's control stops its calls; a call cancelled otherwise was cancelled with its workflow

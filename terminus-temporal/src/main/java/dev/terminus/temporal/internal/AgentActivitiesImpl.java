@@ -38,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  * and tools are called from there, each call holding the agent ({@link AgentRecipes#lease}), on the activity's thread, while
  * {@link Heartbeats} heartbeat for it and interrupt the call when Temporal ends the activity (its cancellation, its
  * timeout, its workflow's end, the worker's shutdown). A streaming model's answer is read whole here
- * ({@code ModelStreams.whole}).
+ * ({@link StreamedText}); a stream cut after some text arrived fails with that text as its failure's cause.
  */
 public final class AgentActivitiesImpl implements AgentActivities {
     private final AgentRecipes recipes;
@@ -69,16 +69,18 @@ public final class AgentActivitiesImpl implements AgentActivities {
             ActivityExecutionContext context = Activity.getExecutionContext();
             long deadline = TranscriptQueries.deadline(context.getInfo().getStartToCloseTimeout(), time);
             Agent agent = agent(call.agentName(), lease, context, false);
+            StreamedText streamed = new StreamedText();
             try {
                 ModelAnswer answer = ModelAnswer.of(Heartbeats.around(context, () -> ModelCallSequence.with(
-                        call.sequence(), () -> dev.terminus.agent.spi.ModelStreams.whole(agent.model(),
+                        call.sequence(), () -> streamed.whole(agent.model(),
                                 call.request(transcript(context, call.messages(), call.transcript(), deadline)),
                                 agent.config().streamIdleTimeout().orElse(null)))));
                 return limit(context).modelAnswer(answer);
             } catch (ActivityCompletionException e) {
                 throw e;
             } catch (Exception e) {
-                throw CallFailures.toFailure(e);
+                // the text a cut stream gave goes back with its failure, for the workflow to keep (ADR 0041)
+                throw CallFailures.toFailure(e, streamed.arrived());
             }
         }
     }

@@ -26,6 +26,11 @@ public final class CallFailures {
     public static final String SERVED_TOOLS = "terminus.servedTools";
     /** The type of a call whose run's transcript its workflow did not give within the call's time: retryable. */
     static final String TRANSCRIPT_UNAVAILABLE = "terminus.transcriptUnavailable";
+    /**
+     * The type of the cause a model call's failure carries when its stream was cut after some text arrived: details
+     * that text (ADR 0041). A workflow that predates it reads the failure's own type and details only.
+     */
+    static final String PARTIAL_TEXT = "terminus.partialText";
 
     private CallFailures() {}
 
@@ -34,24 +39,51 @@ public final class CallFailures {
      * @return the failure its activity throws
      */
     public static ApplicationFailure toFailure(Throwable e) {
+        return toFailure(e, null);
+    }
+
+    /**
+     * @param e what a model or tool threw
+     * @param partialText the text a streaming model's call gave before it was cut, or null: carried as the
+     *     failure's cause of type {@link #PARTIAL_TEXT}, so its type and details stay as a workflow that predates
+     *     it reads them (ADR 0041)
+     * @return the failure its activity throws
+     */
+    public static ApplicationFailure toFailure(Throwable e, @Nullable String partialText) {
         String message = e.getMessage();
         String text = message == null ? e.getClass().getName() : message;
+        @Nullable ApplicationFailure cut = partialText == null ? null : ApplicationFailure.newNonRetryableFailure(
+                "the text that arrived before the call was cut", PARTIAL_TEXT, partialText);
         return switch (e) {
-            case ModelException.AuthenticationFailed m -> failure(text, "AuthenticationFailed", message, m.status());
-            case ModelException.ServerError m -> failure(text, "ServerError", message, m.status());
-            case ModelException.ClientError m -> failure(text, "ClientError", message, m.status());
-            case ModelException.RateLimited m -> failure(text, "RateLimited", message);
-            case ModelException.Timeout m -> failure(text, "Timeout", message);
-            case ModelException.ContextLengthExceeded m ->
-                    failure(text, "ContextLengthExceeded", message, m.promptTokens(), m.contextWindow());
-            case ModelException.Refused m -> failure(text, "Refused", message, m.reason());
+            case ModelException.AuthenticationFailed m ->
+                    failure(text, MODEL + "AuthenticationFailed", cut, message, m.status());
+            case ModelException.ServerError m -> failure(text, MODEL + "ServerError", cut, message, m.status());
+            case ModelException.ClientError m -> failure(text, MODEL + "ClientError", cut, message, m.status());
+            case ModelException.RateLimited m -> failure(text, MODEL + "RateLimited", cut, message);
+            case ModelException.Timeout m -> failure(text, MODEL + "Timeout", cut, message);
+            case ModelException.ContextLengthExceeded m -> failure(text, MODEL + "ContextLengthExceeded", cut, message,
+                    m.promptTokens(), m.contextWindow());
+            case ModelException.Refused m -> failure(text, MODEL + "Refused", cut, message, m.reason());
             case HumanInputNeeded needed -> ApplicationFailure.newNonRetryableFailure(text, HUMAN_INPUT,
                     needed.request().message(), needed.request().requestedSchema(), needed.request().source());
             // not the model's or tool's failure: the call could not be made; a failure the loop may try again
             case TranscriptQueries.TranscriptUnavailableException unread ->
                     ApplicationFailure.newFailure(text, TRANSCRIPT_UNAVAILABLE, message);
-            default -> ApplicationFailure.newNonRetryableFailure(text, e.getClass().getName(), message);
+            default -> failure(text, e.getClass().getName(), cut, message);
         };
+    }
+
+    /**
+     * @param failure the failure a model call's activity failed with
+     * @return the text its stream gave before it was cut, or null when it carries none (no text arrived, the model
+     *     does not stream, or its activity predates ADR 0041)
+     */
+    public static @Nullable String partialText(ApplicationFailure failure) {
+        if (failure.getCause() instanceof ApplicationFailure cause && PARTIAL_TEXT.equals(cause.getType())
+                && cause.getDetails().getSize() > 0) {
+            return cause.getDetails().get(0, String.class);
+        }
+        return null;
     }
 
     /**
@@ -63,8 +95,10 @@ public final class CallFailures {
         return ApplicationFailure.newNonRetryableFailure(message, SERVED_TOOLS, message);
     }
 
-    private static ApplicationFailure failure(String text, String kind, @Nullable Object... details) {
-        return ApplicationFailure.newNonRetryableFailure(text, MODEL + kind, details);
+    private static ApplicationFailure failure(String text, String type, @Nullable ApplicationFailure cut,
+            @Nullable Object... details) {
+        return cut == null ? ApplicationFailure.newNonRetryableFailure(text, type, details)
+                : ApplicationFailure.newNonRetryableFailureWithCause(text, type, cut, details);
     }
 
     /**
