@@ -6,6 +6,7 @@ import dev.terminus.agent.spi.ModelResponse;
 import dev.terminus.agent.spi.ModelStream;
 import dev.terminus.agent.spi.StreamPart;
 import dev.terminus.agent.spi.StreamingModel;
+import dev.terminus.temporal.wire.ModelAnswer;
 import dev.terminus.temporal.wire.ModelCall;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -73,7 +74,7 @@ public final class ActivityModel implements Model {
     @Override
     public ModelResponse chat(ModelRequest request) throws Exception {
         try {
-            return answer(request);
+            return answer(request, false);
         } catch (CutShort cut) {
             throw cut.failure();
         }
@@ -89,11 +90,14 @@ public final class ActivityModel implements Model {
         return real instanceof StreamingModel && LoopChanges.keepsPartialText() ? new Streamed() : this;
     }
 
-    private ModelResponse answer(ModelRequest request) throws Exception {
+    /** @param keepsCutText whether a stop waits for the call's answer, with the text that arrived (ADR 0041) */
+    private ModelResponse answer(ModelRequest request, boolean keepsCutText) throws Exception {
         ModelCall call = calls.recorded(ActivityCalls.Kind.MODEL)
                 ? ModelCall.of(agentName, next++, request, ledger.refer(request.messages()))
                 : ModelCall.of(agentName, next++, request);
-        ModelResponse answer = calls.call(ActivityCalls.Kind.MODEL, activities -> activities.chat(call)).response();
+        ModelAnswer answered = keepsCutText ? calls.callKeepingCutText(activities -> activities.chat(call))
+                : calls.call(ActivityCalls.Kind.MODEL, activities -> activities.chat(call));
+        ModelResponse answer = answered.response();
         paths.answered(request.messages(), answer);
         return answer;
     }
@@ -104,7 +108,7 @@ public final class ActivityModel implements Model {
         public ModelStream stream(ModelRequest request) throws Exception {
             ModelResponse answer;
             try {
-                answer = answer(request);
+                answer = answer(request, true);
             } catch (CutShort cut) {
                 return new Played(List.of(new StreamPart.TextDelta(cut.text())), cut.failure());
             }

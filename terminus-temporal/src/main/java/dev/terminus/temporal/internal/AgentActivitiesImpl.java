@@ -23,6 +23,7 @@ import dev.terminus.temporal.wire.TranscriptPage;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.activity.ActivityInfo;
+import io.temporal.client.ActivityCanceledException;
 import io.temporal.client.ActivityCompletionException;
 import io.temporal.client.WorkflowStub;
 import java.util.LinkedHashMap;
@@ -76,6 +77,11 @@ public final class AgentActivitiesImpl implements AgentActivities {
                                 call.request(transcript(context, call.messages(), call.transcript(), deadline)),
                                 agent.config().streamIdleTimeout().orElse(null)))));
                 return limit(context).modelAnswer(answer);
+            } catch (ActivityCanceledException e) {
+                // the run stopped the call (its deadline, its cancellation): a workflow that waits for the call's
+                // end gets the text that arrived with it; one that does not wait ignores how the call ended
+                String arrived = streamed.arrived();
+                throw arrived == null ? e : CallFailures.stopped(arrived);
             } catch (ActivityCompletionException e) {
                 throw e;
             } catch (Exception e) {

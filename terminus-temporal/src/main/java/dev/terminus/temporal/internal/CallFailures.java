@@ -31,6 +31,8 @@ public final class CallFailures {
      * that text (ADR 0041). A workflow that predates it reads the failure's own type and details only.
      */
     static final String PARTIAL_TEXT = "terminus.partialText";
+    /** The type of a streamed call's answer to its cancellation by the run, with the text that arrived as its cause. */
+    static final String STOPPED = "terminus.stopped";
 
     private CallFailures() {}
 
@@ -71,6 +73,25 @@ public final class CallFailures {
                     ApplicationFailure.newFailure(text, TRANSCRIPT_UNAVAILABLE, message);
             default -> failure(text, e.getClass().getName(), cut, message);
         };
+    }
+
+    /**
+     * @param partialText the text a streaming model's call gave before the run stopped it (its activity's
+     *     cancellation)
+     * @return the failure its activity answers the cancellation with, so a workflow that waits for it gets the text
+     */
+    public static ApplicationFailure stopped(String partialText) {
+        return ApplicationFailure.newNonRetryableFailureWithCause("the call was stopped by its run", STOPPED,
+                ApplicationFailure.newNonRetryableFailure("the text that arrived before the call was cut",
+                        PARTIAL_TEXT, partialText));
+    }
+
+    /**
+     * @param failure the failure an activity failed with
+     * @return whether the activity answered its cancellation by the run (and carries the text that arrived)
+     */
+    public static boolean isStopped(ApplicationFailure failure) {
+        return STOPPED.equals(failure.getType());
     }
 
     /**
