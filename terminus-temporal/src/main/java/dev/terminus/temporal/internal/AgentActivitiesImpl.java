@@ -39,7 +39,8 @@ import org.jspecify.annotations.Nullable;
  * and tools are called from there, each call holding the agent ({@link AgentRecipes#lease}), on the activity's thread, while
  * {@link Heartbeats} heartbeat for it and interrupt the call when Temporal ends the activity (its cancellation, its
  * timeout, its workflow's end, the worker's shutdown). A streaming model's answer is read whole here
- * ({@link StreamedText}); a stream cut after some text arrived fails with that text as its failure's cause.
+ * ({@link StreamedText}); a stream cut after some text arrived fails with that text as its failure's cause, and a
+ * cancellation that cut it is answered with a failure carrying the text rather than reported cancelled (ADR 0041).
  */
 public final class AgentActivitiesImpl implements AgentActivities {
     private final AgentRecipes recipes;
