@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A stream its run stops while the model activity reads it (the deadline, the workflow's cancellation, a stop signal):
  * the activity answers its cancellation with the text that arrived, and the workflow's run ends with that text in its
- * transcript, marked incomplete, as the same run stopped in one process does (ADR 0041). Workflow time is real time
+ * transcript, marked incomplete, as the same run stopped in one process does (ADR 0041); a text over the payload
+ * limit stays in the activity. Workflow time is real time
  * here (the deadline is a real second) and the worker's heartbeats are not throttled, so a cancellation reaches the
  * activity at once.
  */
@@ -40,9 +41,14 @@ import org.junit.jupiter.api.Timeout;
 class StoppedStreamWorkflowTest {
     private static final Duration BUDGET = Duration.ofSeconds(1);
 
-    /** A model each of whose streams gives "half", then nothing until its reader is interrupted; each stall is told. */
+    /** A model each of whose streams gives its text, then nothing until its reader is interrupted; each stall told. */
     static final class HalfThenStall implements StreamingModel {
         final Semaphore stalled = new Semaphore(0);
+        private final String text;
+
+        HalfThenStall(String text) {
+            this.text = text;
+        }
 
         @Override
         public ModelStream stream(ModelRequest request) {
@@ -54,7 +60,7 @@ class StoppedStreamWorkflowTest {
                 public StreamPart next(long timeoutNanos) throws InterruptedException {
                     if (!gave) {
                         gave = true;
-                        return new StreamPart.TextDelta("half");
+                        return new StreamPart.TextDelta(text);
                     }
                     stalled.release(); // "half" was taken: the reader waits here
                     closed.await();
@@ -79,10 +85,14 @@ class StoppedStreamWorkflowTest {
         }
     }
 
-    /** An agent whose model streams "half" then stalls: one model in this process, another in the worker. */
+    /** An agent whose model streams a text then stalls: one model in this process, another in the worker. */
     record Stalling(String name, @Nullable Duration budget, HalfThenStall local, HalfThenStall worker) {
         static Stalling of(String name, @Nullable Duration budget) {
-            return new Stalling(name, budget, new HalfThenStall(), new HalfThenStall());
+            return of(name, budget, "half");
+        }
+
+        static Stalling of(String name, @Nullable Duration budget, String text) {
+            return new Stalling(name, budget, new HalfThenStall(text), new HalfThenStall(text));
         }
 
         AgentRecipe recipe() {
@@ -101,16 +111,20 @@ class StoppedStreamWorkflowTest {
     private static final Stalling AT_THE_DEADLINE = Stalling.of("stalled-at-the-deadline", BUDGET);
     private static final Stalling CANCELLED = Stalling.of("stalled-then-cancelled", null);
     private static final Stalling STOPPED = Stalling.of("stalled-then-stopped", null);
+    private static final int PAYLOAD_LIMIT = 64 * 1024;
+    private static final Stalling OVER_THE_LIMIT = Stalling.of("stalled-over-the-limit", null,
+            "x".repeat(PAYLOAD_LIMIT + 1));
 
     private static WorkflowHarness temporal;
 
     @BeforeAll
     static void startTheWorker() {
         AgentRecipes.Builder recipes = AgentRecipes.builder();
-        for (Stalling agent : List.of(AT_THE_DEADLINE, CANCELLED, STOPPED)) {
+        for (Stalling agent : List.of(AT_THE_DEADLINE, CANCELLED, STOPPED, OVER_THE_LIMIT)) {
             recipes.agent(agent.name(), agent.worker(), List.of(), agent.recipe());
         }
-        temporal = new WorkflowHarness(recipes.build(), new TerminusModule(), WorkerFactoryOptions.getDefaultInstance(),
+        temporal = new WorkflowHarness(recipes.payloadLimit(PAYLOAD_LIMIT).build(), new TerminusModule(),
+                WorkerFactoryOptions.getDefaultInstance(),
                 WorkerOptions.newBuilder().setMaxHeartbeatThrottleInterval(Duration.ofMillis(50)).build(), false);
     }
 
@@ -184,6 +198,25 @@ class StoppedStreamWorkflowTest {
         assertThat(output.transcript()).isEqualTo(local.transcript())
                 .containsExactly(new Message.User("go"), Message.Assistant.incomplete("half"));
         assertThat(output.toRunResult().incompleteAnswer()).contains("half").isEqualTo(local.incompleteAnswer());
+        temporal.replay(stub.getExecution().getWorkflowId());
+    }
+
+    @Test
+    void aStoppedStreamsTextOverThePayloadLimitStaysInItsActivityAndTheRunEndsAsStoppedWithoutIt() throws Exception {
+        // given
+        AgentWorkflow workflow = temporal.workflow(OVER_THE_LIMIT.name());
+        WorkflowClient.start(workflow::run, new AgentRunInput(OVER_THE_LIMIT.name(), "go"));
+        assertThat(OVER_THE_LIMIT.worker().stalled.tryAcquire(10, TimeUnit.SECONDS)).isTrue();
+        WorkflowStub stub = WorkflowStub.fromTyped(workflow);
+
+        // when
+        workflow.stop("task-timeout");
+        AgentRunOutput output = stub.getResult(AgentRunOutput.class);
+
+        // then: the cancellation was answered (as cancelled: a failure that large the server would refuse)
+        assertThat(output.termination()).isEqualTo(new Termination.Cancelled("task-timeout"));
+        assertThat(output.transcript()).containsExactly(new Message.User("go"));
+        assertThat(output.toRunResult().incompleteAnswer()).isEmpty();
         temporal.replay(stub.getExecution().getWorkflowId());
     }
 }

@@ -81,13 +81,13 @@ public final class AgentActivitiesImpl implements AgentActivities {
             } catch (ActivityCanceledException e) {
                 // the run stopped the call (its deadline, its cancellation): a workflow that waits for the call's
                 // end gets the text that arrived with it; one that does not wait ignores how the call ended
-                String arrived = streamed.arrived();
+                String arrived = limit(context).cutText(streamed.arrived());
                 throw arrived == null ? e : CallFailures.stopped(arrived);
             } catch (ActivityCompletionException e) {
                 throw e;
             } catch (Exception e) {
                 // the text a cut stream gave goes back with its failure, for the workflow to keep (ADR 0041)
-                throw CallFailures.toFailure(e, streamed.arrived());
+                throw CallFailures.toFailure(e, limit(context).cutText(streamed.arrived()));
             }
         }
     }
