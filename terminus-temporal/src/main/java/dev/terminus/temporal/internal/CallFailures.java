@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * classifies it exactly as it would in one process (a {@link ModelException} subtype with its status, reason or
  * sizes; a tool's {@link HumanInputNeeded} with its request, so the run pauses for a person's input; any other
  * exception as its own class with its message when the workflow's class path has that class and a constructor taking a
- * message).
+ * message). A streaming model's call cut after some text arrived carries that text as its failure's cause
+ * ({@link #partialText}, ADR 0041).
  */
 public final class CallFailures {
     private static final String MODEL = "terminus.model.";
