@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A streaming model inside a workflow: its model activity reads each stream to its end (pieces 10 ms apart, real
  * time), fails a stream as the loop does in one process (mid-way, or silent past the agent's idle timeout), and the
- * run ends as the same run in one process; its history replays to the same decisions.
+ * run ends as the same run in one process, the text of a call cut short kept alike (ADR 0041); its history replays to
+ * the same decisions.
  */
 @Timeout(60)
 class StreamingWorkflowTest {
@@ -96,13 +97,17 @@ class StreamingWorkflowTest {
             s -> s.streamedThenStall("half").thenRepeatLast(),
             c -> c.streamIdleTimeout(Duration.ofMillis(50)).retryPolicy(NO_RETRY));
 
+    private static final Scenario RESET_FOR_GOOD = new Scenario("reset-for-good",
+            s -> s.streamedThenFail(new ModelException.Timeout("connection reset", null), "par", "tial"),
+            c -> c.retryPolicy(NO_RETRY));
+
     private static WorkflowHarness temporal;
 
     @BeforeAll
     static void startTheWorker() {
         AgentRecipes.Builder recipes = AgentRecipes.builder();
         for (Scenario scenario : List.of(STREAMED, HEARD, RESET_THEN_RETRIED, TRUNCATED, STALLED_THEN_RETRIED,
-                STALLED_FOR_GOOD)) {
+                STALLED_FOR_GOOD, RESET_FOR_GOOD)) {
             recipes.agent(scenario.name(), scenario.model(), TOOLS, scenario.recipe());
         }
         temporal = new WorkflowHarness(recipes.build(), new TerminusModule());
@@ -197,20 +202,32 @@ class StreamingWorkflowTest {
     }
 
     @Test
-    void aStreamSilentOnEveryTryEndsFailedAlikeWhileItsTextStaysInItsActivity() {
+    void aStreamSilentOnEveryTryEndsFailedWithTheTextThatArrivedKeptAsInOneProcess() {
         // when
         Runs runs = Runs.of(STALLED_FOR_GOOD);
 
-        // then: the same failure, worded alike; only the run in one process holds the text that arrived
-        assertThat(runs.endedAlikeButTheTranscript()).isInstanceOfSatisfying(Termination.Failed.class, failed -> {
+        // then: the same failure, worded alike, and the same text kept, marked incomplete
+        assertThat(runs.endedAlike()).isInstanceOfSatisfying(Termination.Failed.class, failed -> {
             assertThat(failed.error().type()).isEqualTo(ModelException.Timeout.class.getName());
             assertThat(failed.error().message()).isEqualTo(
                     "the stream of model scripted was silent for 50 ms (streamIdleTimeout)");
             assertThat(failed.error().category()).isEqualTo(ErrorCategory.EXTERNAL);
         });
-        assertThat(runs.local().transcript().getLast()).isEqualTo(Message.Assistant.incomplete("half"));
-        assertThat(runs.workflow().transcript())
-                .isEqualTo(runs.local().transcript().subList(0, runs.local().transcript().size() - 1));
+        assertThat(runs.workflow().transcript().getLast()).isEqualTo(Message.Assistant.incomplete("half"));
+        assertThat(runs.workflow().toRunResult().incompleteAnswer()).contains("half")
+                .isEqualTo(runs.local().incompleteAnswer());
+    }
+
+    @Test
+    void aStreamResetMidWayOnItsLastTryEndsFailedWithTheTextThatArrivedKeptAsInOneProcess() {
+        // when
+        Runs runs = Runs.of(RESET_FOR_GOOD);
+
+        // then
+        assertThat(runs.endedAlike()).isInstanceOfSatisfying(Termination.Failed.class,
+                failed -> assertThat(failed.error().message()).isEqualTo("connection reset"));
+        assertThat(runs.workflow().toRunResult().incompleteAnswer()).contains("partial")
+                .isEqualTo(runs.local().incompleteAnswer());
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.WorkflowReplayer;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactoryOptions;
+import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -35,14 +36,24 @@ final class WorkflowHarness implements AutoCloseable {
      * @param factory the workers' options: a workflow cache of 0, say, makes every workflow task replay the history
      */
     WorkflowHarness(AgentRecipes recipes, TerminusModule module, WorkerFactoryOptions factory) {
+        this(recipes, module, factory, WorkerOptions.getDefaultInstance(), true);
+    }
+
+    /**
+     * @param worker the agents' worker's options: a short heartbeat throttle makes a cancellation reach a call's
+     *     activity at once
+     * @param timeSkipping whether the server skips time while nothing runs; without it, workflow time is real time
+     */
+    WorkflowHarness(AgentRecipes recipes, TerminusModule module, WorkerFactoryOptions factory, WorkerOptions worker,
+            boolean timeSkipping) {
         environment = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
                 .setWorkflowClientOptions(WorkflowClientOptions.newBuilder()
                         .setDataConverter(TerminusDataConverter.of(module))
                         .build())
                 .setWorkerFactoryOptions(factory)
-                .setUseTimeskipping(true)
+                .setUseTimeskipping(timeSkipping)
                 .build());
-        AgentWorkflows.register(environment.newWorker(TASK_QUEUE), recipes);
+        AgentWorkflows.register(environment.newWorker(TASK_QUEUE, worker), recipes);
         replayer = environment.newWorker(TASK_QUEUE + "-replay");
         AgentWorkflows.registerWorkflow(replayer, recipes);
         environment.start();

@@ -250,8 +250,9 @@ final class RunCommand implements Callable<Integer> {
         ArrayNode results = JsonNodeFactory.instance.arrayNode();
         List<String> answered = new ArrayList<>();
         int mismatches = scenarios(listeners, connection, rows, results, answered);
-        // streams are read in this process: a workflow's run is not streamed
-        List<StreamedDemo.Row> streamed = connection == null ? StreamedDemo.run(listeners) : List.of();
+        // streams are read in this process; a workflow's run is not streamed, its text checked against a twin here
+        List<StreamedDemo.Row> streamed = connection == null ? StreamedDemo.run(listeners)
+                : StreamedDemo.run(connection);
         mismatches += (int) streamed.stream().filter(row -> !row.asExpected()).count();
         // a tree of agents runs in this process, or in its root's workflow
         List<AgentsDemo.Row> team = connection == null ? AgentsDemo.run(listeners) : AgentsDemo.run(connection);
@@ -271,7 +272,7 @@ final class RunCommand implements Callable<Integer> {
             terminus.out.print(Wire.pretty(results));
         } else {
             new DemoText(rows, answered, streamed, team, convergence, pipelines, mismatches)
-                    .print(terminus.out, connection != null);
+                    .print(terminus.out);
         }
         terminus.out.flush();
         return mismatches == 0 ? 0 : 1;
@@ -326,19 +327,14 @@ final class RunCommand implements Callable<Integer> {
     private record DemoText(List<List<String>> rows, List<String> answered, List<StreamedDemo.Row> streamed,
             List<AgentsDemo.Row> team, ConvergeDemo convergence, List<PipelineDemo> pipelines, int mismatches) {
 
-        void print(PrintStream out, boolean onTemporal) {
+        void print(PrintStream out) {
             out.println("terminus run --demo: " + ScenarioReader.DEMO.size()
                     + " scripted scenarios: every termination the agent loop produces, each invariant class.");
             out.println();
             Text.table(rows).forEach(out::println);
             answered.forEach(out::println);
             out.println();
-            if (onTemporal) {
-                out.println("The streamed scenarios run in one process only (a workflow's run is not"
-                        + " streamed): left out with --temporal.");
-            } else {
-                StreamedDemo.lines(streamed).forEach(out::println);
-            }
+            StreamedDemo.lines(streamed).forEach(out::println);
             out.println();
             AgentsDemo.lines(team).forEach(out::println);
             out.println();

@@ -19,6 +19,7 @@ import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -38,6 +39,8 @@ import org.jspecify.annotations.Nullable;
 public final class TemporalConnection implements AutoCloseable {
     /** How long connecting, and each call to the frontend that is not a long poll, may take. */
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    /** The longest the embedded worker holds an activity's heartbeat back from the in-process server. */
+    static final Duration EMBEDDED_HEARTBEAT_THROTTLE = Duration.ofMillis(100);
 
     private final WorkflowClient client;
     private final String taskQueue;
@@ -75,7 +78,10 @@ public final class TemporalConnection implements AutoCloseable {
                     .build());
             // its runs are findable by how they ended: the in-process server has the attributes registered
             RunSearchAttributes.definitions().forEach(environment::registerSearchAttribute);
-            AgentRecipes hosted = Workers.register(environment.newWorker(options.taskQueue), true);
+            // heartbeats unthrottled past 100 ms: a run stopped during a streamed call gets the call's text back at
+            // once rather than at the next heartbeat the SDK would send seconds later (ADR 0041)
+            AgentRecipes hosted = Workers.register(environment.newWorker(options.taskQueue, WorkerOptions.newBuilder()
+                    .setMaxHeartbeatThrottleInterval(EMBEDDED_HEARTBEAT_THROTTLE).build()), true);
             environment.start();
             return new TemporalConnection(environment.getWorkflowClient(), options.taskQueue, null, environment,
                     hosted);

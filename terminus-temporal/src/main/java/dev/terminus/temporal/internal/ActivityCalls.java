@@ -30,7 +30,8 @@ import org.jspecify.annotations.Nullable;
  * Makes a run's model and tool calls as activities, on a workflow thread: each call is tried once, may take the
  * agents' call timeout cut to the run's time left (a tool call also to the agent's per-tool timeout), runs in a
  * cancellation scope of its own that the run's control cancels when the run stops (a cancelled workflow, the
- * deadline), and fails with the exception the model or tool threw (see {@link CallFailures}).
+ * deadline), and fails with the exception the model or tool threw (see {@link CallFailures}). A streaming model's
+ * call in a run that keeps a cut call's text waits for its cancelled activity instead ({@link #callKeepingCutText}).
  *
  * <p>Its activity heartbeats (a heartbeat timeout of at most {@link #HEARTBEAT_TIMEOUT}): a call whose worker died is
  * known lost at that timeout rather than at its start-to-close timeout. A lost model call fails with a
@@ -170,7 +171,22 @@ public final class ActivityCalls {
      * @throws Exception what the model or tool threw, or why the call was stopped
      */
     <T> T call(Kind kind, Function<AgentActivities, T> body) throws Exception {
-        return call(AgentActivities.class, kind, body);
+        return call(AgentActivities.class, kind, body, false);
+    }
+
+    /**
+     * Makes one call of a streaming model whose run keeps a cut call's text (ADR 0041): made as an activity, a stop
+     * (the deadline, a cancellation) cancels it and waits for its answer, which carries the text that arrived; its
+     * start-to-close timeout leaves it {@link #HEARTBEAT_TIMEOUT} past the run's deadline for that answer. A call
+     * that worker does not answer ends at its heartbeat timeout, as a lost call does.
+     *
+     * @param body the call on an activity stub
+     * @param <T> its value
+     * @return its value
+     * @throws Exception what the model threw, or why the call was stopped
+     */
+    <T> T callKeepingCutText(Function<AgentActivities, T> body) throws Exception {
+        return call(AgentActivities.class, Kind.MODEL, body, mode(Kind.MODEL) == CallMode.ACTIVITY);
     }
 
     /**
@@ -185,12 +201,17 @@ public final class ActivityCalls {
      * @throws Exception what the call threw, or why it was stopped
      */
     <A, T> T call(Class<A> activities, Kind kind, Function<A, T> body) throws Exception {
+        return call(activities, kind, body, false);
+    }
+
+    /** @param waits whether a stop waits for the cancelled activity's answer ({@link #callKeepingCutText}) */
+    private <A, T> T call(Class<A> activities, Kind kind, Function<A, T> body, boolean waits) throws Exception {
         RunControl run = control;
         if (run == null) {
             throw new IllegalStateException("a call was made before the run's control was set");
         }
-        Limit limit = limit(kind, run);
-        A stub = stub(activities, kind, limit.timeout());
+        Limit limit = limit(kind, run, waits);
+        A stub = stub(activities, kind, limit.timeout(), waits);
         Object[] value = new Object[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> value[0] = body.apply(stub));
         RunControl.Registration stop = run.onStop(scope::cancel);
@@ -208,7 +229,7 @@ public final class ActivityCalls {
         return result;
     }
 
-    private <A> A stub(Class<A> activities, Kind kind, Duration timeout) {
+    private <A> A stub(Class<A> activities, Kind kind, Duration timeout, boolean waits) {
         RetryOptions once = RetryOptions.newBuilder().setMaximumAttempts(1).build();
         if (mode(kind) == CallMode.LOCAL_ACTIVITY) {
             localCalls++;
@@ -219,7 +240,8 @@ public final class ActivityCalls {
         }
         ActivityOptions.Builder options = ActivityOptions.newBuilder()
                 .setStartToCloseTimeout(timeout)
-                .setCancellationType(ActivityCancellationType.TRY_CANCEL)
+                .setCancellationType(waits ? ActivityCancellationType.WAIT_CANCELLATION_COMPLETED
+                        : ActivityCancellationType.TRY_CANCEL)
                 .setRetryOptions(once);
         if (kind != Kind.TURN) {
             // model and tool activities heartbeat while their call runs (AgentActivitiesImpl)
@@ -237,12 +259,14 @@ public final class ActivityCalls {
      */
     record Limit(Duration timeout, boolean toolTimeout) {}
 
-    private Limit limit(Kind kind, RunControl run) {
+    private Limit limit(Kind kind, RunControl run, boolean waits) {
         Duration perTool = kind == Kind.TOOL ? toolTimeout : null;
         Duration limit = perTool != null && perTool.compareTo(callTimeout) <= 0 ? perTool : callTimeout;
         long left = run.remainingNanos();
         if (left != Long.MAX_VALUE && left < limit.toNanos()) {
-            return new Limit(WorkflowClock.timerDuration(Math.max(1, left)), false);
+            // a call whose stop is waited for has room past the deadline to answer its cancellation
+            long room = waits ? Math.min(limit.toNanos(), left + HEARTBEAT_TIMEOUT.toNanos()) : left;
+            return new Limit(WorkflowClock.timerDuration(Math.max(1, room)), false);
         }
         return new Limit(limit, limit == perTool);
     }
@@ -269,14 +293,18 @@ public final class ActivityCalls {
             // the call never reached the model or got its tool's answer: as a call lost with its worker
             case ApplicationFailure unread when CallFailures.isTranscriptUnavailable(unread) ->
                     lost(kind, "it could not read the run's transcript from the workflow within its time", unread);
-            case ApplicationFailure application -> CallFailures.fromFailure(application);
-            case CanceledFailure cancelled -> {
-                // the run's control stops its calls; a call cancelled otherwise was cancelled with its workflow
-                if (!run.isStopped()) {
-                    run.cancel(AgentWorkflow.CANCELLED_BY_WORKFLOW);
-                }
-                yield new CallStoppedException("the call was cancelled", cancelled);
+            // a streamed call's answer to its cancellation by the run, with the text that arrived (ADR 0041)
+            case ApplicationFailure stopped when CallFailures.isStopped(stopped) -> {
+                Exception cancelled = cancelled(run, stopped);
+                String text = CallFailures.partialText(stopped);
+                yield kind == Kind.MODEL && text != null ? new ActivityModel.CutShort(text, cancelled) : cancelled;
             }
+            // a model call's stream cut after some text arrived: the text goes with the failure (ADR 0041)
+            case ApplicationFailure application when kind == Kind.MODEL
+                    && CallFailures.partialText(application) != null -> new ActivityModel.CutShort(
+                            CallFailures.partialText(application), CallFailures.fromFailure(application));
+            case ApplicationFailure application -> CallFailures.fromFailure(application);
+            case CanceledFailure cancelled -> cancelled(run, cancelled);
             case TimeoutFailure timeout when timeout.getTimeoutType() == TimeoutType.TIMEOUT_TYPE_HEARTBEAT ->
                     lost(kind, "its worker sent no heartbeat in time (stopped or cut off)", timeout);
             case TimeoutFailure timeout when kind == Kind.TOOL && limit.toolTimeout() -> {
@@ -292,6 +320,14 @@ public final class ActivityCalls {
                             + " timed out: " + timeout.getMessage(), timeout);
             default -> new CallStoppedException("the call failed: " + cause.getMessage(), cause);
         };
+    }
+
+    /** A call cancelled: the run's control stops its calls; a call cancelled otherwise was with its workflow. */
+    private static Exception cancelled(RunControl run, Throwable cause) {
+        if (!run.isStopped()) {
+            run.cancel(AgentWorkflow.CANCELLED_BY_WORKFLOW);
+        }
+        return new CallStoppedException("the call was cancelled", cause);
     }
 
     /** A call whose activity was lost with its worker: a model call is retried as a timeout, a tool call is not. */

@@ -23,6 +23,7 @@ import dev.terminus.temporal.wire.TranscriptPage;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.activity.ActivityInfo;
+import io.temporal.client.ActivityCanceledException;
 import io.temporal.client.ActivityCompletionException;
 import io.temporal.client.WorkflowStub;
 import java.util.LinkedHashMap;
@@ -38,7 +39,8 @@ import org.jspecify.annotations.Nullable;
  * and tools are called from there, each call holding the agent ({@link AgentRecipes#lease}), on the activity's thread, while
  * {@link Heartbeats} heartbeat for it and interrupt the call when Temporal ends the activity (its cancellation, its
  * timeout, its workflow's end, the worker's shutdown). A streaming model's answer is read whole here
- * ({@code ModelStreams.whole}).
+ * ({@link StreamedText}); a stream cut after some text arrived fails with that text as its failure's cause, and a
+ * cancellation that cut it is answered with a failure carrying the text rather than reported cancelled (ADR 0041).
  */
 public final class AgentActivitiesImpl implements AgentActivities {
     private final AgentRecipes recipes;
@@ -69,16 +71,23 @@ public final class AgentActivitiesImpl implements AgentActivities {
             ActivityExecutionContext context = Activity.getExecutionContext();
             long deadline = TranscriptQueries.deadline(context.getInfo().getStartToCloseTimeout(), time);
             Agent agent = agent(call.agentName(), lease, context, false);
+            StreamedText streamed = new StreamedText();
             try {
                 ModelAnswer answer = ModelAnswer.of(Heartbeats.around(context, () -> ModelCallSequence.with(
-                        call.sequence(), () -> dev.terminus.agent.spi.ModelStreams.whole(agent.model(),
+                        call.sequence(), () -> streamed.whole(agent.model(),
                                 call.request(transcript(context, call.messages(), call.transcript(), deadline)),
                                 agent.config().streamIdleTimeout().orElse(null)))));
                 return limit(context).modelAnswer(answer);
+            } catch (ActivityCanceledException e) {
+                // the run stopped the call (its deadline, its cancellation): a workflow that waits for the call's
+                // end gets the text that arrived with it; one that does not wait ignores how the call ended
+                String arrived = limit(context).cutText(streamed.arrived());
+                throw arrived == null ? e : CallFailures.stopped(arrived);
             } catch (ActivityCompletionException e) {
                 throw e;
             } catch (Exception e) {
-                throw CallFailures.toFailure(e);
+                // the text a cut stream gave goes back with its failure, for the workflow to keep (ADR 0041)
+                throw CallFailures.toFailure(e, limit(context).cutText(streamed.arrived()));
             }
         }
     }

@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * classifies it exactly as it would in one process (a {@link ModelException} subtype with its status, reason or
  * sizes; a tool's {@link HumanInputNeeded} with its request, so the run pauses for a person's input; any other
  * exception as its own class with its message when the workflow's class path has that class and a constructor taking a
- * message).
+ * message). A streaming model's call cut after some text arrived carries that text as its failure's cause
+ * ({@link #partialText}, ADR 0041).
  *
  * <p>The exception's message is carried once, as the failure's message, at most {@link #MAX_MESSAGE_BYTES} bytes of it
  * (UTF-8; a longer one is cut and marked so, {@link #bounded}); the first detail, which failures recorded before
@@ -33,6 +34,13 @@ public final class CallFailures {
     static final String TRANSCRIPT_UNAVAILABLE = "terminus.transcriptUnavailable";
     /** The most of a message a failure carries: UTF-8 bytes, the marker of a cut message not counted. */
     static final int MAX_MESSAGE_BYTES = 32 * 1024;
+    /**
+     * The type of the cause a model call's failure carries when its stream was cut after some text arrived: details
+     * that text (ADR 0041). A workflow that predates it reads the failure's own type and details only.
+     */
+    static final String PARTIAL_TEXT = "terminus.partialText";
+    /** The type of a streamed call's answer to its cancellation by the run, with the text that arrived as its cause. */
+    static final String STOPPED = "terminus.stopped";
 
     private CallFailures() {}
 
@@ -41,25 +49,39 @@ public final class CallFailures {
      * @return the failure its activity throws
      */
     public static ApplicationFailure toFailure(Throwable e) {
+        return toFailure(e, null);
+    }
+
+    /**
+     * @param e what a model or tool threw
+     * @param partialText the text a streaming model's call gave before it was cut, or null: carried as the
+     *     failure's cause of type {@link #PARTIAL_TEXT}, so its type and details stay as a workflow that predates
+     *     it reads them (ADR 0041)
+     * @return the failure its activity throws
+     */
+    public static ApplicationFailure toFailure(Throwable e, @Nullable String partialText) {
         String message = e.getMessage();
         String text = bounded(message == null ? e.getClass().getName() : message);
         // the message is the failure's; the first detail, where failures recorded before carried it again, is null
         Object once = null;
+        @Nullable ApplicationFailure cut = partialText == null ? null : ApplicationFailure.newNonRetryableFailure(
+                "the text that arrived before the call was cut", PARTIAL_TEXT, partialText);
         return switch (e) {
-            case ModelException.AuthenticationFailed m -> failure(text, "AuthenticationFailed", once, m.status());
-            case ModelException.ServerError m -> failure(text, "ServerError", once, m.status());
-            case ModelException.ClientError m -> failure(text, "ClientError", once, m.status());
-            case ModelException.RateLimited m -> failure(text, "RateLimited", once);
-            case ModelException.Timeout m -> failure(text, "Timeout", once);
-            case ModelException.ContextLengthExceeded m ->
-                    failure(text, "ContextLengthExceeded", once, m.promptTokens(), m.contextWindow());
-            case ModelException.Refused m -> failure(text, "Refused", once, m.reason());
+            case ModelException.AuthenticationFailed m ->
+                    failure(text, MODEL + "AuthenticationFailed", cut, once, m.status());
+            case ModelException.ServerError m -> failure(text, MODEL + "ServerError", cut, once, m.status());
+            case ModelException.ClientError m -> failure(text, MODEL + "ClientError", cut, once, m.status());
+            case ModelException.RateLimited m -> failure(text, MODEL + "RateLimited", cut, once);
+            case ModelException.Timeout m -> failure(text, MODEL + "Timeout", cut, once);
+            case ModelException.ContextLengthExceeded m -> failure(text, MODEL + "ContextLengthExceeded", cut, once,
+                    m.promptTokens(), m.contextWindow());
+            case ModelException.Refused m -> failure(text, MODEL + "Refused", cut, once, m.reason());
             case HumanInputNeeded needed -> ApplicationFailure.newNonRetryableFailure(text, HUMAN_INPUT,
                     needed.request().message(), needed.request().requestedSchema(), needed.request().source());
             // not the model's or tool's failure: the call could not be made; a failure the loop may try again
             case TranscriptQueries.TranscriptUnavailableException unread ->
                     ApplicationFailure.newFailure(text, TRANSCRIPT_UNAVAILABLE, once);
-            default -> ApplicationFailure.newNonRetryableFailure(text, e.getClass().getName(), once);
+            default -> failure(text, e.getClass().getName(), cut, once);
         };
     }
 
@@ -92,6 +114,38 @@ public final class CallFailures {
     }
 
     /**
+     * @param partialText the text a streaming model's call gave before the run stopped it (its activity's
+     *     cancellation)
+     * @return the failure its activity answers the cancellation with, so a workflow that waits for it gets the text
+     */
+    public static ApplicationFailure stopped(String partialText) {
+        return ApplicationFailure.newNonRetryableFailureWithCause("the call was stopped by its run", STOPPED,
+                ApplicationFailure.newNonRetryableFailure("the text that arrived before the call was cut",
+                        PARTIAL_TEXT, partialText));
+    }
+
+    /**
+     * @param failure the failure an activity failed with
+     * @return whether the activity answered its cancellation by the run (and carries the text that arrived)
+     */
+    public static boolean isStopped(ApplicationFailure failure) {
+        return STOPPED.equals(failure.getType());
+    }
+
+    /**
+     * @param failure the failure a model call's activity failed with
+     * @return the text its stream gave before it was cut, or null when it carries none (no text arrived, the model
+     *     does not stream, or its activity predates ADR 0041)
+     */
+    public static @Nullable String partialText(ApplicationFailure failure) {
+        if (failure.getCause() instanceof ApplicationFailure cause && PARTIAL_TEXT.equals(cause.getType())
+                && cause.getDetails().getSize() > 0) {
+            return cause.getDetails().get(0, String.class);
+        }
+        return null;
+    }
+
+    /**
      * @param e why an agent's served tools could not be started
      * @return the failure of the activity that lists them, which ends the run {@code Failed}
      */
@@ -100,8 +154,10 @@ public final class CallFailures {
         return ApplicationFailure.newNonRetryableFailure(message, SERVED_TOOLS);
     }
 
-    private static ApplicationFailure failure(String text, String kind, @Nullable Object... details) {
-        return ApplicationFailure.newNonRetryableFailure(text, MODEL + kind, details);
+    private static ApplicationFailure failure(String text, String type, @Nullable ApplicationFailure cut,
+            @Nullable Object... details) {
+        return cut == null ? ApplicationFailure.newNonRetryableFailure(text, type, details)
+                : ApplicationFailure.newNonRetryableFailureWithCause(text, type, cut, details);
     }
 
     /**

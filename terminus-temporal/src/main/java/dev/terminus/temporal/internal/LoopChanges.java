@@ -30,7 +30,21 @@ final class LoopChanges {
      */
     static final String SEARCH_ATTRIBUTES = "terminus-search-attributes";
 
+    /**
+     * Version 1: the loop of a run whose model streams calls a streaming stand-in ({@code ActivityModel.forLoop}),
+     * which plays each answer back as one piece and a cut call's text (it came back from its activity with the
+     * failure) as a piece before the failure, so the run keeps that text as a run in one process does: in its
+     * transcript, marked incomplete, when the run ends on that call (ADR 0041); before it, the loop called a plain
+     * stand-in and kept none. Asked once per agent as the execution builds it, for a streaming model only.
+     */
+    static final String PARTIAL_TEXT = "terminus-partial-text";
+
     private LoopChanges() {}
+
+    /** @return whether this run keeps the text of a streamed call cut short */
+    static boolean keepsPartialText() {
+        return Workflow.getVersion(PARTIAL_TEXT, Workflow.DEFAULT_VERSION, 1) >= 1;
+    }
 
     /** @return whether this run checks that its transcript fits before it continues as new */
     static boolean carryCheck() {

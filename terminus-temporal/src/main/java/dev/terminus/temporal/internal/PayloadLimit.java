@@ -4,6 +4,7 @@ import dev.terminus.agent.HaltException;
 import dev.terminus.agent.spi.ModelException;
 import dev.terminus.temporal.wire.ModelAnswer;
 import io.temporal.common.converter.DataConverter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The largest payload an activity of a run may answer with (the server's blob size limit): a larger tool result ends
@@ -44,6 +45,14 @@ record PayloadLimit(int bytes, DataConverter converter) {
                     + bytes + "-byte limit of a Temporal payload (AgentRecipes.payloadLimit)", null);
         }
         return answer;
+    }
+
+    /**
+     * @param text the text a cut stream gave, which goes back with its failure (ADR 0041), or null
+     * @return the text, or null when it is over the limit: the failure then goes without it rather than be refused
+     */
+    @Nullable String cutText(@Nullable String text) {
+        return text == null || size(text) > bytes ? null : text;
     }
 
     private long size(Object value) {

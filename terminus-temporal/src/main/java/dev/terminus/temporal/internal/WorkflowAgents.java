@@ -68,7 +68,7 @@ final class WorkflowAgents {
                     long first = own ? input.modelCalls() : input.agentModelCalls().getOrDefault(name, 0L);
                     ActivityModel model = new ActivityModel(name, agent.model(), calls, ledger, first, paths);
                     models.put(name, model);
-                    return new AgentMaterials(model, tools, clock, agents);
+                    return new AgentMaterials(model.forLoop(), tools, clock, agents);
                 });
         this.root = tree.apply(key);
     }
