@@ -75,7 +75,8 @@ public final class TemporalConnection implements AutoCloseable {
                     .build());
             // its runs are findable by how they ended: the in-process server has the attributes registered
             RunSearchAttributes.definitions().forEach(environment::registerSearchAttribute);
-            AgentRecipes hosted = Workers.register(environment.newWorker(options.taskQueue), true);
+            AgentRecipes hosted = Workers.register(environment.newWorker(options.taskQueue),
+                    environment.getWorkflowClient(), true, Workers.Role.ALL);
             environment.start();
             return new TemporalConnection(environment.getWorkflowClient(), options.taskQueue, null, environment,
                     hosted);
