@@ -116,15 +116,17 @@ class ContinuedRunsReferToEarlierExecutionsTest {
 
         // when
         AgentRunOutput output;
+        AgentRunOutput whole;
         try {
             output = workflow.run(new AgentRunInput("fetcher", "read them"));
+            // the transcript, left out of the output for its size, read through the query (a worker replays the run)
+            whole = AgentWorkflows.output(WorkflowStub.fromTyped(workflow));
         } finally {
             measuring.shutdownNow();
         }
 
         // then
         assertThat(output.termination()).isEqualTo(new Termination.NaturalCompletion());
-        AgentRunOutput whole = AgentWorkflows.output(WorkflowStub.fromTyped(workflow));
         RunHistory history = MeasuredRuns.history(client, workflow);
         long content = client.getOptions().getDataConverter().toPayload(whole.transcript()).orElseThrow()
                 .getSerializedSize();
