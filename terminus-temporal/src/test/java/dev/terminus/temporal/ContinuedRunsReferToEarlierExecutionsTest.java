@@ -2,6 +2,7 @@ package dev.terminus.temporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.terminus.Message;
 import dev.terminus.Termination;
 import dev.terminus.agent.RunResult;
 import dev.terminus.agent.control.RunClock;
@@ -12,6 +13,7 @@ import io.temporal.client.WorkflowStub;
 import io.temporal.worker.WorkerFactory;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,15 +44,28 @@ class ContinuedRunsReferToEarlierExecutionsTest {
     static void startTheServerAndAWorker() throws Exception {
         server = TestServerProcess.start(dir.resolve("test-server.log"));
         worker = WorkerFactory.newInstance(server.client());
-        AgentWorkflows.register(worker.newWorker(TASK_QUEUE), AgentRecipes.builder()
-                .agent("fetcher", FetchingModel.upTo(ITERATIONS), List.of(FetchingModel.tool(2_000)),
-                        materials -> MeasuredRuns.agent(materials, ITERATIONS))
+        AgentWorkflows.register(worker.newWorker(TASK_QUEUE), fetcher()
                 .resolver((name, definition) -> new AgentRecipes.Registered(name,
                         FetchingModel.upTo(Integer.parseInt(definition.lines().findFirst().orElseThrow())),
                         List.of(FetchingModel.tool(2_000)), materials -> MeasuredRuns.agent(materials, 200)))
-                .continueAsNewAfter(1_000)
                 .build(), server.client());
         worker.start();
+    }
+
+    /** @return recipes of an agent that fetches {@link #ITERATIONS} documents, its runs continued after 1,000 events */
+    private static AgentRecipes.Builder fetcher() {
+        return AgentRecipes.builder()
+                .agent("fetcher", FetchingModel.upTo(ITERATIONS), List.of(FetchingModel.tool(2_000)),
+                        materials -> MeasuredRuns.agent(materials, ITERATIONS))
+                .continueAsNewAfter(1_000);
+    }
+
+    /** @return a started worker of the fetcher on the queue */
+    private static WorkerFactory fetcherWorker(String queue) {
+        WorkerFactory factory = WorkerFactory.newInstance(server.client());
+        AgentWorkflows.register(factory.newWorker(queue), fetcher().build(), server.client());
+        factory.start();
+        return factory;
     }
 
     @AfterAll
@@ -93,6 +108,35 @@ class ContinuedRunsReferToEarlierExecutionsTest {
         assertThat(history.largestEvent()).isLessThanOrEqualTo(1_500_000L);
         // no input grows with the run: each refers to the parts earlier executions recorded
         assertThat(inputs).allSatisfy(input -> assertThat(input).isLessThan(1_000L));
+    }
+
+    @Test
+    void aWorkerThatNeverRanTheRunRebuildsItFromEveryPartItsExecutionsRecorded() throws Exception {
+        // given: a run over several executions on a worker that then stops
+        String queue = TASK_QUEUE + "-cold";
+        WorkerFactory first = fetcherWorker(queue);
+        AgentWorkflow workflow = MeasuredRuns.workflow(server.client(), queue, "fetcher");
+        AgentRunOutput output;
+        try {
+            output = workflow.run(new AgentRunInput("fetcher", "read them"));
+        } finally {
+            first.shutdownNow();
+            first.awaitTermination(10, TimeUnit.SECONDS);
+        }
+
+        // when: another worker answers the transcript query: it replays the last execution, reading every part
+        WorkerFactory second = fetcherWorker(queue);
+        int referred = output.transcript().size() - 1; // the workflow last referred a call to all but the answer
+        List<Message> read;
+        try {
+            read = AgentWorkflows.transcript(WorkflowStub.fromTyped(workflow), new TranscriptReference(0, referred));
+        } finally {
+            second.shutdownNow();
+        }
+
+        // then
+        assertThat(MeasuredRuns.history(server.client(), workflow).executions()).isGreaterThanOrEqualTo(3);
+        assertThat(read).isEqualTo(output.transcript().subList(0, referred));
     }
 
     /**

@@ -78,16 +78,27 @@ final class CarriedInputs {
             AgentRunInput input) {
         List<Message> transcript = new ArrayList<>(earlier.transcriptSize());
         List<IterationRecord> records = new ArrayList<>(earlier.iterations());
-        CarriedPart last = null;
-        for (String run : earlier.parts()) {
-            last = reader.part(workflowId, run);
-            if (last.restart()) {
+        List<String> parts = earlier.parts();
+        int from = 0;
+        EarlierInputs.Rebuilt known = reader.rebuilt(workflowId);
+        if (known != null && known.parts().size() <= parts.size()
+                && parts.subList(0, known.parts().size()).equals(known.parts())) {
+            // this worker rebuilt the state of an execution before this one (or of this one): only the parts recorded
+            // since are read
+            transcript.addAll(known.transcript());
+            records.addAll(known.records());
+            from = known.parts().size();
+        }
+        for (String run : parts.subList(from, parts.size())) {
+            CarriedPart part = reader.part(workflowId, run);
+            if (part.restart()) {
                 transcript.clear();
             }
-            transcript.addAll(last.messages());
-            records.addAll(last.records());
+            transcript.addAll(part.messages());
+            records.addAll(part.records());
         }
-        if (last == null || transcript.size() != earlier.transcriptSize() || records.size() != earlier.iterations()) {
+        CarriedPart last = reader.part(workflowId, parts.get(parts.size() - 1));
+        if (transcript.size() != earlier.transcriptSize() || records.size() != earlier.iterations()) {
             throw new IllegalStateException("executions " + earlier.parts() + " of workflow " + workflowId
                     + " recorded " + transcript.size() + " messages and " + records.size() + " iteration records,"
                     + " where this execution's input refers to " + earlier.transcriptSize() + " and "
@@ -102,6 +113,7 @@ final class CarriedInputs {
                         + " that this execution's input refers to");
             }
         }
+        reader.rebuilt(workflowId, new EarlierInputs.Rebuilt(parts, List.copyOf(transcript), List.copyOf(records)));
         return input.carrying(definition, last.continuation(transcript, records));
     }
 

@@ -1,6 +1,8 @@
 package dev.terminus.temporal.internal;
 
+import dev.terminus.Message;
 import dev.terminus.Preconditions;
+import dev.terminus.agent.IterationRecord;
 import dev.terminus.temporal.AgentRunInput;
 import dev.terminus.temporal.WorkflowInputs;
 import dev.terminus.temporal.wire.CarriedPart;
@@ -21,13 +23,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads what earlier executions of a run's workflow recorded, for a fresh execution whose input refers to it
  * ({@link dev.terminus.temporal.EarlierParts}): the part of the run's state an execution recorded as it continued as
  * new (its last side effect's marker), and the input an execution started with (its first event), through the
  * worker's client. A closed execution's history never changes, so what is read is what any replay reads; the last
- * {@value #KEPT} of each are kept, so a worker that continues a run, or replays it, reads each once.
+ * {@value #KEPT} of each are kept, and the state last rebuilt for each of {@value #KEPT} workflows, so a worker that
+ * continues a run reads only the part its last execution recorded.
  */
 public final class EarlierInputs {
     /** How many parts, and how many inputs, are kept. */
@@ -43,6 +47,17 @@ public final class EarlierInputs {
     private final WorkflowClient client;
     private final Map<String, AgentRunInput> inputs = kept();
     private final Map<String, CarriedPart> parts = kept();
+    /** By workflow id: the state last rebuilt from its parts, which the next execution's parts extend. */
+    private final Map<String, Rebuilt> rebuilt = kept();
+
+    /**
+     * A run's state rebuilt from the parts its executions recorded.
+     *
+     * @param parts the executions whose parts it was rebuilt from, in order
+     * @param transcript the transcript they make
+     * @param records the iteration records they make
+     */
+    record Rebuilt(List<String> parts, List<Message> transcript, List<IterationRecord> records) {}
 
     /** @param client a client of the workflows' namespace, with the workers' data converter */
     public EarlierInputs(WorkflowClient client) {
@@ -67,6 +82,28 @@ public final class EarlierInputs {
      */
     CarriedPart part(String workflowId, String runId) {
         return kept(parts, workflowId + "/" + runId, () -> read(workflowId, runId, () -> recorded(workflowId, runId)));
+    }
+
+    /**
+     * @param workflowId a workflow
+     * @return the state last rebuilt from its parts on this worker, or null
+     */
+    @Nullable Rebuilt rebuilt(String workflowId) {
+        synchronized (rebuilt) {
+            return rebuilt.get(workflowId);
+        }
+    }
+
+    /**
+     * Keeps the state rebuilt from a workflow's parts, so that its next execution reads only the part it adds.
+     *
+     * @param workflowId the workflow
+     * @param state the state
+     */
+    void rebuilt(String workflowId, Rebuilt state) {
+        synchronized (rebuilt) {
+            rebuilt.put(workflowId, state);
+        }
     }
 
     private CarriedPart recorded(String workflowId, String runId) {
