@@ -27,6 +27,9 @@ import java.util.List;
  * {@code continueAsNewAfter} events, or 40 MB), and then ends {@code Failed} ({@code RESOURCE}) naming the sizes,
  * instead of being terminated by the server without an output. The input carries the run's iteration records too,
  * one per iteration, which the check counts from its version 2. Both checks are the {@link LoopChanges#CARRY_CHECK}.
+ * A run that refers to what earlier executions recorded ({@link CarriedInputs}) carries only what its execution added
+ * (as a recorded part): that is what the checks measure, and the run continues as new once its messages reach half the
+ * payload limit.
  */
 final class FreshExecutions {
     /** The history size past which a run that cannot continue as new ends: under a server's 50 MB limit. */
