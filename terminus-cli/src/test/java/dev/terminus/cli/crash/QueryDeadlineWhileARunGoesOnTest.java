@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * query's {@code DEADLINE_EXCEEDED} is no end of the wait. Here no workflow worker polls at first, so the standalone
  * test server holds the query until its deadline; a worker then comes, and the run ends.
  */
-@Timeout(120)
+@Timeout(300)
 class QueryDeadlineWhileARunGoesOnTest {
     private static final String TASK_QUEUE = "terminus-query-deadline";
 
