@@ -96,6 +96,12 @@ public final class AgentRecipes implements AutoCloseable {
     /** The history length past which a run goes on in a fresh execution, unless set: {@value}. */
     public static final int DEFAULT_CONTINUE_AS_NEW_AFTER = 10_000;
 
+    /**
+     * The largest {@code continueAsNewAfter}: {@value}, a quarter of a server's limit of 51,200 history events, since a
+     * run that cannot continue as new goes on until four times it.
+     */
+    public static final int MAX_CONTINUE_AS_NEW_AFTER = 12_800;
+
     /** The largest payload a Temporal server accepts in one event by default (its blob size limit): {@value} bytes. */
     public static final int DEFAULT_PAYLOAD_LIMIT = 2 * 1024 * 1024;
 
@@ -305,13 +311,19 @@ public final class AgentRecipes implements AutoCloseable {
 
         /**
          * @param events the history length past which a run goes on in a fresh execution; at least 100, so that
-         *     an execution runs at least one iteration
+         *     an execution runs at least one iteration, and at most {@value #MAX_CONTINUE_AS_NEW_AFTER}, so that a run
+         *     that cannot continue as new ends (at four times it) before a server's limit of 51,200 events
          * @return this builder
-         * @throws IllegalArgumentException naming the value when it is under 100
+         * @throws IllegalArgumentException naming the value when it is under 100 or over the maximum
          */
         public Builder continueAsNewAfter(int events) {
             if (events < 100) {
                 throw new IllegalArgumentException("continueAsNewAfter must be at least 100 events, was " + events);
+            }
+            if (events > MAX_CONTINUE_AS_NEW_AFTER) {
+                throw new IllegalArgumentException("continueAsNewAfter must be at most " + MAX_CONTINUE_AS_NEW_AFTER
+                        + " events (a run that cannot continue as new ends at four times it, under a server's 51,200"
+                        + " events), was " + events);
             }
             this.continueAsNewAfter = events;
             return this;

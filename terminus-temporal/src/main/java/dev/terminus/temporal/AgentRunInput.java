@@ -30,11 +30,15 @@ import org.jspecify.annotations.Nullable;
  * @param children the runs of the agents the run called as tools in earlier executions, in the order they ended,
  *     without their transcripts: the workflow's output puts them before this execution's; empty for a run from its
  *     start, or one that called no agent before it continued as new
+ * @param earlier for a run that goes on in a fresh execution, where the state it refers to instead of carrying it is
+ *     (the continuation, recorded by earlier executions, and the definition): the input then has neither; null for
+ *     an input that carries all of its run's state
  */
 public record AgentRunInput(String agentName, String task, @Nullable Continuation continuation,
         @Nullable String definition, long modelCalls, Map<String, String> shape,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> agentModelCalls,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ChildRunOutput> children) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ChildRunOutput> children,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable EarlierParts earlier) {
     /**
      * Validates that the agent and the task are given, and the model calls not negative; copies the shape, the
      * other agents' calls and the children.
@@ -57,6 +61,28 @@ public record AgentRunInput(String agentName, String task, @Nullable Continuatio
         });
         // nor one written before a continued run carried its children
         children = children == null ? List.of() : Preconditions.immutableList(children, "AgentRunInput.children");
+        if (earlier != null && continuation != null) {
+            throw new IllegalArgumentException("AgentRunInput.earlier refers to the continuation the input does not"
+                    + " carry: give one or the other");
+        }
+    }
+
+    /**
+     * An input that carries all of its run's state.
+     *
+     * @param agentName the name of an agent of the worker's {@link AgentRecipes}, or of the defined agent
+     * @param task the task, as the user's first message
+     * @param continuation where the run goes on from, or null for a run from its start
+     * @param definition the document that defines the agent, or null for a registered agent
+     * @param modelCalls the model calls the run's own agent made in earlier executions
+     * @param shape for a run that goes on from a continuation, what its transcript depends on in its agent
+     * @param agentModelCalls the model calls the run's other agents made in earlier executions, by registered name
+     * @param children the runs of the agents the run called as tools in earlier executions, in order
+     */
+    public AgentRunInput(String agentName, String task, @Nullable Continuation continuation,
+            @Nullable String definition, long modelCalls, Map<String, String> shape,
+            Map<String, Long> agentModelCalls, List<ChildRunOutput> children) {
+        this(agentName, task, continuation, definition, modelCalls, shape, agentModelCalls, children, null);
     }
 
     /**
@@ -182,4 +208,29 @@ public record AgentRunInput(String agentName, String task, @Nullable Continuatio
                 Preconditions.notNull(shape, "shape"), Preconditions.notNull(otherCalls, "otherCalls"),
                 Preconditions.notNull(childrenSoFar, "childrenSoFar"));
     }
+
+    /**
+     * The input of a fresh execution that refers to the state earlier executions recorded instead of carrying it: the
+     * same agent and task, without its continuation and its definition.
+     *
+     * @param parts where the state is
+     * @return the input
+     */
+    public AgentRunInput referring(EarlierParts parts) {
+        return new AgentRunInput(agentName, task, null, null, modelCalls, shape, agentModelCalls, children,
+                Preconditions.notNull(parts, "parts"));
+    }
+
+    /**
+     * This input with the state it referred to in place.
+     *
+     * @param definition the definition, or null for a registered agent
+     * @param from where the run goes on from, rebuilt from the parts
+     * @return the input, with no {@link #earlier()}
+     */
+    public AgentRunInput carrying(@Nullable String definition, Continuation from) {
+        return new AgentRunInput(agentName, task, Preconditions.notNull(from, "from"), definition, modelCalls, shape,
+                agentModelCalls, children, null);
+    }
+
 }

@@ -4,9 +4,11 @@ import dev.terminus.Message;
 import dev.terminus.Preconditions;
 import dev.terminus.temporal.internal.AgentActivitiesImpl;
 import dev.terminus.temporal.internal.AgentWorkflowImpl;
+import dev.terminus.temporal.internal.EarlierInputs;
 import dev.terminus.temporal.internal.WorkflowOutputs;
 import dev.terminus.temporal.wire.AgentActivities;
 import dev.terminus.temporal.wire.TranscriptPage;
+import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowStub;
 import io.temporal.worker.Worker;
@@ -30,7 +32,9 @@ public final class AgentWorkflows {
     private AgentWorkflows() {}
 
     /**
-     * Registers the workflow and the activities on a worker.
+     * Registers the workflow and the activities on a worker. A long run's fresh execution carries the whole
+     * transcript (and a defining document) in its input: {@link #register(Worker, AgentRecipes, WorkflowClient)}
+     * refers to them instead.
      *
      * @param worker the worker
      * @param recipes the agents it runs
@@ -50,6 +54,38 @@ public final class AgentWorkflows {
         Preconditions.notNull(worker, "worker");
         Preconditions.notNull(recipes, "recipes");
         worker.registerWorkflowImplementationFactory(AgentWorkflow.class, () -> new AgentWorkflowImpl(recipes));
+    }
+
+    /**
+     * Registers the workflow and the activities on a worker whose workflows read earlier executions' histories through
+     * the worker's client: a long run's execution then records the messages it added once as it continues as new, and
+     * the fresh execution's input refers to the executions that recorded them and to the one whose input holds the
+     * defining document, instead of carrying the whole transcript and the document again (ADR 0042). Every worker
+     * that runs the workflows of a task queue must be registered the same way.
+     *
+     * @param worker the worker
+     * @param recipes the agents it runs
+     * @param client the client of the worker's factory (a client of the namespace, with the Terminus data converter)
+     */
+    public static void register(Worker worker, AgentRecipes recipes, WorkflowClient client) {
+        registerWorkflow(worker, recipes, client);
+        registerActivities(worker, recipes);
+    }
+
+    /**
+     * Registers the workflow alone, for a worker that runs workflows only, reading earlier executions through the
+     * client as {@link #register(Worker, AgentRecipes, WorkflowClient)} says.
+     *
+     * @param worker the worker
+     * @param recipes the agents it runs
+     * @param client the client of the worker's factory
+     */
+    public static void registerWorkflow(Worker worker, AgentRecipes recipes, WorkflowClient client) {
+        Preconditions.notNull(worker, "worker");
+        Preconditions.notNull(recipes, "recipes");
+        EarlierInputs earlier = new EarlierInputs(Preconditions.notNull(client, "client"));
+        worker.registerWorkflowImplementationFactory(AgentWorkflow.class,
+                () -> new AgentWorkflowImpl(recipes, earlier));
     }
 
     /**

@@ -31,12 +31,21 @@ public final class WorkflowInputs {
      * @param client a client of the workflow's namespace, with the Terminus data converter
      * @param workflowId the workflow
      * @param runId its run, or empty for its latest
-     * @return the input of that execution
+     * @return the input of that execution, with the definition it refers to in an earlier execution's input in place
+     *     (its transcript may still refer to earlier ones: {@link AgentRunInput#earlier()})
      * @throws io.grpc.StatusRuntimeException {@code NOT_FOUND} when there is no such workflow
      * @throws IllegalArgumentException when its history does not start with an {@link AgentRunInput}
      */
     public static AgentRunInput of(WorkflowClient client, String workflowId, String runId) {
-        return of(client, workflowId, runId, AgentRunInput.class);
+        AgentRunInput input = of(client, workflowId, runId, AgentRunInput.class);
+        EarlierParts earlier = input.earlier();
+        if (input.definition() != null || earlier == null || earlier.definitionRun() == null) {
+            return input;
+        }
+        // a fresh execution's input refers to the document the run's first input holds (ADR 0042)
+        String definition = of(client, workflowId, earlier.definitionRun(), AgentRunInput.class).definition();
+        return new AgentRunInput(input.agentName(), input.task(), input.continuation(), definition,
+                input.modelCalls(), input.shape(), input.agentModelCalls(), input.children(), earlier);
     }
 
     /**

@@ -86,6 +86,21 @@ class AgentRecipesTest {
                 .hasMessage("callTimeout must be positive, was PT0S");
     }
 
+    @Test
+    void continueAsNewAfterOverAQuarterOfTheServersEventLimitIsRefusedNamingTheValue() {
+        // given
+        AgentRecipes.Builder builder = AgentRecipes.builder();
+
+        // when
+        int highest = builder.continueAsNewAfter(12_800).build().continueAsNewAfter();
+
+        // then
+        assertThat(highest).isEqualTo(AgentRecipes.MAX_CONTINUE_AS_NEW_AFTER);
+        assertThatThrownBy(() -> builder.continueAsNewAfter(12_801)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("continueAsNewAfter must be at most 12800 events (a run that cannot continue as new ends"
+                        + " at four times it, under a server's 51,200 events), was 12801");
+    }
+
     /** Served tools that count their starts and stops. */
     private static final class Counted implements ServedTools {
         final AtomicInteger starts = new AtomicInteger();

@@ -87,7 +87,7 @@ final class WorkerCommand implements Callable<Integer> {
             // zero asks for no sticky execution: the SDK then sends no sticky queue with its workflow tasks
             AgentRecipes hosted = Workers.register(factory.newWorker(temporal.taskQueue, WorkerOptions.newBuilder()
                     .setStickyQueueScheduleToStartTimeout(Duration.ofMillis(stickyTimeoutMs))
-                    .build()), searchAttributes, role);
+                    .build()), factory.getWorkflowClient(), searchAttributes, role);
             CountDownLatch stopped = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 factory.shutdown();

@@ -81,7 +81,8 @@ public final class TemporalConnection implements AutoCloseable {
             // heartbeats unthrottled past 100 ms: a run stopped during a streamed call gets the call's text back at
             // once rather than at the next heartbeat the SDK would send seconds later (ADR 0041)
             AgentRecipes hosted = Workers.register(environment.newWorker(options.taskQueue, WorkerOptions.newBuilder()
-                    .setMaxHeartbeatThrottleInterval(EMBEDDED_HEARTBEAT_THROTTLE).build()), true);
+                    .setMaxHeartbeatThrottleInterval(EMBEDDED_HEARTBEAT_THROTTLE).build()),
+                    environment.getWorkflowClient(), true, Workers.Role.ALL);
             environment.start();
             return new TemporalConnection(environment.getWorkflowClient(), options.taskQueue, null, environment,
                     hosted);

@@ -8,7 +8,9 @@ import dev.terminus.temporal.ConvergenceWorkflows;
 import dev.terminus.temporal.PipelineRecipes;
 import dev.terminus.temporal.PipelineWorkflows;
 import dev.terminus.temporal.SuiteWorkflows;
+import io.temporal.client.WorkflowClient;
 import io.temporal.worker.Worker;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@code terminus worker} hosts (and the worker of {@code --temporal embedded}): every workflow type the
@@ -96,10 +98,32 @@ public final class Workers {
      * @return the worker's scenario agents: close them once the worker has stopped
      */
     public static AgentRecipes register(Worker worker, boolean searchAttributes, Role role) {
+        return register(worker, null, searchAttributes, role);
+    }
+
+    /**
+     * Registers the workflow types the command line starts, their activities, or both; with a client, a long run's
+     * fresh execution refers to the messages and the scenario document its earlier executions recorded instead
+     * of carrying them again (ADR 0042).
+     *
+     * @param worker a worker of the task queue the commands start their workflows on
+     * @param client the client of the worker's factory, through which the workflows read earlier executions;
+     *     null to carry them
+     * @param searchAttributes whether the workflows upsert the {@code RunSearchAttributes}, which the namespace must
+     *     have registered
+     * @param role what it runs
+     * @return the worker's scenario agents: close them once the worker has stopped
+     */
+    public static AgentRecipes register(Worker worker, @Nullable WorkflowClient client, boolean searchAttributes,
+            Role role) {
         AgentRecipes scenarios = scenarios(searchAttributes);
         ConvergenceRecipes convergence = searchAttributes ? convergence(true) : CONVERGENCE;
         if (role != Role.ACTIVITIES) {
-            AgentWorkflows.registerWorkflow(worker, scenarios);
+            if (client == null) {
+                AgentWorkflows.registerWorkflow(worker, scenarios);
+            } else {
+                AgentWorkflows.registerWorkflow(worker, scenarios, client);
+            }
             ConvergenceWorkflows.registerWorkflow(worker, convergence);
             SuiteWorkflows.registerWorkflow(worker);
             PipelineWorkflows.register(worker, searchAttributes ? pipelines(true) : PIPELINES);

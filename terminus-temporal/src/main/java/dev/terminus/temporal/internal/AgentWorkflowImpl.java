@@ -69,14 +69,29 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
     /** The run's search attributes: how it ended, the gate it waits at. */
     private final Findable findable;
 
+    /** Reads what earlier executions recorded, or null on a worker registered without a client. */
+    private final @Nullable EarlierInputs earlierInputs;
+
     /** @param recipes the agents the worker runs */
     public AgentWorkflowImpl(AgentRecipes recipes) {
+        this(recipes, null);
+    }
+
+    /**
+     * @param recipes the agents the worker runs
+     * @param earlierInputs reads what earlier executions recorded, so that a fresh execution's input refers to it
+     *     instead of carrying it again; null to carry everything
+     */
+    public AgentWorkflowImpl(AgentRecipes recipes, @Nullable EarlierInputs earlierInputs) {
         this.recipes = recipes;
+        this.earlierInputs = earlierInputs;
         this.findable = new Findable(recipes.searchAttributes());
     }
 
     @Override
-    public AgentRunOutput run(AgentRunInput input) {
+    public AgentRunOutput run(AgentRunInput given) {
+        CarriedInputs carried = new CarriedInputs(earlierInputs);
+        AgentRunInput input = carried.resolve(given);
         ActivityCalls calls = new ActivityCalls(recipes.callTimeout(), recipes.modelCalls(), recipes.toolCalls());
         String key = recipes.key(input);
         earlierChildren.addAll(input.children());
@@ -108,7 +123,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
         AgentEngine engine = AgentEngine.of(root);
         CancellationScope workflowScope = CancellationScope.current();
         Async.procedure(() -> watchCancellation(workflowScope));
-        FreshExecutions fresh = new FreshExecutions(recipes, calls);
+        FreshExecutions fresh = new FreshExecutions(recipes, calls, carried);
         Predicate<RunContext> historyFull = run -> stoppedBy == null && fresh.due(run);
         RunStep step;
         if (from == null) {
@@ -137,9 +152,9 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
                 // what listeners keep for the run is handed to the next execution, dropped if unclaimed in workflow time
                 RunIdentity.continuingAsNew(new WorkflowClock());
                 // the history is long: the run goes on in a fresh execution of this workflow, with its state
-                Workflow.continueAsNew(input.continued(continuation, agents.rootModelCalls(),
+                Workflow.continueAsNew(carried.next(input.continued(continuation, agents.rootModelCalls(),
                         agents.otherModelCalls(), AgentShape.of(agents.agentNamed(continuation.agentName())),
-                        List.copyOf(earlierChildren)));
+                        List.copyOf(earlierChildren))));
             }
             result = ((RunStep.Ended) step).result();
             if (!(result.termination() instanceof Termination.HitlGatePending)

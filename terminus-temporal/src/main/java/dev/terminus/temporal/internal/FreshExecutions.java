@@ -1,15 +1,20 @@
 package dev.terminus.temporal.internal;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.terminus.ErrorCategory;
 import dev.terminus.ErrorInfo;
 import dev.terminus.Message;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
+import dev.terminus.agent.IterationRecord;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.control.Continuation;
+import dev.terminus.jackson.TerminusModule;
 import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.ChildRunOutput;
+import io.temporal.common.converter.JacksonJsonPayloadConverter;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInfo;
 import java.util.List;
@@ -20,7 +25,11 @@ import java.util.List;
  * transcript in the fresh execution's input; a transcript over the payload limit cannot be carried (the server would
  * refuse the input), so such a run goes on where it is until its history nears what a server accepts (four times
  * {@code continueAsNewAfter} events, or 40 MB), and then ends {@code Failed} ({@code RESOURCE}) naming the sizes,
- * instead of being terminated by the server without an output. Both checks are the {@link LoopChanges#CARRY_CHECK}.
+ * instead of being terminated by the server without an output. The input carries the run's iteration records too,
+ * one per iteration, which the check counts from its version 2. Both checks are the {@link LoopChanges#CARRY_CHECK}.
+ * A run that refers to what earlier executions recorded ({@link CarriedInputs}) carries only what its execution added
+ * (as a recorded part): that is what the checks measure, and the run continues as new once its messages reach half the
+ * payload limit.
  */
 final class FreshExecutions {
     /** The history size past which a run that cannot continue as new ends: under a server's 50 MB limit. */
@@ -29,21 +38,36 @@ final class FreshExecutions {
     static final String TYPE = "dev.terminus.temporal.HistoryFull";
     /** Room left in a payload for a fresh execution's input besides its transcript. */
     private static final int INPUT_MARGIN = 16 * 1024;
+    /** Writes iteration records as the data converter does. */
+    private static final ObjectMapper RECORDS = JacksonJsonPayloadConverter.newDefaultObjectMapper()
+            .registerModule(new TerminusModule());
+    /**
+     * The most bytes one iteration record takes in the wire format (its numbers at their longest, a finish reason and a
+     * duration), for the check made after each iteration, which sees no records.
+     */
+    static final int RECORD_BYTES = 320;
 
     private final AgentRecipes recipes;
     private final ActivityCalls calls;
+    private final CarriedInputs carried;
     private final boolean carryCheck;
+    /** Whether the check counts the iteration records, which the input carries beside the transcript. */
+    private final boolean countsRecords;
     /** The transcript size from which the run cannot continue as new (0 until one was found too large). */
     private int tooLargeToCarry;
 
     /**
      * @param recipes the worker's recipes: the threshold and the payload limit
      * @param calls the run's calls, whose local activities count towards the history
+     * @param carried what the next execution's input carries of the transcript
      */
-    FreshExecutions(AgentRecipes recipes, ActivityCalls calls) {
+    FreshExecutions(AgentRecipes recipes, ActivityCalls calls, CarriedInputs carried) {
         this.recipes = recipes;
         this.calls = calls;
-        this.carryCheck = LoopChanges.carryCheck();
+        this.carried = carried;
+        int version = LoopChanges.carryCheckVersion();
+        this.carryCheck = version >= 1;
+        this.countsRecords = version >= 2;
     }
 
     /**
@@ -58,7 +82,14 @@ final class FreshExecutions {
         // counting them again may continue a little early, never late
         long length = info.getHistoryLength() + calls.localCalls();
         boolean full = length >= recipes.continueAsNewAfter() || info.isContinueAsNewSuggested();
-        if (!full || !carryCheck || carriable(run.transcript(), 0)) {
+        List<Message> carrying = carried.carried(run.transcript());
+        if (!full && carried.byReference()) {
+            // what the next input carries stays well under one payload, however long the execution's history is
+            full = chars(carrying) >= recipes.payloadLimit() / 2;
+        }
+        // the records are not in the run's view: each is counted at the most one may take
+        long records = countsRecords ? (long) (run.iteration() - carried.recordsHeld()) * RECORD_BYTES : 0;
+        if (!full || !carryCheck || carriable(carrying, records)) {
             return full;
         }
         return length >= 4L * recipes.continueAsNewAfter() || info.getHistorySize() >= LAST_BYTES;
@@ -70,7 +101,9 @@ final class FreshExecutions {
      * @return whether it can go on in a fresh execution; when not, it ends with {@link #cannotGoOn}
      */
     boolean canCarry(Continuation continuation, List<ChildRunOutput> children) {
-        return !carryCheck || carriable(continuation.transcript(), TranscriptLedger.bytes(children));
+        long records = countsRecords ? recordBytes(carried.carriedRecords(continuation.records())) : 0;
+        return !carryCheck || carriable(carried.carried(continuation.transcript()),
+                TranscriptLedger.bytes(children) + records);
     }
 
     /**
@@ -81,7 +114,9 @@ final class FreshExecutions {
     AgentRunOutput cannotGoOn(Continuation continuation) {
         WorkflowInfo info = Workflow.getInfo();
         String message = "the run's history reached " + info.getHistoryLength() + " events (" + info.getHistorySize()
-                + " bytes) and its transcript (" + TranscriptLedger.bytes(continuation.transcript()) + " bytes) is"
+                + " bytes) and its transcript (" + TranscriptLedger.bytes(continuation.transcript()) + " bytes)"
+                + (countsRecords ? " with its iteration records (" + recordBytes(continuation.records())
+                        + " bytes)" : "") + " is"
                 + " over the " + recipes.payloadLimit() + "-byte payload limit, too large to go on in a fresh"
                 + " execution: compact the transcript (AgentBuilder.compaction), or raise AgentRecipes.payloadLimit"
                 + " with the server's limit.blobSize.error";
@@ -90,11 +125,30 @@ final class FreshExecutions {
                 continuation.costUsd(), continuation.elapsed(), continuation.transcript(), null);
     }
 
+    /** @return the bytes of the records in the wire format, as the data converter writes them (durations and all) */
+    static long recordBytes(List<IterationRecord> records) {
+        try {
+            return RECORDS.writeValueAsBytes(records).length;
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("iteration records could not be written in the wire format: " + e, e);
+        }
+    }
+
+    /** @return about how many characters the messages hold */
+    private static long chars(List<Message> messages) {
+        long chars = 0;
+        for (Message message : messages) {
+            chars += TranscriptLedger.chars(message);
+        }
+        return chars;
+    }
+
     /**
      * Whether the transcript fits in a fresh execution's input beside {@code others} bytes; one found too large is not
      * measured until it shrinks.
      */
     private boolean carriable(List<Message> transcript, long others) {
+        // one found too large is not measured again until it shrinks: a run whose records alone are too large stays so
         if (tooLargeToCarry > 0 && transcript.size() >= tooLargeToCarry) {
             return false;
         }

@@ -13,7 +13,9 @@ final class LoopChanges {
     /**
      * Version 1: a run whose transcript is larger than a payload may be does not continue as new (the server would
      * refuse the new execution's input), and ends {@code Failed} once its history nears a server's limits
-     * ({@link FreshExecutions}); before it, every run whose history was full continued as new.
+     * ({@link FreshExecutions}); before it, every run whose history was full continued as new. Version 2: the check
+     * counts the iteration records the input carries beside the transcript, one per iteration; version 1 counted the
+     * transcript (and the children) alone, so a compacted run's records could grow past the limit.
      */
     static final String CARRY_CHECK = "terminus-carry-check";
 
@@ -39,16 +41,33 @@ final class LoopChanges {
      */
     static final String PARTIAL_TEXT = "terminus-partial-text";
 
-    private LoopChanges() {}
-
     /** @return whether this run keeps the text of a streamed call cut short */
     static boolean keepsPartialText() {
         return Workflow.getVersion(PARTIAL_TEXT, Workflow.DEFAULT_VERSION, 1) >= 1;
     }
 
-    /** @return whether this run checks that its transcript fits before it continues as new */
-    static boolean carryCheck() {
-        return Workflow.getVersion(CARRY_CHECK, Workflow.DEFAULT_VERSION, 1) >= 1;
+    /**
+     * Version 1: on a worker that reads earlier executions, a run's execution records the messages and records it
+     * added as a side effect before it continues as new, and the next execution's input refers to the executions that
+     * recorded them and to its defining document ({@link CarriedInputs}, ADR 0042); it continues as new once those
+     * messages reach half the payload limit. Before it, the next execution's input carried the whole transcript and
+     * the document.
+     */
+    static final String CARRY_BY_REFERENCE = "terminus-carry-by-reference";
+
+    private LoopChanges() {}
+
+    /** @return whether this run's next execution may refer to what earlier ones recorded */
+    static boolean carryByReference() {
+        return Workflow.getVersion(CARRY_BY_REFERENCE, Workflow.DEFAULT_VERSION, 1) >= 1;
+    }
+
+    /**
+     * @return the carry check's version for this run: {@link Workflow#DEFAULT_VERSION} (none), 1 (the transcript),
+     *     or 2 (the transcript and the iteration records)
+     */
+    static int carryCheckVersion() {
+        return Workflow.getVersion(CARRY_CHECK, Workflow.DEFAULT_VERSION, 2);
     }
 
     /** @return whether this run upserts its search attributes (asked only when the worker's recipes want them) */
