@@ -1,6 +1,7 @@
 package dev.terminus.temporal;
 
 import dev.terminus.temporal.wire.ConvergenceActivities;
+import dev.terminus.temporal.wire.FactPage;
 import io.temporal.workflow.QueryMethod;
 import io.temporal.workflow.UpdateMethod;
 import io.temporal.workflow.UpdateValidatorMethod;
@@ -37,6 +38,9 @@ public interface ConvergenceWorkflow {
     /** Who {@code Cancelled} names when the run ended because its workflow was cancelled. */
     String CANCELLED_BY_WORKFLOW = AgentWorkflow.CANCELLED_BY_WORKFLOW;
 
+    /** The name of the {@link #contextFacts} query. */
+    String CONTEXT_QUERY = "contextFacts";
+
     /**
      * Runs from the input's context to the end, waiting at every approval gate for a decision. Whatever happens
      * inside the run is the output's termination: the workflow completes normally with it. It fails only when the
@@ -56,6 +60,18 @@ public interface ConvergenceWorkflow {
      */
     @QueryMethod
     @Nullable ConvergenceRunOutput output();
+
+    /**
+     * Entries of the log of facts this execution has seen: its initial facts, then every fact as a merge put it (a
+     * later entry of a key replaces the earlier one). A turn's activity refers to its context as a number of entries
+     * and reads the ones its worker lacks here; {@link ConvergenceWorkflows#output} reads an output's omitted facts
+     * here. A query leaves nothing in the history.
+     *
+     * @param from the first entry wanted
+     * @return the entries from {@code from} on, about a megabyte at most (at least one when there is one)
+     */
+    @QueryMethod(name = CONTEXT_QUERY)
+    FactPage contextFacts(int from);
 
     /** @return the gate the run waits at for an answer, or null when it is not waiting (or is answered already) */
     @QueryMethod

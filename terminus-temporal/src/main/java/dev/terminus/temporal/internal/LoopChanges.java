@@ -30,7 +30,19 @@ final class LoopChanges {
      */
     static final String SEARCH_ATTRIBUTES = "terminus-search-attributes";
 
+    /**
+     * Version 1: a convergence run's turns refer to the context instead of carrying it, heartbeat, and the run
+     * continues as new when its history is long and leaves out of its output facts too large for it (ADR 0043);
+     * before it, every turn carried the whole context, without a heartbeat timeout, in one execution.
+     */
+    static final String CONVERGE_LINEAR = "terminus-converge-linear";
+
     private LoopChanges() {}
+
+    /** @return whether this convergence run records the linear history of ADR 0043 */
+    static boolean convergeLinear() {
+        return Workflow.getVersion(CONVERGE_LINEAR, Workflow.DEFAULT_VERSION, 1) >= 1;
+    }
 
     /** @return whether this run checks that its transcript fits before it continues as new */
     static boolean carryCheck() {

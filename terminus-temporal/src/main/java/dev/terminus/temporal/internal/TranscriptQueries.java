@@ -3,6 +3,7 @@ package dev.terminus.temporal.internal;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.temporal.wire.TranscriptPage;
 import java.time.Duration;
+import java.util.concurrent.Callable;
 
 /**
  * The transcript query of one call's workflow, asked again when it fails, until the call's own time runs out (ADR
@@ -73,17 +74,33 @@ final class TranscriptQueries implements TranscriptCache.Source {
 
     @Override
     public TranscriptPage page(long generation, int from) throws Exception {
+        return retried("the run's transcript", () -> query.page(generation, from), deadlineNanos, time);
+    }
+
+    /**
+     * Asks a query of a call's workflow, again while it fails, until the call's deadline.
+     *
+     * @param what what the query reads, as the failure's message names it
+     * @param query the query
+     * @param deadlineNanos the instant ({@link Time#nanoTime()}) past which no try starts
+     * @param time the time it is measured with
+     * @param <P> its answer
+     * @return its answer
+     * @throws TranscriptUnavailableException when it still fails when the next try would pass the deadline
+     * @throws InterruptedException when the activity ended meanwhile
+     */
+    static <P> P retried(String what, Callable<P> query, long deadlineNanos, Time time) throws Exception {
         long pause = FIRST_PAUSE.toNanos();
         int failures = 0;
         while (true) {
             try {
-                return query.page(generation, from);
+                return query.call();
             } catch (InterruptedException e) {
                 throw e; // the activity ended
             } catch (Exception e) {
                 failures++;
                 if (time.nanoTime() + pause > deadlineNanos) {
-                    throw new TranscriptUnavailableException("the run's transcript could not be read from its"
+                    throw new TranscriptUnavailableException(what + " could not be read from its"
                             + " workflow within the call's time (" + failures + (failures == 1 ? " try" : " tries")
                             + "), last: " + e, e);
                 }
