@@ -15,14 +15,10 @@ import java.util.List;
  * java.util.function.BooleanSupplier)}; the continued run makes the decisions the uninterrupted one would have made
  * and ends with the same termination.
  *
- * {@snippet :
- * // given: ConvergenceEngine engine; Context initial; BooleanSupplier historyFull
- * ConvergenceStep step = engine.run(initial, engine.newControl(), historyFull);
- * while (step instanceof ConvergenceStep.Suspended(ConvergenceContinuation continuation)) {
- *     step = engine.proceed(continuation, engine.newControl(continuation), historyFull);
- * }
- * ConvergenceResult result = ((ConvergenceStep.Ended) step).result();
- * }
+ * <p>The durable engine's loop: {@code run(initial, control, suspend)}; while the step is
+ * {@link ConvergenceStep.Suspended}, carry its continuation to the next execution and there
+ * {@code proceed(continuation, engine.newControl(continuation), suspend)}; the {@link ConvergenceStep.Ended} step holds
+ * the run's result.
  *
  * @param engine the engine's name
  * @param agents the engine's agents, in registration order; continuing on other agents is refused
