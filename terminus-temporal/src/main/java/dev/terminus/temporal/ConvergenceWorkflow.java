@@ -22,6 +22,12 @@ import org.jspecify.annotations.Nullable;
  * gate ({@link #pendingGate()} says which); it then resumes the run with the decision, in the same cycle and the same
  * workflow, and may pause again. The wait does not count against the time budget.
  *
+ * <p><b>Its history is linear</b> (ADR 0043): a turn refers to the context the workflow holds, which its activity
+ * reads through {@link #contextFacts} where its worker's copy lacks it, and heartbeats, so a cancellation reaches the
+ * running turn; a reply over {@link ConvergenceRecipes#payloadLimit()} ends the run {@code Failed} naming its size; a
+ * long run goes on, between two cycles, in a fresh execution of the workflow (continue-as-new,
+ * {@link ConvergenceRecipes#continueAsNewAfter()}) and ends as the uninterrupted run would.
+ *
  * {@snippet :
  * ConvergenceWorkflow workflow = client.newWorkflowStub(ConvergenceWorkflow.class,
  *         WorkflowOptions.newBuilder().setTaskQueue("converge").setWorkflowId("invoice-42").build());
