@@ -21,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -173,6 +174,51 @@ public final class ConvergenceEngine {
     }
 
     /**
+     * Runs as {@link #run(Context, RunControl)} does, but stops between two cycles (never before the first) when
+     * {@code suspend} says so, with the run's state as a {@link ConvergenceContinuation} that
+     * {@link #proceed(ConvergenceContinuation, RunControl, BooleanSupplier)} goes on from: a durable engine's way to
+     * carry a long run into a fresh execution. A suspended run publishes no {@code RunFinished}; the part that goes on
+     * publishes a {@code RunStarted} (resumed) again.
+     *
+     * @param initial the facts the run starts with
+     * @param control the run's control, from {@link #newControl()}
+     * @param suspend asked between two cycles, on the run's thread
+     * @return the run's end, or its continuation
+     * @throws IllegalArgumentException when the control reads another clock than this engine's
+     */
+    public ConvergenceStep run(Context initial, RunControl control, BooleanSupplier suspend) {
+        Preconditions.notNull(initial, "initial");
+        Preconditions.notNull(suspend, "suspend");
+        return ConvergenceRun.underEngine(spec, control).run(initial, suspend);
+    }
+
+    /**
+     * @param from a suspended run, going on now: its time so far counts against the budget
+     * @return a new control, as {@link #newControl()}, for {@link #proceed}
+     */
+    public RunControl newControl(ConvergenceContinuation from) {
+        return RunControl.resume(spec.clock(), Preconditions.notNull(from, "from").elapsed(), spec.timeBudget());
+    }
+
+    /**
+     * Goes on from a suspended run with its next cycle, under a control the caller's engine drives, making the
+     * decisions the uninterrupted run would have made; it may suspend again.
+     *
+     * @param from where the run was suspended
+     * @param control the run's control, from {@link #newControl(ConvergenceContinuation)}
+     * @param suspend asked between two cycles (never before the first this part starts)
+     * @return the run's end, or its next continuation; its cycles, facts, usage and duration include the earlier parts
+     * @throws IllegalArgumentException when the continuation was written by an engine of another name or with other
+     *     agents, or the control reads another clock than this engine's
+     */
+    public ConvergenceStep proceed(ConvergenceContinuation from, RunControl control, BooleanSupplier suspend) {
+        Preconditions.notNull(from, "from");
+        Preconditions.notNull(suspend, "suspend");
+        Resumption.check(spec, from);
+        return ConvergenceRun.underEngine(spec, control).proceed(from, suspend);
+    }
+
+    /**
      * Continues a paused run with a person's decision on its staged proposal, in the same cycle: an approved
      * proposal is merged, a rejected one recorded (and never proposed again in the run); then the rest of the cycle's
      * proposals are merged and the run goes on, its budgets counting on from the pause's figures. It may pause again.
@@ -228,6 +274,27 @@ public final class ConvergenceEngine {
         ConvergenceResult result = ConvergenceRun.underEngine(spec, control).resume(pause, decision);
         Resumption.forget(spec, pause);
         return result;
+    }
+
+    /**
+     * Continues a paused run as {@link #resume(Pause, GateDecision, RunControl)} does, but stops between two cycles
+     * when {@code suspend} says so, as {@link #run(Context, RunControl, BooleanSupplier)} does.
+     *
+     * @param pause the paused run
+     * @param decision the decision, for the pause's gate
+     * @param control the run's control, from {@link #newControl(Pause)}
+     * @param suspend asked between two cycles
+     * @return the run's end, or its continuation
+     * @throws IllegalArgumentException as {@link #resume(Pause, GateDecision, RunControl)}
+     */
+    public ConvergenceStep resume(Pause pause, GateDecision decision, RunControl control, BooleanSupplier suspend) {
+        Preconditions.notNull(pause, "pause");
+        Preconditions.notNull(decision, "decision");
+        Preconditions.notNull(suspend, "suspend");
+        Resumption.check(spec, pause, decision);
+        ConvergenceStep step = ConvergenceRun.underEngine(spec, control).resume(pause, decision, suspend);
+        Resumption.forget(spec, pause);
+        return step;
     }
 
     /** Agents run on the caller's thread, or supervised on their own when there is a deadline to keep. */

@@ -56,14 +56,22 @@ public final class ConvergenceRecipes {
     private final Map<String, Registered> engines;
     private final Duration turnTimeout;
     private final boolean searchAttributes;
+    private final int continueAsNewAfter;
+    private final int payloadLimit;
 
     private ConvergenceRecipes(Builder b) {
         this.engines = Collections.unmodifiableMap(new LinkedHashMap<>(b.engines));
         this.turnTimeout = b.turnTimeout;
         this.searchAttributes = b.searchAttributes;
+        this.continueAsNewAfter = b.continueAsNewAfter;
+        this.payloadLimit = b.payloadLimit;
     }
 
-    /** @return a builder without engines, and a turn timeout of 10 minutes */
+    /**
+     * @return a builder without engines, a turn timeout of 10 minutes, continue-as-new after
+     *     {@value AgentRecipes#DEFAULT_CONTINUE_AS_NEW_AFTER} events and a payload limit of
+     *     {@value AgentRecipes#DEFAULT_PAYLOAD_LIMIT} bytes
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -103,13 +111,60 @@ public final class ConvergenceRecipes {
         return searchAttributes;
     }
 
+    /**
+     * @return the number of events of a workflow's history past which its run, between two cycles, goes on in a fresh
+     *     execution of the workflow (continue-as-new) with its state; it does so earlier when the server suggests it
+     */
+    public int continueAsNewAfter() {
+        return continueAsNewAfter;
+    }
+
+    /**
+     * @return the largest payload, in bytes, that a turn's reply and a run's output may put in one history event: a
+     *     reply over it ends the run {@code Failed} naming the agent, the size and the limit; an output over it leaves
+     *     its facts out ({@link ConvergenceRunOutput#omitted()}), and a run whose context is over it does not continue
+     *     as new
+     */
+    public int payloadLimit() {
+        return payloadLimit;
+    }
+
     /** Builds {@link ConvergenceRecipes}. */
     public static final class Builder {
         private final Map<String, Registered> engines = new LinkedHashMap<>();
         private Duration turnTimeout = Duration.ofMinutes(10);
         private boolean searchAttributes;
+        private int continueAsNewAfter = AgentRecipes.DEFAULT_CONTINUE_AS_NEW_AFTER;
+        private int payloadLimit = AgentRecipes.DEFAULT_PAYLOAD_LIMIT;
 
         private Builder() {}
+
+        /**
+         * @param events the history length past which a run continues as new between two cycles; at least 100
+         * @return this builder
+         * @throws IllegalArgumentException naming the value when it is under 100
+         */
+        public Builder continueAsNewAfter(int events) {
+            if (events < 100) {
+                throw new IllegalArgumentException("continueAsNewAfter must be at least 100 events, was " + events);
+            }
+            this.continueAsNewAfter = events;
+            return this;
+        }
+
+        /**
+         * @param bytes the largest payload a reply or an output may be; at least 64 KiB (raise it only with the
+         *     server's {@code limit.blobSize.error})
+         * @return this builder
+         * @throws IllegalArgumentException naming the value when it is under 65536
+         */
+        public Builder payloadLimit(int bytes) {
+            if (bytes < 64 * 1024) {
+                throw new IllegalArgumentException("payloadLimit must be at least 65536 bytes, was " + bytes);
+            }
+            this.payloadLimit = bytes;
+            return this;
+        }
 
         /**
          * Registers an engine.

@@ -2,20 +2,33 @@ package dev.terminus.temporal;
 
 import dev.terminus.Preconditions;
 import dev.terminus.converge.Context;
+import dev.terminus.converge.ConvergenceContinuation;
 import dev.terminus.converge.Fact;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
- * What a {@link ConvergenceWorkflow} runs: a registered engine, from an initial context.
+ * What a {@link ConvergenceWorkflow} runs: a registered engine, from an initial context, or, in a fresh execution of a
+ * run that continued as new, from where that run stopped between two cycles.
  *
  * @param engineName the engine's name in the worker's {@link ConvergenceRecipes}
  * @param facts the facts the run starts with, in order
+ * @param continuation where the run goes on from, or null for a run that starts
  */
-public record ConvergenceRunInput(String engineName, List<Fact> facts) {
-    /** Validates that nothing is null and copies the facts. */
+public record ConvergenceRunInput(String engineName, List<Fact> facts,
+        @Nullable ConvergenceContinuation continuation) {
+    /** Validates that nothing required is null and copies the facts. */
     public ConvergenceRunInput {
         Preconditions.notBlank(engineName, "ConvergenceRunInput.engineName");
         facts = Preconditions.immutableList(facts, "ConvergenceRunInput.facts");
+    }
+
+    /**
+     * @param engineName the engine's name
+     * @param facts the facts the run starts with, in order
+     */
+    public ConvergenceRunInput(String engineName, List<Fact> facts) {
+        this(engineName, facts, null);
     }
 
     /**
@@ -25,6 +38,14 @@ public record ConvergenceRunInput(String engineName, List<Fact> facts) {
      */
     public static ConvergenceRunInput of(String engineName, Context initial) {
         return new ConvergenceRunInput(engineName, Preconditions.notNull(initial, "initial").facts());
+    }
+
+    /**
+     * @param from where the run stopped
+     * @return the input of the fresh execution that goes on from there (its initial facts are the continuation's)
+     */
+    public ConvergenceRunInput continued(ConvergenceContinuation from) {
+        return new ConvergenceRunInput(engineName, List.of(), Preconditions.notNull(from, "from"));
     }
 
     /**

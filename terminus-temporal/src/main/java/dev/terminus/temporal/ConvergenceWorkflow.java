@@ -1,6 +1,7 @@
 package dev.terminus.temporal;
 
 import dev.terminus.temporal.wire.ConvergenceActivities;
+import dev.terminus.temporal.wire.FactPage;
 import io.temporal.workflow.QueryMethod;
 import io.temporal.workflow.UpdateMethod;
 import io.temporal.workflow.UpdateValidatorMethod;
@@ -21,6 +22,12 @@ import org.jspecify.annotations.Nullable;
  * gate ({@link #pendingGate()} says which); it then resumes the run with the decision, in the same cycle and the same
  * workflow, and may pause again. The wait does not count against the time budget.
  *
+ * <p><b>Its history is linear</b> (ADR 0043): a turn refers to the context the workflow holds, which its activity
+ * reads through {@link #contextFacts} where its worker's copy lacks it, and heartbeats, so a cancellation reaches the
+ * running turn; a reply over {@link ConvergenceRecipes#payloadLimit()} ends the run {@code Failed} naming its size; a
+ * long run goes on, between two cycles, in a fresh execution of the workflow (continue-as-new,
+ * {@link ConvergenceRecipes#continueAsNewAfter()}) and ends as the uninterrupted run would.
+ *
  * {@snippet :
  * ConvergenceWorkflow workflow = client.newWorkflowStub(ConvergenceWorkflow.class,
  *         WorkflowOptions.newBuilder().setTaskQueue("converge").setWorkflowId("invoice-42").build());
@@ -36,6 +43,9 @@ public interface ConvergenceWorkflow {
 
     /** Who {@code Cancelled} names when the run ended because its workflow was cancelled. */
     String CANCELLED_BY_WORKFLOW = AgentWorkflow.CANCELLED_BY_WORKFLOW;
+
+    /** The name of the {@link #contextFacts} query. */
+    String CONTEXT_QUERY = "contextFacts";
 
     /**
      * Runs from the input's context to the end, waiting at every approval gate for a decision. Whatever happens
@@ -56,6 +66,18 @@ public interface ConvergenceWorkflow {
      */
     @QueryMethod
     @Nullable ConvergenceRunOutput output();
+
+    /**
+     * Entries of the log of facts this execution has seen: its initial facts, then every fact as a merge put it (a
+     * later entry of a key replaces the earlier one). A turn's activity refers to its context as a number of entries
+     * and reads the ones its worker lacks here; {@link ConvergenceWorkflows#output} reads an output's omitted facts
+     * here. A query leaves nothing in the history.
+     *
+     * @param from the first entry wanted
+     * @return the entries from {@code from} on, about a megabyte at most (at least one when there is one)
+     */
+    @QueryMethod(name = CONTEXT_QUERY)
+    FactPage contextFacts(int from);
 
     /** @return the gate the run waits at for an answer, or null when it is not waiting (or is answered already) */
     @QueryMethod

@@ -1,5 +1,11 @@
 package dev.terminus.temporal;
 
+import dev.terminus.converge.Fact;
+import dev.terminus.temporal.wire.FactPage;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import dev.terminus.Preconditions;
 import dev.terminus.temporal.internal.ConvergenceActivitiesImpl;
 import dev.terminus.temporal.internal.ConvergenceWorkflowImpl;
@@ -67,12 +73,31 @@ public final class ConvergenceWorkflows {
      * {@link ConvergenceWorkflow#output()} query).
      *
      * @param workflow the workflow's stub
-     * @return the run's output
+     * @return the run's output, its facts read back through the workflow's query when the output left them out
      * @throws WorkflowFailedException when the workflow failed (its input named no registered engine, its recipe
      *     failed), or was cancelled before its run gave an output
      */
     public static ConvergenceRunOutput output(WorkflowStub workflow) {
         Preconditions.notNull(workflow, "workflow");
-        return WorkflowOutputs.await(workflow, ConvergenceRunOutput.class);
+        ConvergenceRunOutput output = WorkflowOutputs.await(workflow, ConvergenceRunOutput.class);
+        Integer omitted = output.omitted();
+        if (omitted == null) {
+            return output;
+        }
+        // the facts were too large for the output: they are read back, page by page, from the workflow's log
+        Map<String, Fact> facts = new LinkedHashMap<>();
+        int read = 0;
+        while (read < omitted) {
+            FactPage page = workflow.query(ConvergenceWorkflow.CONTEXT_QUERY, FactPage.class, read);
+            if (page.facts().isEmpty()) {
+                throw new IllegalStateException("the workflow answered no facts from entry " + read + " of the "
+                        + omitted + " its output refers to");
+            }
+            for (Fact fact : page.facts().subList(0, Math.min(page.facts().size(), omitted - read))) {
+                facts.put(fact.key(), fact);
+                read++;
+            }
+        }
+        return output.withFacts(List.copyOf(facts.values()));
     }
 }

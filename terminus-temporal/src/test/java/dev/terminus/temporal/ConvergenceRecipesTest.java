@@ -68,4 +68,21 @@ class ConvergenceRecipesTest {
                 .hasMessage("turnTimeout must be positive, was PT0S");
         assertThat(builder.turnTimeout(Duration.ofSeconds(30)).build().turnTimeout()).isEqualTo(Duration.ofSeconds(30));
     }
+
+    @Test
+    void aContinueAsNewThresholdOrPayloadLimitTooSmallIsRefusedNamingItAndTheDefaultsAreAgentRunsOnes() {
+        // given
+        ConvergenceRecipes.Builder builder = ConvergenceRecipes.builder();
+
+        // when / then
+        assertThatThrownBy(() -> builder.continueAsNewAfter(99))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("continueAsNewAfter must be at least 100 events, was 99");
+        assertThatThrownBy(() -> builder.payloadLimit(1_000))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("payloadLimit must be at least 65536 bytes, was 1000");
+        ConvergenceRecipes defaults = builder.build();
+        assertThat(defaults.continueAsNewAfter()).isEqualTo(AgentRecipes.DEFAULT_CONTINUE_AS_NEW_AFTER);
+        assertThat(defaults.payloadLimit()).isEqualTo(AgentRecipes.DEFAULT_PAYLOAD_LIMIT);
+    }
 }

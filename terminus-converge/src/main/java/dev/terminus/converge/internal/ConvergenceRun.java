@@ -11,8 +11,10 @@ import dev.terminus.converge.Context;
 import dev.terminus.converge.ContextCriterion;
 import dev.terminus.converge.ContextInvariant;
 import dev.terminus.converge.ConvergenceAgent;
+import dev.terminus.converge.ConvergenceContinuation;
 import dev.terminus.converge.ConvergenceEvent;
 import dev.terminus.converge.ConvergenceResult;
+import dev.terminus.converge.ConvergenceStep;
 import dev.terminus.converge.Pause;
 import dev.terminus.converge.ProposedFact;
 import dev.terminus.converge.RejectedProposal;
@@ -20,6 +22,7 @@ import dev.terminus.converge.Reply;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -38,6 +41,8 @@ public final class ConvergenceRun {
     private final Merges merges;
     private final List<ContextInvariant> semantic;
     private final List<ContextInvariant> acceptance;
+    /** Asked between two cycles (never before this run's first): whether the run stops there, to go on elsewhere. */
+    private BooleanSupplier suspend = () -> false;
 
     /**
      * @param spec the engine
@@ -77,10 +82,43 @@ public final class ConvergenceRun {
      * @return the result
      */
     public ConvergenceResult run(Context initial) {
+        return ended(run(initial, () -> false));
+    }
+
+    /**
+     * Runs from an initial context to its end, or to the first boundary between two cycles where {@code suspend}
+     * says to stop. Never throws for anything that happens inside the run.
+     *
+     * @param initial the facts the run starts with
+     * @param suspend asked between two cycles
+     * @return where the run stopped
+     */
+    public ConvergenceStep run(Context initial, BooleanSupplier suspend) {
+        this.suspend = suspend;
         return execute(false, 0, () -> {
             initial.facts().forEach(fact -> state.working.put(fact.key(), fact));
             return overFactBudget();
         }, () -> cycles(null));
+    }
+
+    /**
+     * Goes on from a continuation (already checked to be of this engine) with its next cycle, as the run that
+     * suspended to it would have. Never throws for anything that happens inside the run.
+     *
+     * @param from where the run stopped
+     * @param suspend asked between two cycles (never before the first cycle this run starts)
+     * @return where the run stopped
+     */
+    public ConvergenceStep proceed(ConvergenceContinuation from, BooleanSupplier suspend) {
+        this.suspend = suspend;
+        return execute(true, from.cycles(), () -> {
+            state.restore(from);
+            return null;
+        }, () -> cycles(null));
+    }
+
+    private static ConvergenceResult ended(ConvergenceStep step) {
+        return ((ConvergenceStep.Ended) step).result();
     }
 
     /**
@@ -94,6 +132,20 @@ public final class ConvergenceRun {
      * @return the result
      */
     public ConvergenceResult resume(Pause pause, GateDecision decision) {
+        return ended(resume(pause, decision, () -> false));
+    }
+
+    /**
+     * Continues a paused run as {@link #resume(Pause, GateDecision)} does, to its end or to the first boundary between
+     * two cycles where {@code suspend} says to stop.
+     *
+     * @param pause the pause
+     * @param decision the decision
+     * @param suspend asked between two cycles
+     * @return where the run stopped
+     */
+    public ConvergenceStep resume(Pause pause, GateDecision decision, BooleanSupplier suspend) {
+        this.suspend = suspend;
         return execute(true, pause.cycle(), () -> {
             state.restore(pause);
             Termination stop = control.checkBetweenSteps();
@@ -132,16 +184,21 @@ public final class ConvergenceRun {
         @Nullable Termination run();
     }
 
+    /** The cycles of a run: how it ended, or null when it stopped between two cycles to go on elsewhere. */
     private interface Body {
-        Termination run();
+        @Nullable Termination run();
     }
 
-    private ConvergenceResult execute(boolean resumed, int startCycle, Start start, Body body) {
+    private ConvergenceStep execute(boolean resumed, int startCycle, Start start, Body body) {
         Termination termination;
         try {
             events.publish(() -> new ConvergenceEvent.RunStarted(spec.name(), startCycle, resumed));
             Termination stop = start.run();
             termination = stop != null ? stop : body.run();
+            if (termination == null) {
+                // suspended between two cycles: the run goes on elsewhere, and ends there
+                return new ConvergenceStep.Suspended(state.continuation(control.elapsed()));
+            }
         } catch (Exception e) { // an Error passes: no RunFinished for it (ADR 0022)
             termination = Termination.Failed.of(e, ErrorCategory.INTERNAL);
         }
@@ -152,13 +209,20 @@ public final class ConvergenceRun {
                 .cycles(state.cycle).factsMerged(state.factsMerged).usage(state.usage).rejected(state.rejected)
                 .duration(control.elapsed()).pause(state.pause).stoppedBy(state.stoppedBy).build();
         events.publish(() -> new ConvergenceEvent.RunFinished(spec.name(), result));
-        return result;
+        return new ConvergenceStep.Ended(result);
     }
 
-    private Termination cycles(@Nullable List<Candidate> resumedWork) {
+    /** @return how the run ended, or null when it stopped between two cycles because {@link #suspend} said so */
+    private @Nullable Termination cycles(@Nullable List<Candidate> resumedWork) {
         List<Candidate> work = resumedWork;
+        // a run never suspends before its first cycle: a part that made no progress would suspend again and again
+        boolean first = resumedWork == null;
         while (true) {
             if (work == null) {
+                if (!first && suspend.getAsBoolean()) {
+                    return null;
+                }
+                first = false;
                 Termination stop = control.checkBetweenSteps();
                 if (stop != null) {
                     return stop;

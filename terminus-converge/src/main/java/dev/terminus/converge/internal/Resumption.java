@@ -2,6 +2,7 @@ package dev.terminus.converge.internal;
 
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.spi.GateStore;
+import dev.terminus.converge.ConvergenceContinuation;
 import dev.terminus.converge.Pause;
 
 /** The checks before a paused run is resumed, and what is done with its pause after. */
@@ -41,6 +42,25 @@ public final class Resumption {
         if (!pause.engine().equals(spec.name())) {
             throw new IllegalArgumentException("Pause.engine is \"" + pause.engine() + "\", but this engine is named \""
                     + spec.name() + "\"");
+        }
+    }
+
+    /**
+     * Refuses to go on from a continuation another engine wrote, before anything runs.
+     *
+     * @param spec the engine going on
+     * @param from the continuation
+     * @throws IllegalArgumentException when it was written by an engine of another name or with other agents (the
+     *     message names the field and both values)
+     */
+    public static void check(EngineSpec spec, ConvergenceContinuation from) {
+        if (!from.agents().equals(spec.agentNames())) {
+            throw new IllegalArgumentException("the continuation was written by an engine with agents " + from.agents()
+                    + ", but this engine has agents " + spec.agentNames());
+        }
+        if (!from.engine().equals(spec.name())) {
+            throw new IllegalArgumentException("ConvergenceContinuation.engine is \"" + from.engine()
+                    + "\", but this engine is named \"" + spec.name() + "\"");
         }
     }
 

@@ -3,6 +3,7 @@ package dev.terminus.converge.internal;
 import dev.terminus.Termination;
 import dev.terminus.agent.Usage;
 import dev.terminus.converge.Context;
+import dev.terminus.converge.ConvergenceContinuation;
 import dev.terminus.converge.Fact;
 import dev.terminus.converge.Pause;
 import dev.terminus.converge.Proposal;
@@ -49,6 +50,24 @@ final class RunState {
         paused.rejected().forEach(rejection -> suppressed.add(rejection.proposal().id()));
         approved.addAll(paused.approved());
         changed.addAll(paused.changedKeys());
+    }
+
+    /** Restores the state of a run suspended between two cycles. */
+    void restore(ConvergenceContinuation from) {
+        from.facts().forEach(fact -> working.put(fact.key(), fact));
+        cycle = from.cycles();
+        usage = from.usage();
+        factsMerged = from.factsMerged();
+        rejected.addAll(from.rejected());
+        from.rejected().forEach(rejection -> suppressed.add(rejection.proposal().id()));
+        approved.addAll(from.approved());
+        changed.addAll(from.changedKeys());
+    }
+
+    /** @return the state between two cycles, as another run goes on from it */
+    ConvergenceContinuation continuation(Duration elapsed) {
+        return new ConvergenceContinuation(spec.name(), spec.agentNames(), cycle, List.copyOf(changed),
+                snapshot().facts(), rejected, List.copyOf(approved), factsMerged, usage, elapsed);
     }
 
     /** @return an immutable copy of the facts, made again only after a merge */

@@ -51,6 +51,8 @@ public final class ActivityCalls {
     private final CallMode toolCalls;
     private @Nullable Duration toolTimeout;
     private int localCalls;
+    /** Whether convergence turns heartbeat too (ADR 0043); runs recorded before did not. */
+    private boolean turnsHeartbeat;
     private @Nullable RunControl control;
     /** The tool call made again after a person answered its request for input, or null. */
     private @Nullable String answeredCallId;
@@ -70,6 +72,15 @@ public final class ActivityCalls {
         this.callTimeout = callTimeout;
         this.modelCalls = modelCalls;
         this.toolCalls = toolCalls;
+    }
+
+    /**
+     * Gives convergence turns' activities a heartbeat timeout, as model and tool calls have: their activity
+     * heartbeats (ConvergenceActivitiesImpl), so a cancellation reaches a running turn and a lost worker is known at
+     * that timeout.
+     */
+    public void turnsHeartbeat() {
+        this.turnsHeartbeat = true;
     }
 
     /**
@@ -243,8 +254,8 @@ public final class ActivityCalls {
                 .setCancellationType(waits ? ActivityCancellationType.WAIT_CANCELLATION_COMPLETED
                         : ActivityCancellationType.TRY_CANCEL)
                 .setRetryOptions(once);
-        if (kind != Kind.TURN) {
-            // model and tool activities heartbeat while their call runs (AgentActivitiesImpl)
+        if (kind != Kind.TURN || turnsHeartbeat) {
+            // model and tool activities heartbeat while their call runs (AgentActivitiesImpl), turns too (ADR 0043)
             options.setHeartbeatTimeout(HEARTBEAT_TIMEOUT.compareTo(timeout) < 0 ? HEARTBEAT_TIMEOUT : timeout);
         }
         return Workflow.newActivityStub(activities, options.build());

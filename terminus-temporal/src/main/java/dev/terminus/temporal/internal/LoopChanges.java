@@ -70,6 +70,18 @@ final class LoopChanges {
         return Workflow.getVersion(CARRY_CHECK, Workflow.DEFAULT_VERSION, 2);
     }
 
+    /**
+     * Version 1: a convergence run's turns refer to the context instead of carrying it, heartbeat, and the run
+     * continues as new when its history is long and leaves out of its output facts too large for it (ADR 0043);
+     * before it, every turn carried the whole context, without a heartbeat timeout, in one execution.
+     */
+    static final String CONVERGE_LINEAR = "terminus-converge-linear";
+
+    /** @return whether this convergence run records the linear history of ADR 0043 */
+    static boolean convergeLinear() {
+        return Workflow.getVersion(CONVERGE_LINEAR, Workflow.DEFAULT_VERSION, 1) >= 1;
+    }
+
     /** @return whether this run upserts its search attributes (asked only when the worker's recipes want them) */
     static boolean searchAttributes() {
         return Workflow.getVersion(SEARCH_ATTRIBUTES, Workflow.DEFAULT_VERSION, 1) >= 1;

@@ -1,10 +1,15 @@
 package dev.terminus.temporal.internal;
 
+import dev.terminus.ErrorCategory;
+import dev.terminus.ErrorInfo;
+import dev.terminus.Termination;
 import dev.terminus.agent.HaltException;
 import dev.terminus.agent.spi.ModelException;
+import dev.terminus.temporal.wire.ConvergenceReply;
 import dev.terminus.temporal.wire.ModelAnswer;
 import io.temporal.common.converter.DataConverter;
 import org.jspecify.annotations.Nullable;
+import java.util.List;
 
 /**
  * The largest payload an activity of a run may answer with (the server's blob size limit): a larger tool result ends
@@ -54,6 +59,25 @@ record PayloadLimit(int bytes, DataConverter converter) {
     @Nullable String cutText(@Nullable String text) {
         return text == null || size(text) > bytes ? null : text;
     }
+
+     * @param agentName the convergence agent
+     * @param reply its reply
+     * @return the reply, or when it is over the limit the agent's failure ({@code Failed}, {@code RESOURCE}, type
+     *     {@link #TOO_LARGE_TYPE}) naming the agent, the reply's size and the limit, with the reply's usage
+     */
+    ConvergenceReply reply(String agentName, ConvergenceReply reply) {
+        long size = size(reply);
+        if (size <= bytes) {
+            return reply;
+        }
+        return new ConvergenceReply(ConvergenceReply.Kind.FAIL, List.of(), null, new Termination.Failed(
+                new ErrorInfo(TOO_LARGE_TYPE, "the reply of agent \"" + agentName + "\" is " + size + " bytes, over the "
+                        + bytes + "-byte limit of a Temporal payload (ConvergenceRecipes.payloadLimit)",
+                        ErrorCategory.RESOURCE)), reply.usage());
+    }
+
+    /** The error type of a convergence agent's reply over the limit. */
+    static final String TOO_LARGE_TYPE = "dev.terminus.temporal.PayloadTooLarge";
 
     private long size(Object value) {
         return converter.toPayload(value).map(payload -> (long) payload.getSerializedSize()).orElse(0L);

@@ -3,6 +3,7 @@ package dev.terminus.temporal.internal;
 import dev.terminus.agent.control.RunClock;
 import dev.terminus.temporal.wire.TranscriptPage;
 import java.time.Duration;
+import java.util.concurrent.Callable;
 
 /**
  * The transcript query of one call's workflow, asked again when it fails, until the call's own time runs out (ADR
@@ -81,21 +82,41 @@ final class TranscriptQueries implements TranscriptCache.Source {
 
     @Override
     public TranscriptPage page(long generation, int from) throws Exception {
+        return retried("transcript", "the run's transcript", workflow, () -> query.page(generation, from),
+                deadlineNanos, time);
+    }
+
+    /**
+     * Asks a query of a call's workflow, again while it fails, until the call's deadline.
+     *
+     * @param name the query's name, as its failed tries are logged
+     * @param what what the query reads, as the failure's message names it
+     * @param workflow the workflow's id and run, as its failed tries are logged
+     * @param query the query
+     * @param deadlineNanos the instant ({@link Time#nanoTime()}) past which no try starts
+     * @param time the time it is measured with
+     * @param <P> its answer
+     * @return its answer
+     * @throws TranscriptUnavailableException when it still fails when the next try would pass the deadline
+     * @throws InterruptedException when the activity ended meanwhile
+     */
+    static <P> P retried(String name, String what, String workflow, Callable<P> query, long deadlineNanos, Time time)
+            throws Exception {
         long pause = FIRST_PAUSE.toNanos();
         int failures = 0;
         while (true) {
             try {
-                return query.page(generation, from);
+                return query.call();
             } catch (InterruptedException e) {
                 throw e; // the activity ended
             } catch (Exception e) {
                 failures++;
                 boolean last = time.nanoTime() + pause > deadlineNanos;
-                LOG.log(System.Logger.Level.WARNING, "the transcript query of " + workflow + " failed (try " + failures
-                        + "), " + (last ? "the call's time is up" : "asked again in "
+                LOG.log(System.Logger.Level.WARNING, "the " + name + " query of " + workflow + " failed (try "
+                        + failures + "), " + (last ? "the call's time is up" : "asked again in "
                         + Duration.ofNanos(pause).toMillis() + " ms") + ": " + e);
                 if (last) {
-                    throw new TranscriptUnavailableException("the run's transcript could not be read from its"
+                    throw new TranscriptUnavailableException(what + " could not be read from its"
                             + " workflow within the call's time (" + failures + (failures == 1 ? " try" : " tries")
                             + "), last: " + e, e);
                 }
