@@ -99,14 +99,31 @@ final class TestServerProcess implements AutoCloseable {
 
     /** @return every execution of the default namespace still running */
     List<WorkflowExecutionInfo> open() {
-        return stubs.blockingStub().listOpenWorkflowExecutions(ListOpenWorkflowExecutionsRequest.newBuilder()
-                .setNamespace("default").build()).getExecutionsList();
+        return listed(() -> stubs.blockingStub().listOpenWorkflowExecutions(ListOpenWorkflowExecutionsRequest
+                .newBuilder().setNamespace("default").build()).getExecutionsList());
     }
 
     /** @return every execution of the default namespace that closed, each continued-as-new execution one of them */
     List<WorkflowExecutionInfo> closed() {
-        return stubs.blockingStub().listClosedWorkflowExecutions(ListClosedWorkflowExecutionsRequest.newBuilder()
-                .setNamespace("default").build()).getExecutionsList();
+        return listed(() -> stubs.blockingStub().listClosedWorkflowExecutions(ListClosedWorkflowExecutionsRequest
+                .newBuilder().setNamespace("default").build()).getExecutionsList());
+    }
+
+    /**
+     * A listing, asked again when the server fails it with UNKNOWN ("Application error processing RPC"): the test
+     * server failed a listing so once while a run started (a full build failed KilledWorkflowWorkerTest with it), and
+     * the next listing is what the waits that list ask for anyway. Five tries at most.
+     */
+    private static List<WorkflowExecutionInfo> listed(java.util.function.Supplier<List<WorkflowExecutionInfo>> listing) {
+        for (int tries = 1; ; tries++) {
+            try {
+                return listing.get();
+            } catch (io.grpc.StatusRuntimeException e) {
+                if (e.getStatus().getCode() != io.grpc.Status.Code.UNKNOWN || tries == 5) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** Stops the client, then the server (SIGTERM, then SIGKILL after 10 s), and waits for it to end. */
