@@ -78,6 +78,22 @@ public final class ModelStreams {
      */
     public static ModelResponse whole(Model model, ModelRequest request, @Nullable Duration idleTimeout)
             throws Exception {
+        return whole(model, request, idleTimeout, text -> { });
+    }
+
+    /**
+     * As {@link #whole(Model, ModelRequest, Duration)}, handing each piece of text to {@code pieces} as it arrives:
+     * an engine that must keep the text of a stream cut short (a workflow's activity) keeps what it was given.
+     *
+     * @param model the model
+     * @param request the call
+     * @param idleTimeout how long the stream may be silent; null for as long as it takes
+     * @param pieces takes each piece of text, on the calling thread
+     * @return the whole answer
+     * @throws Exception what the model or its stream threw, or the timeout of a silent stream
+     */
+    public static ModelResponse whole(Model model, ModelRequest request, @Nullable Duration idleTimeout,
+            java.util.function.Consumer<String> pieces) throws Exception {
         if (!(model instanceof StreamingModel streaming)) {
             return model.chat(request);
         }
@@ -89,11 +105,12 @@ public final class ModelStreams {
         try (stream) {
             while (true) {
                 StreamPart part = stream.next(idleNanos);
-                if (part == null) {
-                    throw silent(model.name(), idleNanos);
-                }
-                if (part instanceof StreamPart.Finished finished) {
-                    return finished.response();
+                switch (part) {
+                    case null -> throw silent(model.name(), idleNanos);
+                    case StreamPart.TextDelta delta -> pieces.accept(delta.text());
+                    case StreamPart.Finished finished -> {
+                        return finished.response();
+                    }
                 }
             }
         }

@@ -3,10 +3,7 @@ package dev.terminus.temporal.internal;
 import dev.terminus.agent.spi.Model;
 import dev.terminus.agent.spi.ModelRequest;
 import dev.terminus.agent.spi.ModelResponse;
-import dev.terminus.agent.spi.ModelStream;
 import dev.terminus.agent.spi.ModelStreams;
-import dev.terminus.agent.spi.StreamPart;
-import dev.terminus.agent.spi.StreamingModel;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -27,26 +24,7 @@ final class StreamedText {
      * @throws Exception what the model or its stream threw, or the timeout of a silent stream
      */
     ModelResponse whole(Model model, ModelRequest request, @Nullable Duration idleTimeout) throws Exception {
-        if (!(model instanceof StreamingModel streaming)) {
-            return model.chat(request);
-        }
-        long idleNanos = idleTimeout == null ? Long.MAX_VALUE : idleTimeout.toNanos();
-        ModelStream stream = streaming.stream(request);
-        if (stream == null) {
-            throw new IllegalStateException("model " + model.name() + " returned no stream");
-        }
-        try (stream) {
-            while (true) {
-                StreamPart part = stream.next(idleNanos);
-                switch (part) {
-                    case null -> throw ModelStreams.silent(model.name(), idleNanos);
-                    case StreamPart.TextDelta delta -> text.append(delta.text());
-                    case StreamPart.Finished finished -> {
-                        return finished.response();
-                    }
-                }
-            }
-        }
+        return ModelStreams.whole(model, request, idleTimeout, text::append);
     }
 
     /** @return the text that arrived before the stream ended or was cut; null when none did */
