@@ -57,7 +57,7 @@ import org.jspecify.annotations.Nullable;
  * {@link PipelineWorkflow} child, graded as the harness grades a pipeline it runs itself (the pipeline as one run,
  * its stages' transcripts read from their children). At the task timeout the suite cancels the child: its pipeline
  * ends {@code Cancelled("workflow-cancelled")}, which the runner reports as the attempt passing its timeout, with that
- * partial run.
+ * partial run ended {@code Cancelled("task-timeout")} as a local attempt's is, and the stage it stopped.
  */
 public final class TemporalSuiteRunner implements AttemptRunner {
     /** The first pause before looking again for a child the suite has not started yet; it doubles up to a second. */
@@ -235,7 +235,10 @@ public final class TemporalSuiteRunner implements AttemptRunner {
         RunResult run = PipelineAttempts.asRun(client, output);
         if (taskTimeout != null && output.termination() instanceof Termination.Cancelled(String by)
                 && PipelineWorkflow.CANCELLED_BY_WORKFLOW.equals(by)) {
-            throw new AttemptTimedOut("workflow " + id + " passed its task timeout", run);
+            // the suite cancelled it at the task timeout: its row says so as a local attempt's does
+            Termination.Cancelled timedOut = new Termination.Cancelled(AttemptTimedOut.REQUESTER);
+            throw new AttemptTimedOut("workflow " + id + " passed its task timeout", run.toBuilder()
+                    .termination(timedOut).outcome(timedOut.defaultOutcome()).build(), output.stoppedBy());
         }
         return new Attempt(run, output.stoppedBy());
     }

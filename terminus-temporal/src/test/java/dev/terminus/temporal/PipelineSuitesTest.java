@@ -8,9 +8,12 @@ import dev.terminus.eval.EvalReport;
 import dev.terminus.eval.Evaluators;
 import dev.terminus.eval.ReportRow;
 import dev.terminus.eval.ReportRow.Verdict;
+import dev.terminus.eval.Status;
 import dev.terminus.eval.Task;
+import dev.terminus.eval.spi.AttemptTimedOut;
 import dev.terminus.temporal.wire.SuiteOutput;
-import java.io.IOException;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -21,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A suite whose every task runs a pipeline runs each attempt as a pipeline workflow child: its rows have the
- * pipeline's termination and the stage that stopped it, a second start with its id runs no finished pipeline again,
- * and the suite's history replays.
+ * pipeline's termination and the stage that stopped it, a pipeline past the task timeout is cancelled and its row is
+ * a timeout, a second start with its id runs no finished pipeline again, and the suite's history replays.
  */
 @Timeout(120)
 class PipelineSuitesTest {
@@ -97,6 +100,31 @@ class PipelineSuitesTest {
         SuiteOutput output = temporal.client().newUntypedWorkflowStub("suite-again").getResult(SuiteOutput.class);
         assertThat(output.rows()).hasSize(2).allSatisfy(row -> assertThat(row.reused()).isEqualTo(1));
         temporal.replay("suite-again");
+    }
+
+    @Test
+    void aPipelinePastTheTaskTimeoutIsCancelledAndItsRowIsATimeoutNamingTheStageItStopped() throws Exception {
+        // given: "refund"'s refund stage waits at its approval gate, which no one answers
+        Benchmark benchmark = Benchmark.builder()
+                .task(Task.of("order-42", "order 42").expecting("Order 42 is refunded."))
+                .evaluator(Evaluators.exactMatch()).taskTimeout(Duration.ofMinutes(1))
+                .attemptRunner(TemporalSuiteRunner.ofPipeline(temporal.client(), PipelineHarness.TASK_QUEUE,
+                        "suite-timeout", "refund", null))
+                .build();
+
+        // when
+        EvalReport report = benchmark.run(dir.resolve("report.jsonl"));
+
+        // then
+        assertThat(report.rows()).singleElement().satisfies(row -> {
+            assertThat(row.status()).isEqualTo(Status.TASK_TIMEOUT);
+            assertThat(row.termination()).isEqualTo(new Termination.Cancelled(AttemptTimedOut.REQUESTER));
+            assertThat(row.stoppedByStage()).isEqualTo("refund");
+        });
+        assertThat(temporal.status("suite-timeout/order-42/0"))
+                .isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_CANCELED);
+        temporal.client().newUntypedWorkflowStub("suite-timeout").getResult(SuiteOutput.class);
+        temporal.replay("suite-timeout");
     }
 
     private static String ending(ReportRow row) {

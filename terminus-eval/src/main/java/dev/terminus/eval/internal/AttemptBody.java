@@ -78,6 +78,7 @@ final class AttemptBody {
         } catch (PhaseFailure failure) {
             if (spec.runner() != null && failure.getCause() instanceof TimeoutException timeout) {
                 RunResult partial = timeout instanceof AttemptTimedOut stopped ? stopped.partial() : null;
+                stoppedBy = timeout instanceof AttemptTimedOut stopped ? stopped.stoppedByStage() : null;
                 return AttemptResult.failed(Status.TASK_TIMEOUT, partial, new TaskError(
                         TimeoutException.class.getName(), String.valueOf(timeout.getMessage()), Component.AGENT));
             }
