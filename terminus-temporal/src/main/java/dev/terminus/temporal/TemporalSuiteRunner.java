@@ -8,6 +8,8 @@ import dev.terminus.eval.EvalReport;
 import dev.terminus.eval.Task;
 import dev.terminus.eval.spi.AttemptRunner;
 import dev.terminus.eval.spi.AttemptTimedOut;
+import dev.terminus.temporal.wire.PipelineRunOutput;
+import dev.terminus.temporal.wire.PipelineWorkflow;
 import dev.terminus.temporal.wire.SuiteInput;
 import dev.terminus.temporal.wire.SuiteWorkflow;
 import io.grpc.Status;
@@ -50,6 +52,12 @@ import org.jspecify.annotations.Nullable;
  * child's row has its run's {@code Cancelled} ending. The result a row is graded on has what crosses the wire
  * ({@link AgentRunOutput}): the termination, answer, transcript, usage, cost, tool calls and duration; its iteration
  * records carry their numbers only, and it has no typed answer.
+ *
+ * <p>A runner made by {@link #ofPipeline} runs every task with one pipeline instead: each attempt is a
+ * {@link PipelineWorkflow} child, graded as the harness grades a pipeline it runs itself (the pipeline as one run,
+ * its stages' transcripts read from their children). At the task timeout the suite cancels the child: its pipeline
+ * ends {@code Cancelled("workflow-cancelled")}, which the runner reports as the attempt passing its timeout, with that
+ * partial run ended {@code Cancelled("task-timeout")} as a local attempt's is, and the stage it stopped.
  */
 public final class TemporalSuiteRunner implements AttemptRunner {
     /** The first pause before looking again for a child the suite has not started yet; it doubles up to a second. */
@@ -61,15 +69,18 @@ public final class TemporalSuiteRunner implements AttemptRunner {
     private final String suiteId;
     private final Function<Task, String> agentNames;
     private final Function<Task, @Nullable String> definitions;
+    private final boolean pipeline;
     private volatile @Nullable WorkflowExecution suite;
+    private volatile @Nullable Duration taskTimeout;
 
     private TemporalSuiteRunner(WorkflowClient client, String taskQueue, String suiteId,
-            Function<Task, String> agentNames, Function<Task, @Nullable String> definitions) {
+            Function<Task, String> agentNames, Function<Task, @Nullable String> definitions, boolean pipeline) {
         this.client = client;
         this.taskQueue = taskQueue;
         this.suiteId = suiteId;
         this.agentNames = agentNames;
         this.definitions = definitions;
+        this.pipeline = pipeline;
     }
 
     /**
@@ -100,7 +111,29 @@ public final class TemporalSuiteRunner implements AttemptRunner {
             Function<Task, String> agentNames, Function<Task, @Nullable String> definitions) {
         return new TemporalSuiteRunner(Preconditions.notNull(client, "client"),
                 Preconditions.notBlank(taskQueue, "taskQueue"), Preconditions.notBlank(suiteId, "suiteId"),
-                Preconditions.notNull(agentNames, "agentNames"), Preconditions.notNull(definitions, "definitions"));
+                Preconditions.notNull(agentNames, "agentNames"), Preconditions.notNull(definitions, "definitions"),
+                false);
+    }
+
+    /**
+     * A runner whose every task runs one pipeline, each attempt a {@link PipelineWorkflow} child with the task's
+     * input. Workers of the task queue must have the pipeline ({@link PipelineWorkflows#register}, by its name or
+     * through their {@link PipelineResolver}) and the agents of its stages.
+     *
+     * @param client a client using the workers' {@link TerminusDataConverter}
+     * @param taskQueue the task queue of the workers running the suite, the pipeline and its stages' agents
+     * @param suiteId the suite workflow's id; the same id started again reuses the children it finished
+     * @param pipelineName the pipeline's name: registered by it, or the name of the defined one
+     * @param definition the document the workers' {@link PipelineResolver} builds the pipeline from, or null for a
+     *     pipeline registered by name
+     * @return a runner to give a benchmark
+     */
+    public static TemporalSuiteRunner ofPipeline(WorkflowClient client, String taskQueue, String suiteId,
+            String pipelineName, @Nullable String definition) {
+        Preconditions.notBlank(pipelineName, "pipelineName");
+        return new TemporalSuiteRunner(Preconditions.notNull(client, "client"),
+                Preconditions.notBlank(taskQueue, "taskQueue"), Preconditions.notBlank(suiteId, "suiteId"),
+                task -> pipelineName, task -> definition, true);
     }
 
     /**
@@ -135,9 +168,11 @@ public final class TemporalSuiteRunner implements AttemptRunner {
                 throw new IllegalArgumentException("agentNames: no agent name for task \"" + run.task().id()
                         + "\", was " + (agent == null ? "null" : "\"" + agent + "\""));
             }
-            runs.add(new SuiteInput.Run(run.task().id(), run.repeat(), agent, run.task().input(),
-                    definitions.apply(run.task())));
+            runs.add(pipeline ? SuiteInput.Run.ofPipeline(run.task().id(), run.repeat(), agent, run.task().input(),
+                    definitions.apply(run.task())) : new SuiteInput.Run(run.task().id(), run.repeat(), agent,
+                    run.task().input(), definitions.apply(run.task())));
         }
+        taskTimeout = plan.taskTimeout();
         SuiteInput input = new SuiteInput(runs, plan.retryPolicy(), plan.concurrency(), plan.taskTimeout());
         SuiteWorkflow workflow = client.newWorkflowStub(SuiteWorkflow.class,
                 WorkflowOptions.newBuilder().setTaskQueue(taskQueue).setWorkflowId(suiteId).build());
@@ -151,8 +186,21 @@ public final class TemporalSuiteRunner implements AttemptRunner {
     /** Waits for the attempt's child to end and hands back its run. */
     @Override
     public RunResult run(Task task, int repeat, int attempt) throws TimeoutException, InterruptedException {
+        return attempt(task, repeat, attempt).run();
+    }
+
+    /** Waits for the attempt's child to end and hands back its run, and the stage that stopped its pipeline. */
+    @Override
+    public Attempt attempt(Task task, int repeat, int attempt) throws TimeoutException, InterruptedException {
         String id = SuiteWorkflows.childId(suiteId, task.id(), repeat, attempt);
         WorkflowExecution child = awaitChild(id);
+        if (pipeline) {
+            return pipelineRun(id, child);
+        }
+        return new Attempt(agentRun(id, child), null);
+    }
+
+    private RunResult agentRun(String id, WorkflowExecution child) throws TimeoutException {
         RunResult run;
         try {
             run = result(AgentWorkflows.output(client.newUntypedWorkflowStub(child, Optional.empty())));
@@ -167,6 +215,32 @@ public final class TemporalSuiteRunner implements AttemptRunner {
             throw new AttemptTimedOut("workflow " + id + " passed its task timeout", run);
         }
         return run;
+    }
+
+    /**
+     * Waits for the attempt's pipeline child to end and hands back its pipeline as one run; a pipeline the suite
+     * cancelled at the task timeout ended {@code Cancelled("workflow-cancelled")}: the attempt passed its timeout.
+     */
+    private Attempt pipelineRun(String id, WorkflowExecution child) throws TimeoutException {
+        PipelineRunOutput output;
+        try {
+            output = PipelineWorkflows.output(client.newUntypedWorkflowStub(child, Optional.empty()));
+        } catch (WorkflowFailedException e) {
+            if (e.getCause() instanceof TimeoutFailure) {
+                throw new TimeoutException("workflow " + id + " passed its task timeout");
+            }
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new IllegalStateException("workflow " + id + " ended without an output: " + cause.getMessage(), e);
+        }
+        RunResult run = PipelineAttempts.asRun(client, output);
+        if (taskTimeout != null && output.termination() instanceof Termination.Cancelled(String by)
+                && PipelineWorkflow.CANCELLED_BY_WORKFLOW.equals(by)) {
+            // the suite cancelled it at the task timeout: its row says so as a local attempt's does
+            Termination.Cancelled timedOut = new Termination.Cancelled(AttemptTimedOut.REQUESTER);
+            throw new AttemptTimedOut("workflow " + id + " passed its task timeout", run.toBuilder()
+                    .termination(timedOut).outcome(timedOut.defaultOutcome()).build(), output.stoppedBy());
+        }
+        return new Attempt(run, output.stoppedBy());
     }
 
     /**

@@ -22,8 +22,8 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Temporal's in-process test server with time skipping, a worker running some pipelines and the agents of their
- * stages, and a worker that replays a finished pipeline's history and fails when the replay makes other decisions.
+ * Temporal's in-process test server with time skipping, a worker running some pipelines, suites of them and the
+ * agents of their stages, and a worker that replays a finished pipeline's history and fails when the replay makes other decisions.
  * The same pipelines run in this process too ({@link #runLocally}), their agent stages calling the agents directly.
  */
 final class PipelineHarness implements AutoCloseable {
@@ -47,8 +47,10 @@ final class PipelineHarness implements AutoCloseable {
         Worker worker = environment.newWorker(TASK_QUEUE);
         AgentWorkflows.register(worker, agents);
         PipelineWorkflows.register(worker, pipelines);
+        SuiteWorkflows.register(worker); // suites of these pipelines
         replayer = environment.newWorker(TASK_QUEUE + "-replay");
         PipelineWorkflows.register(replayer, pipelines);
+        SuiteWorkflows.registerWorkflow(replayer);
         environment.start();
     }
 
@@ -112,7 +114,7 @@ final class PipelineHarness implements AutoCloseable {
     }
 
     /**
-     * Replays a finished pipeline's history on a worker of its own.
+     * Replays a finished pipeline's (or suite's) history on a worker of its own.
      *
      * @throws Exception when the replay's decisions differ from the history's
      */

@@ -9,6 +9,7 @@ import dev.terminus.cli.input.BadInputException;
 import dev.terminus.cli.input.FilePaths;
 import dev.terminus.cli.input.ScenarioFiles;
 import dev.terminus.cli.input.StageServers;
+import dev.terminus.cli.pipeline.PipelineFile;
 import dev.terminus.cli.output.Wire;
 import dev.terminus.cli.report.Reports;
 import dev.terminus.cli.scenario.Scenario;
@@ -117,16 +118,12 @@ final class EvalCommand implements Callable<Integer> {
             } catch (ScenarioException e) {
                 throw ScenarioFiles.badInput(e, source);
             }
-            if (read.pipeline() != null && temporal.chosen()) {
-                throw new BadInputException(source + ": agent: a pipeline agent runs in this process; run the suite"
-                        + " without --temporal");
-            }
             Suite suite = read.suite();
             // the suite's MCP servers (its agent's, or its pipeline stages') serve every run of every task, and stop
-            // when the suite is done
+            // when the suite is done; on Temporal the runs are the workers'
             try (ScenarioServers servers = suite.agent() == null || temporal.chosen() ? ScenarioServers.none()
                     : ScenarioFiles.servers(suite.agent(), source);
-                    StageServers stageServers = read.pipeline() == null ? StageServers.none()
+                    StageServers stageServers = read.pipeline() == null || temporal.chosen() ? StageServers.none()
                             : StageServers.start(read.pipeline(), source + ": agent")) {
                 return run(terminus, text, source, model, read, servers, stageServers);
             }
@@ -167,7 +164,7 @@ final class EvalCommand implements Callable<Integer> {
         try {
             Files.createDirectories(out);
             if (temporal.chosen()) {
-                report = onTemporal(suite, benchmark, text, jsonl, terminus.env);
+                report = onTemporal(read, benchmark, text, jsonl, terminus.env);
             } else if (resume != null) {
                 report = resume(benchmark, jsonl, terminus);
             } else {
@@ -188,21 +185,27 @@ final class EvalCommand implements Callable<Integer> {
      * Runs the suite as a suite workflow whose (task, repeat) runs are child workflows on the workers of the task
      * queue; rows stream into the report as they finish, graded here as locally.
      */
-    private EvalReport onTemporal(Suite suite, Benchmark benchmark, byte[] text, Path jsonl,
+    private EvalReport onTemporal(SuiteFile read, Benchmark benchmark, byte[] text, Path jsonl,
             Map<String, String> env) throws BadInputException, IOException {
         Map<String, Scenario> byTask;
         try {
-            byTask = SuiteBenchmark.scenarios(suite);
+            byTask = read.pipeline() != null ? Map.of() : SuiteBenchmark.scenarios(read.suite());
         } catch (ScenarioException e) {
             throw new BadInputException(e.getMessage());
         }
         String id = suiteId != null ? suiteId : defaultSuiteId(text);
+        PipelineFile pipeline = read.pipeline();
         try (TemporalConnection connection = TemporalConnection.open(temporal, env)) {
             return TemporalConnection.call("the suite " + id, () -> {
+                // a pipeline agent: each task's attempt runs the pipeline as a pipeline workflow, which the workers
+                // build from its document as they build a pipeline file's
+                TemporalSuiteRunner runner = pipeline != null
+                        ? TemporalSuiteRunner.ofPipeline(connection.client(), connection.taskQueue(), id,
+                                pipeline.name(), read.pipelineDocument())
+                        : TemporalSuiteRunner.of(connection.client(), connection.taskQueue(), id, Task::id,
+                                task -> ScenarioReader.write(byTask.get(task.id())));
                 try {
-                    return benchmark.withAttemptRunner(TemporalSuiteRunner.of(connection.client(),
-                            connection.taskQueue(), id, Task::id,
-                            task -> ScenarioReader.write(byTask.get(task.id())))).run(jsonl);
+                    return benchmark.withAttemptRunner(runner).run(jsonl);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

@@ -16,9 +16,21 @@ import org.jspecify.annotations.Nullable;
  *
  * @param suite the suite; its {@code agent} is null when the agent is a pipeline
  * @param pipeline the pipeline every task runs, or null when the agent is a scenario's
+ * @param pipelineDocument the pipeline as the pipeline file it was read from (what a worker's pipeline resolver reads
+ *     back), or null when the agent is a scenario's
  */
-public record SuiteFile(Suite suite, @Nullable PipelineFile pipeline) {
+public record SuiteFile(Suite suite, @Nullable PipelineFile pipeline, @Nullable String pipelineDocument) {
     private static final ObjectMapper PEEK = new ObjectMapper();
+
+    /**
+     * A suite without its document's pipeline.
+     *
+     * @param suite the suite
+     * @param pipeline the pipeline every task runs, or null when the agent is a scenario's
+     */
+    public SuiteFile(Suite suite, @Nullable PipelineFile pipeline) {
+        this(suite, pipeline, null);
+    }
 
     /**
      * @param json the file's bytes
@@ -55,13 +67,14 @@ public record SuiteFile(Suite suite, @Nullable PipelineFile pipeline) {
         if (!document.has("name")) {
             document.put("name", suite.name() != null ? suite.name() : "pipeline");
         }
-        PipelineFile pipeline;
+        byte[] written;
         try {
-            pipeline = PipelineFile.read(PEEK.writeValueAsBytes(document), source + ": agent");
+            written = PEEK.writeValueAsBytes(document);
         } catch (IOException e) {
             throw new IllegalStateException("a JSON tree cannot be written: " + e.getMessage(), e);
         }
-        return new SuiteFile(suite, pipeline);
+        PipelineFile pipeline = PipelineFile.read(written, source + ": agent");
+        return new SuiteFile(suite, pipeline, new String(written, StandardCharsets.UTF_8));
     }
 
     /** The suite's {@code agent} when it is an object with {@code "stages"}; null otherwise (or not JSON). */

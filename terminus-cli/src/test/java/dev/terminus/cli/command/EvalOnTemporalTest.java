@@ -29,6 +29,12 @@ class EvalOnTemporalTest {
                 row -> row.status() + " " + (row.termination() == null ? "-" : row.termination().tag()) + " " + row.verdict()));
     }
 
+    /** The stage that stopped each row's pipeline, or {@code -}. */
+    private static Map<String, String> stoppers(List<ReportRow> rows) {
+        return rows.stream().collect(Collectors.toMap(row -> row.task() + "#" + row.repeat(),
+                row -> row.stoppedByStage() == null ? "-" : row.stoppedByStage()));
+    }
+
     @Test
     void theDemoSuiteOnTemporalWritesTheRowsOfTheLocalRun() throws IOException {
         // given
@@ -75,6 +81,39 @@ class EvalOnTemporalTest {
         assertThat(endings(rows)).isEqualTo(endings(ReportReader.read(local.resolve("report.jsonl"))))
                 .containsEntry("norway#0", "SUCCESS NaturalCompletion PASSED")
                 .containsEntry("sweden#0", "SUCCESS NaturalCompletion FAILED");
+    }
+
+    @Test
+    void aSuiteWhoseAgentIsAPipelineOnTemporalWritesTheRowsOfTheLocalRun() throws IOException {
+        // given: the "check" stage fails with a provider's refusal unless the task's input says it is fine
+        Path suite = java.nio.file.Files.writeString(dir.resolve("pipeline-suite.json"), """
+                {"name": "pipeline suite", "evaluator": {"type": "exact"},
+                 "agent": {"stages": [
+                   {"name": "check", "skipWhen": {"answerContains": "fine"}, "script": [{"error": "auth"}]},
+                   {"name": "answer", "script": [{"text": "Oslo"}]}]},
+                 "tasks": [
+                   {"id": "fine", "input": "fine: capital of Norway?", "expected": "Oslo"},
+                   {"id": "wrong", "input": "fine: capital of Sweden?", "expected": "Stockholm"},
+                   {"id": "broken", "input": "capital of Norway?", "expected": "Oslo"}]}
+                """);
+        Path local = dir.resolve("local");
+        Path workflows = dir.resolve("workflows");
+        Cli.Result expected = Cli.run("eval", suite.toString(), "--out", local.toString());
+
+        // when
+        Cli.Result result = Cli.run("eval", suite.toString(), "--temporal", "embedded", "--out", workflows.toString());
+
+        // then
+        assertThat(expected.status()).as(expected.err()).isZero();
+        assertThat(result.status()).as(result.err()).isZero();
+        List<ReportRow> rows = ReportReader.read(workflows.resolve("report.jsonl"));
+        assertThat(endings(rows)).isEqualTo(endings(ReportReader.read(local.resolve("report.jsonl"))))
+                .containsEntry("fine#0", "SUCCESS Completed PASSED")
+                .containsEntry("wrong#0", "SUCCESS Completed FAILED")
+                .hasSize(3);
+        assertThat(stoppers(rows)).isEqualTo(stoppers(ReportReader.read(local.resolve("report.jsonl"))))
+                .containsEntry("broken#0", "check").containsEntry("fine#0", "-");
+        assertThat(result.flatOut()).contains("pipeline suite: 3 runs of 3 tasks");
     }
 
     @Test

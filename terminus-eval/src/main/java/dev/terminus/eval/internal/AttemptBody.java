@@ -16,6 +16,7 @@ import dev.terminus.eval.Status;
 import dev.terminus.eval.Task;
 import dev.terminus.eval.TaskContext;
 import dev.terminus.eval.TaskError;
+import dev.terminus.eval.spi.AttemptRunner;
 import dev.terminus.eval.spi.AttemptTimedOut;
 import dev.terminus.pipeline.Pipeline;
 import dev.terminus.pipeline.PipelineResult;
@@ -77,6 +78,7 @@ final class AttemptBody {
         } catch (PhaseFailure failure) {
             if (spec.runner() != null && failure.getCause() instanceof TimeoutException timeout) {
                 RunResult partial = timeout instanceof AttemptTimedOut stopped ? stopped.partial() : null;
+                stoppedBy = timeout instanceof AttemptTimedOut stopped ? stopped.stoppedByStage() : null;
                 return AttemptResult.failed(Status.TASK_TIMEOUT, partial, new TaskError(
                         TimeoutException.class.getName(), String.valueOf(timeout.getMessage()), Component.AGENT));
             }
@@ -96,8 +98,10 @@ final class AttemptBody {
     private AttemptResult phases() {
         Task task = job.task();
         if (spec.runner() != null) { // the runner's agent has its own tools and user, where it runs
-            RunResult result = step(Component.AGENT, "the run",
-                    () -> spec.runner().run(task, job.repeat(), attempt));
+            AttemptRunner.Attempt ran = step(Component.AGENT, "the run",
+                    () -> spec.runner().attempt(task, job.repeat(), attempt));
+            stoppedBy = ran.stoppedByStage();
+            RunResult result = ran.run();
             run = result;
             return judge(task, result);
         }

@@ -82,4 +82,33 @@ public interface AttemptRunner {
      * @throws Exception when the attempt has no result
      */
     RunResult run(Task task, int repeat, int attempt) throws Exception;
+
+    /**
+     * An attempt's run, and the stage that stopped it when the run is a pipeline's.
+     *
+     * @param run the run's result, a pipeline's as one run
+     * @param stoppedByStage the stage whose ending stopped the pipeline before its end, as a row names it; null for
+     *     an agent's run or a pipeline that ran to its end
+     */
+    record Attempt(RunResult run, @Nullable String stoppedByStage) {
+        /** Validates the run. */
+        public Attempt {
+            Preconditions.notNull(run, "Attempt.run");
+        }
+    }
+
+    /**
+     * Runs one attempt as {@link #run} does, telling also the stage that stopped it, for a runner whose attempts run
+     * pipelines; the harness calls this. By default, {@link #run} with no stage.
+     *
+     * @param task the task
+     * @param repeat which repeat, from 0
+     * @param attempt which attempt, from 1
+     * @return the run's result and the stage that stopped it
+     * @throws java.util.concurrent.TimeoutException when the attempt passed the plan's task timeout
+     * @throws Exception when the attempt has no result
+     */
+    default Attempt attempt(Task task, int repeat, int attempt) throws Exception {
+        return new Attempt(run(task, repeat, attempt), null);
+    }
 }

@@ -22,14 +22,30 @@ public final class AttemptTimedOut extends TimeoutException {
     private static final long serialVersionUID = 1L;
 
     private final transient @Nullable RunResult partial;
+    private final @Nullable String stoppedByStage;
 
     /**
      * @param message what passed its timeout
      * @param partial the run as it was stopped, or null when there is none
      */
     public AttemptTimedOut(String message, @Nullable RunResult partial) {
+        this(message, partial, null);
+    }
+
+    /**
+     * @param message what passed its timeout
+     * @param partial the run as it was stopped, or null when there is none; a pipeline's as one run
+     * @param stoppedByStage the stage whose stopped run ended the pipeline, as a row names it; null for an agent's run
+     */
+    public AttemptTimedOut(String message, @Nullable RunResult partial, @Nullable String stoppedByStage) {
         super(message);
         this.partial = partial;
+        this.stoppedByStage = stoppedByStage;
+    }
+
+    /** @return the stage whose stopped run ended the attempt's pipeline, or null */
+    public @Nullable String stoppedByStage() {
+        return stoppedByStage;
     }
 
     /** @return the run as it was stopped, or null when there is none */

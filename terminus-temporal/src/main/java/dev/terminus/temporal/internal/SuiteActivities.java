@@ -1,6 +1,7 @@
 package dev.terminus.temporal.internal;
 
 import dev.terminus.temporal.AgentRunOutput;
+import dev.terminus.temporal.wire.PipelineRunOutput;
 import io.temporal.activity.ActivityInterface;
 import io.temporal.activity.ActivityMethod;
 
@@ -14,4 +15,11 @@ public interface SuiteActivities {
      */
     @ActivityMethod(name = "TerminusSuiteFinishedOutput")
     AgentRunOutput finishedOutput(String workflowId);
+
+    /**
+     * @param workflowId a {@link dev.terminus.temporal.wire.PipelineWorkflow}'s id
+     * @return its pipeline's output, once it has one (also when the workflow was cancelled)
+     */
+    @ActivityMethod(name = "TerminusSuiteFinishedPipelineOutput")
+    PipelineRunOutput finishedPipelineOutput(String workflowId);
 }

@@ -2,6 +2,8 @@ package dev.terminus.temporal.internal;
 
 import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflows;
+import dev.terminus.temporal.PipelineWorkflows;
+import dev.terminus.temporal.wire.PipelineRunOutput;
 import io.temporal.activity.Activity;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.failure.ApplicationFailure;
@@ -13,6 +15,17 @@ public final class SuiteActivitiesImpl implements SuiteActivities {
     public AgentRunOutput finishedOutput(String workflowId) {
         try {
             return AgentWorkflows.output(
+                    Activity.getExecutionContext().getWorkflowClient().newUntypedWorkflowStub(workflowId));
+        } catch (WorkflowFailedException e) { // it has no output, and reading again will not give one
+            throw ApplicationFailure.newNonRetryableFailureWithCause("workflow " + workflowId
+                    + " ended without an output: " + e.getMessage(), "terminus.noOutput", e);
+        }
+    }
+
+    @Override
+    public PipelineRunOutput finishedPipelineOutput(String workflowId) {
+        try {
+            return PipelineWorkflows.output(
                     Activity.getExecutionContext().getWorkflowClient().newUntypedWorkflowStub(workflowId));
         } catch (WorkflowFailedException e) { // it has no output, and reading again will not give one
             throw ApplicationFailure.newNonRetryableFailureWithCause("workflow " + workflowId

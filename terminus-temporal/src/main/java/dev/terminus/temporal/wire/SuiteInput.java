@@ -6,13 +6,14 @@ import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentResolver;
 import dev.terminus.temporal.AgentRunInput;
 import dev.terminus.temporal.AgentWorkflow;
+import dev.terminus.temporal.PipelineResolver;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a {@link SuiteWorkflow} runs: task runs, each an {@link AgentWorkflow} child, with the suite's retries,
- * concurrency and task timeout.
+ * What a {@link SuiteWorkflow} runs: task runs, each an {@link AgentWorkflow} child (or a {@link PipelineWorkflow}
+ * child, for a run of a pipeline), with the suite's retries, concurrency and task timeout.
  *
  * @param runs the task runs, in the order they start
  * @param retryPolicy a run whose termination is {@code RETRYABLE} runs again as a new child, up to
@@ -31,14 +32,31 @@ public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrenc
      * @param input the task, as the user's first message
      * @param definition the document the worker's {@link AgentResolver} builds the agent from, or null for an agent
      *     registered by name
+     * @param pipeline whether {@code agentName} and {@code definition} name and define a pipeline instead (the
+     *     worker's {@code PipelineRecipes}, its {@link PipelineResolver}): each attempt is then a
+     *     {@link PipelineWorkflow} child run with the input; absent from the inputs of earlier clients, so false
      */
-    public record Run(String task, int repeat, String agentName, String input, @Nullable String definition) {
+    public record Run(String task, int repeat, String agentName, String input, @Nullable String definition,
+            boolean pipeline) {
         /** Validates the components. */
         public Run {
             Preconditions.notBlank(task, "Run.task");
             Preconditions.nonNegative(repeat, "Run.repeat");
             Preconditions.notNull(agentName, "Run.agentName");
             Preconditions.notNull(input, "Run.input");
+        }
+
+        /**
+         * A run of an agent registered by name, or built from its document.
+         *
+         * @param task the task's id
+         * @param repeat which repeat
+         * @param agentName the agent
+         * @param input the task
+         * @param definition the agent's document, or null for an agent registered by name
+         */
+        public Run(String task, int repeat, String agentName, String input, @Nullable String definition) {
+            this(task, repeat, agentName, input, definition, false);
         }
 
         /**
@@ -51,6 +69,26 @@ public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrenc
          */
         public Run(String task, int repeat, String agentName, String input) {
             this(task, repeat, agentName, input, null);
+        }
+
+        /**
+         * A run of a pipeline: each attempt a {@link PipelineWorkflow} child.
+         *
+         * @param task the task's id
+         * @param repeat which repeat
+         * @param pipelineName the pipeline, registered by that name or defined by the document
+         * @param input what the pipeline runs with
+         * @param definition the pipeline's document, or null for a pipeline registered by name
+         * @return the run
+         */
+        public static Run ofPipeline(String task, int repeat, String pipelineName, String input,
+                @Nullable String definition) {
+            return new Run(task, repeat, pipelineName, input, definition, true);
+        }
+
+        /** @return the input of this run's {@link PipelineWorkflow}, for a run of a pipeline */
+        public PipelineRunInput pipelineInput() {
+            return new PipelineRunInput(agentName, input, definition);
         }
 
         /** @return the input of this run's {@link AgentWorkflow} */
