@@ -261,12 +261,10 @@ final class EvalCommand implements Callable<Integer> {
     }
 
     /**
-     * Refuses a previous report that is missing or not a report before anything is written: the library would
-     * report either as a failure to write. Terminations it does not know read tolerantly, as the command renders them.
-     */
-    /**
-     * Refuses a previous report that cannot be read, before anything runs; tells, in one line, of a torn last line
-     * (the process writing it was killed mid-row), which is not a row and is left out of the rerun.
+     * Refuses a previous report that is missing or cannot be read, before anything runs (the library would report
+     * either as a failure to write); tells, in one line, of a torn last line (the process writing it was killed
+     * mid-row), which is not a row and is left out of the rerun. Terminations it does not know read tolerantly, as
+     * the command renders them.
      */
     private static void checkPrevious(Path previous, java.io.PrintStream err) throws BadInputException {
         try {
