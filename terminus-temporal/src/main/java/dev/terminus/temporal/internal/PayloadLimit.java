@@ -60,6 +60,7 @@ record PayloadLimit(int bytes, DataConverter converter) {
         return text == null || size(text) > bytes ? null : text;
     }
 
+    /**
      * @param agentName the convergence agent
      * @param reply its reply
      * @return the reply, or when it is over the limit the agent's failure ({@code Failed}, {@code RESOURCE}, type
