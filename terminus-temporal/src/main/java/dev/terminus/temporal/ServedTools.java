@@ -18,7 +18,9 @@ import java.util.List;
  *       that needs them calls {@link #start()}; every run of that agent on the worker then shares them (they keep no
  *       state per run). A start that fails is tried again by the next call that needs them.
  *   <li><b>They stop with the worker.</b> {@link AgentRecipes#close()} closes them, and a defined agent evicted from
- *       the worker's cache ({@link AgentRecipes#DEFINED_CACHE}) closes them once no call uses them any more.
+ *       the worker's cache ({@link AgentRecipes#DEFINED_CACHE}) closes them once no call uses them any more. They are
+ *       never closed on a workflow thread: when a workflow's resolution evicted the agent, the worker's next activity
+ *       (or {@code close}) closes them.
  * </ul>
  *
  * <p>A run whose tools cannot be started (a server that exits as it starts, say) ends {@code Failed} with category

@@ -6,7 +6,6 @@ import dev.terminus.cli.scenario.ScenarioAgent;
 import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.GateAnswer;
 import dev.terminus.temporal.RunSearchAttributes;
-import dev.terminus.temporal.TerminusDataConverter;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.workflowservice.v1.DescribeNamespaceRequest;
@@ -14,6 +13,7 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.client.WorkflowException;
 import io.temporal.client.WorkflowServiceException;
+import io.temporal.common.converter.DataConverter;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
@@ -34,7 +34,8 @@ import org.jspecify.annotations.Nullable;
  * A connection to Temporal for one command: a client of a frontend (over TLS and with an API key when the options say
  * so, see {@link TemporalAuth}; checked reachable, its namespace existing, within {@link #CONNECT_TIMEOUT}), or
  * Temporal's in-process server with a worker of {@link Workers} in this process. Every command that takes
- * {@code --temporal} connects here, {@code terminus worker} too. Clients and workers use the Terminus data converter.
+ * {@code --temporal} connects here, {@code terminus worker} too. Clients and workers use the Terminus data converter,
+ * with the payload store of {@code --payload-store} when given ({@link TemporalOptions#dataConverter()}).
  */
 public final class TemporalConnection implements AutoCloseable {
     /** How long connecting, and each call to the frontend that is not a long poll, may take. */
@@ -69,10 +70,11 @@ public final class TemporalConnection implements AutoCloseable {
      */
     public static TemporalConnection open(TemporalOptions options, Map<String, String> env) throws BadInputException {
         options.check();
+        DataConverter converter = options.dataConverter();
         if (options.embedded()) {
             TestWorkflowEnvironment environment = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
                     .setWorkflowClientOptions(WorkflowClientOptions.newBuilder()
-                            .setDataConverter(TerminusDataConverter.ofDefaults())
+                            .setDataConverter(converter)
                             .build())
                     .setUseTimeskipping(false)
                     .build());
@@ -110,7 +112,7 @@ public final class TemporalConnection implements AutoCloseable {
         }
         WorkflowClient client = WorkflowClient.newInstance(stubs, WorkflowClientOptions.newBuilder()
                 .setNamespace(options.namespace)
-                .setDataConverter(TerminusDataConverter.ofDefaults())
+                .setDataConverter(converter)
                 .build());
         return new TemporalConnection(client, options.taskQueue, stubs, null, null);
     }

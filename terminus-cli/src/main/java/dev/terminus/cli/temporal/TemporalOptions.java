@@ -1,6 +1,15 @@
 package dev.terminus.cli.temporal;
 
 import dev.terminus.cli.input.BadInputException;
+import dev.terminus.jackson.ReadMode;
+import dev.terminus.jackson.TerminusModule;
+import dev.terminus.temporal.DirectoryPayloadStore;
+import dev.terminus.temporal.TerminusDataConverter;
+import io.temporal.common.converter.DataConverter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -14,11 +23,14 @@ import picocli.CommandLine.Option;
  * with a worker in this process), the namespace and the task queue; for a frontend, how to reach it: TLS (server
  * authentication, against the JDK's trust store or {@code --tls-ca}; mutual with {@code --tls-cert} and
  * {@code --tls-key}) and a Temporal API key read from the environment variable {@code --api-key-env} names
- * (see {@link TemporalAuth}).
+ * (see {@link TemporalAuth}); and where payloads too large for the history are kept, {@code --payload-store DIR}, which
+ * the workers and every client of their runs must share.
  */
 public final class TemporalOptions {
     /** The value of {@code --temporal} that runs Temporal's in-process server and a worker in this process. */
     public static final String EMBEDDED = "embedded";
+    /** The size in bytes over which a payload goes to {@code --payload-store} instead of the history: 128 KiB. */
+    public static final int PAYLOAD_STORE_THRESHOLD = 128 * 1024;
     private static final Pattern ADDRESS = Pattern.compile("(\\[[0-9a-fA-F:.]+\\]|[A-Za-z0-9._-]+):([0-9]{1,5})");
     private static final Pattern VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -57,6 +69,11 @@ public final class TemporalOptions {
                     + " TLS (the JDK's trust store, or --tls-ca); the key is never printed")
     @Nullable String apiKeyEnv;
 
+    @Option(names = "--payload-store", paramLabel = "DIR",
+            description = "a directory where payloads over 128 KiB are kept instead of the history (made when"
+                    + " missing); the workers and every command that reads their runs must be given the same one")
+    @Nullable String payloadStore;
+
     /** @return whether {@code --temporal} was given */
     public boolean chosen() {
         return temporal != null;
@@ -81,6 +98,39 @@ public final class TemporalOptions {
         return value;
     }
 
+    /**
+     * @return the data converter of this command's clients and workers: the Terminus converter (reading terminations
+     *     of newer versions tolerantly), with {@code --payload-store} when given
+     * @throws BadInputException naming {@code --payload-store} and its value when it cannot be a store's directory
+     */
+    public DataConverter dataConverter() throws BadInputException {
+        if (payloadStore == null) {
+            return TerminusDataConverter.ofDefaults();
+        }
+        String given = payloadStore;
+        Path directory;
+        try {
+            directory = Path.of(given);
+        } catch (InvalidPathException e) {
+            throw new BadInputException("--payload-store " + given + ": is not a path: " + e.getReason());
+        }
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw new BadInputException("--payload-store " + given + ": is not a directory");
+        }
+        DirectoryPayloadStore store;
+        try {
+            store = DirectoryPayloadStore.of(directory);
+        } catch (IOException e) {
+            throw new BadInputException("--payload-store " + given + ": the directory cannot be made ("
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+        }
+        if (!Files.isWritable(directory)) {
+            throw new BadInputException("--payload-store " + given + ": the directory is not writable");
+        }
+        return TerminusDataConverter.of(TerminusModule.builder().readMode(ReadMode.TOLERANT).build(), store,
+                PAYLOAD_STORE_THRESHOLD);
+    }
+
     /** @throws BadInputException when the values cannot work */
     public void check() throws BadInputException {
         if (temporal != null && !embedded()) {
@@ -91,6 +141,10 @@ public final class TemporalOptions {
         }
         if (taskQueue.isBlank()) {
             throw new BadInputException("--task-queue: the task queue is blank");
+        }
+        if (payloadStore != null && temporal == null) {
+            throw new BadInputException("--payload-store " + payloadStore + ": needs --temporal (the store keeps the"
+                    + " payloads of runs on Temporal)");
         }
         if (apiKeyEnv != null && !VARIABLE.matcher(apiKeyEnv).matches()) {
             // not echoed: a value that is no variable's name may be the key itself

@@ -181,7 +181,10 @@ public final class WorkflowResume {
         }
         String namespace = "default".equals(temporal.namespace) ? "" : " --namespace " + temporal.namespace;
         out.println("It waits in workflow " + paused.workflowId() + ".");
-        String command = "terminus resume --temporal " + temporal.temporal + namespace + " " + paused.workflowId();
+        // the payload store first: the run's stored payloads are read with it (the workflow ID stays last)
+        String store = temporal.payloadStore == null ? "" : " --payload-store " + temporal.payloadStore;
+        String command = "terminus resume" + store + " --temporal " + temporal.temporal + namespace + " "
+                + paused.workflowId();
         out.println(asked == null ? "Continue it: " + command + " --approve   (or --reject \"why\")"
                 : "Continue it: " + command + " --answer '{...}'   (or --reject \"why\" to decline)");
     }

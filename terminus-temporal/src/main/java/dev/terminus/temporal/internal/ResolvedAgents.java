@@ -4,6 +4,7 @@ import dev.terminus.agent.Tool;
 import dev.terminus.temporal.AgentRecipes;
 import dev.terminus.temporal.AgentResolver;
 import dev.terminus.temporal.ServedTools;
+import io.temporal.workflow.unsafe.WorkflowUnsafe;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -25,6 +26,12 @@ import org.jspecify.annotations.Nullable;
  * while the others that need it wait, so its served tools ({@link ServedTools}) exist once. Each call that uses an
  * agent's tools holds it ({@link #hold}); a defined agent evicted from the cache, or every agent when the recipes
  * close, stops its served tools once no call holds it.
+ *
+ * <p>A workflow thread neither waits for another thread nor stops served tools (Temporal's rule: workflow code blocks
+ * on nothing but the workflow, and does no I/O). When another thread is resolving the document a workflow needs, the
+ * workflow resolves a copy of its own, kept by nobody (its served tools are never started: a workflow needs their
+ * specs only); the agents a workflow thread evicts from the cache are stopped by the next call off the workflow
+ * thread ({@link #hold}, {@link #registered} from an activity, {@link #close}).
  */
 public final class ResolvedAgents implements AutoCloseable {
     private final Map<String, Held> registered = new LinkedHashMap<>();
@@ -34,6 +41,8 @@ public final class ResolvedAgents implements AutoCloseable {
     private final LinkedHashMap<String, Held> defined = new LinkedHashMap<>(16, 0.75f, true);
     private final Map<String, CompletableFuture<Held>> resolving = new HashMap<>();
     private final Supplier<@Nullable String> activityDefinition;
+    /** Agents a workflow thread evicted, to stop off the workflow thread once no call holds them. Guarded by this. */
+    private final List<Held> unstopped = new ArrayList<>();
 
     /**
      * @param registered the agents registered by name
@@ -87,6 +96,7 @@ public final class ResolvedAgents implements AutoCloseable {
      *     be resolved
      */
     public AgentRecipes.Registered registered(String name) {
+        stopEvicted();
         return find(name).registered;
     }
 
@@ -98,6 +108,7 @@ public final class ResolvedAgents implements AutoCloseable {
      * @throws IllegalArgumentException as {@link #registered} does
      */
     public AgentRecipes.Lease hold(String name) {
+        stopEvicted();
         Held held = find(name);
         synchronized (this) {
             held.holds++;
@@ -161,6 +172,10 @@ public final class ResolvedAgents implements AutoCloseable {
             }
         }
         if (mine == null) {
+            if (WorkflowUnsafe.isWorkflowThread()) {
+                // not waiting for another thread: the same document resolves to the same agent, unstarted
+                return new Held(resolve(key, name));
+            }
             return awaited(pending);
         }
         try {
@@ -180,7 +195,13 @@ public final class ResolvedAgents implements AutoCloseable {
                 }
             }
             mine.complete(held);
-            evicted.forEach(Held::stop);
+            if (WorkflowUnsafe.isWorkflowThread()) {
+                synchronized (this) {
+                    unstopped.addAll(evicted);
+                }
+            } else {
+                evicted.forEach(Held::stop);
+            }
             return held;
         } catch (RuntimeException e) {
             synchronized (this) {
@@ -241,11 +262,32 @@ public final class ResolvedAgents implements AutoCloseable {
         return resolved;
     }
 
+    /**
+     * Stops the agents a workflow thread evicted, unless this is a workflow thread: a workflow thread stops no served
+     * tools (an MCP server's process or connection).
+     */
+    private void stopEvicted() {
+        if (WorkflowUnsafe.isWorkflowThread()) {
+            return;
+        }
+        List<Held> evicted;
+        synchronized (this) {
+            if (unstopped.isEmpty()) {
+                return;
+            }
+            evicted = List.copyOf(unstopped);
+            unstopped.clear();
+        }
+        evicted.forEach(Held::stop);
+    }
+
     /** Stops the served tools of every agent, each once no call holds it; later calls start them again. */
     @Override
     public void close() {
         List<Held> stopped = new ArrayList<>();
         synchronized (this) {
+            stopped.addAll(unstopped);
+            unstopped.clear();
             List<Held> all = new ArrayList<>(registered.values());
             all.addAll(defined.values());
             defined.clear();
