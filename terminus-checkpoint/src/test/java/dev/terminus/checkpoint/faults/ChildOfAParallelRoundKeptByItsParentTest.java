@@ -88,7 +88,8 @@ class ChildOfAParallelRoundKeptByItsParentTest {
     @Test
     void aChildCutWhileTheRoundStillAdmitsCallsIsInItsParentsChildren() throws Exception {
         // given: a parallel round of child, echo, echo whose second call's hook passes the parent's deadline, on the
-        // parent's own thread: the deadline's interrupt is still pending there when the round stops admitting calls
+        // parent's own thread: the deadline's interrupt is then most often still pending there when the round stops
+        // admitting calls (not always: it may reach the thread a moment later, in its wait for the calls)
         ManualClock clock = new ManualClock();
         CountDownLatch inCall = new CountDownLatch(1);
         Model slow = request -> {
@@ -110,6 +111,7 @@ class ChildOfAParallelRoundKeptByItsParentTest {
             public HookDecision beforeTool(RunContext run, ToolCall call) {
                 if (call.name().equals("echo") && interruptedInHook.isEmpty()) {
                     awaitQuietly(inCall);
+                    awaitArmed(clock); // the parent's deadline (armed just after its thread started) and the child's wait
                     clock.advance(Duration.ofMillis(100));
                     interruptedInHook.add(Thread.currentThread().isInterrupted());
                 }
@@ -134,12 +136,19 @@ class ChildOfAParallelRoundKeptByItsParentTest {
         RunResult result = parent.start("go").await();
 
         // then
-        assertThat(interruptedInHook).as("the deadline interrupted the parent's thread in the hook").containsExactly(true);
         assertThat(result.termination()).isInstanceOf(Termination.TimeBudgetExhausted.class);
         assertThat(result.children()).as("the parent's children").extracting(ChildRun::result)
                 .singleElement().satisfies(kept -> assertThat(kept.termination())
                         .isInstanceOf(Termination.TimeBudgetExhausted.class));
         assertThat(parentEnded.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    private static void awaitArmed(ManualClock clock) {
+        try {
+            clock.awaitScheduled(2);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
