@@ -82,14 +82,16 @@ public final class AgentRun {
 
     /** @param mode where the run's thread comes from */
     AgentRun(AgentSpec spec, RunControl control, long startNanos, Mode mode) {
-        this(spec, control, startNanos, mode, null);
+        this(spec, control, startNanos, mode, null, new RunPublication.Slot());
     }
 
     /**
      * @param relay the context the run's listeners got from the agent that handed the run over, or null for a run's
      *     first agent
+     * @param slot where the run's one result goes, shared with the agent that handed the run over
      */
-    private AgentRun(AgentSpec spec, RunControl control, long startNanos, Mode mode, @Nullable RunRelay relay) {
+    private AgentRun(AgentSpec spec, RunControl control, long startNanos, Mode mode, @Nullable RunRelay relay,
+            RunPublication.Slot slot) {
         this.spec = spec;
         this.mode = mode;
         this.config = spec.config();
@@ -127,7 +129,7 @@ public final class AgentRun {
         this.compactor = new Compactor(this, state, rules.compaction(), model.name());
         this.loop = new AgentLoop(this, spec, budgets, claims,
                 new ModelCaller(this, spec.model(), config.retryPolicy(), config.streamIdleTimeout().orElse(null)));
-        this.publication = new RunPublication(spec, state, control, events, pause, claims);
+        this.publication = new RunPublication(slot, spec, state, control, events, pause, claims);
         if (spec.hasAgentTools()) {
             state.tree.asParent = new ParentRun(state, budgets, control, mode,
                     config.toolTimeout().map(java.time.Duration::toNanos).orElse(0L), graceNanos);
@@ -284,7 +286,7 @@ public final class AgentRun {
             int used = handoffsUsed + 1;
             AgentSpec next = handoff.target().forHandoff(spec.listeners(), used < spec.maxHandoffs())
                     .withMaxHandoffs(spec.maxHandoffs());
-            successor = new AgentRun(next, control, state.startNanos(), mode, relay);
+            successor = new AgentRun(next, control, state.startNanos(), mode, relay, publication.slot());
             successor.pause.carryOver(pause);
             successor.state.tree.adoptChildren(state.tree.children());
             if (servedParent != null) {

@@ -30,9 +30,7 @@ final class RunPublication {
     private final EventDispatcher events;
     private final ApprovalPause pause;
     private final ClaimReview claims;
-    private final AtomicReference<@Nullable RunResult> published = new AtomicReference<>();
-    /** Completed once the publisher that won has delivered the last events. */
-    private final CompletableFuture<@Nullable Void> lastEvents = new CompletableFuture<>();
+    private final Slot slot;
     /**
      * How long a publisher that lost waits, on the run's clock, for the winner's last events before it gives the result
      * anyway: a listener that hangs on them must not hold the result for good.
@@ -40,8 +38,23 @@ final class RunPublication {
     private static final long LAST_EVENTS_WAIT_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
     private @Nullable CallerDeadline callerDeadline;
 
-    RunPublication(AgentSpec spec, RunState state, RunControl control, EventDispatcher events, ApprovalPause pause,
-            ClaimReview claims) {
+    /**
+     * The one result of a run, shared by the agents that hold it in turn (a handoff): a thread its supervisor left
+     * that hands the run over afterwards finds the result published, and publishes nothing more.
+     */
+    static final class Slot {
+        private final AtomicReference<@Nullable RunResult> published = new AtomicReference<>();
+        /** Completed once the publisher that won has delivered the last events. */
+        private final CompletableFuture<@Nullable Void> lastEvents = new CompletableFuture<>();
+    }
+
+    /**
+     * @param slot where the run's one result goes: a new one for a run's first agent, the predecessor's for the agent
+     *     it is handed to
+     */
+    RunPublication(Slot slot, AgentSpec spec, RunState state, RunControl control, EventDispatcher events,
+            ApprovalPause pause, ClaimReview claims) {
+        this.slot = slot;
         this.spec = spec;
         this.state = state;
         this.control = control;
@@ -115,9 +128,9 @@ final class RunPublication {
      */
     private RunResult publish(Termination end, boolean finalizing, boolean abandoned, @Nullable String textInFlight) {
         RunResult result = result(end, finalizing, abandoned, textInFlight);
-        if (!published.compareAndSet(null, result)) {
+        if (!slot.published.compareAndSet(null, result)) {
             awaitLastEvents();
-            return published.get();
+            return slot.published.get();
         }
         try {
             if (events.active()) {
@@ -130,7 +143,7 @@ final class RunPublication {
                 }
             }
         } finally {
-            lastEvents.complete(null);
+            slot.lastEvents.complete(null);
         }
         return result;
     }
@@ -140,7 +153,7 @@ final class RunPublication {
      * timers) times this wait as it times every other wait of the run.
      */
     private void awaitLastEvents() {
-        ClockWaits.awaitThroughInterrupts(control.clock(), lastEvents, LAST_EVENTS_WAIT_NANOS);
+        ClockWaits.awaitThroughInterrupts(control.clock(), slot.lastEvents, LAST_EVENTS_WAIT_NANOS);
     }
 
     /**
@@ -168,6 +181,11 @@ final class RunPublication {
     }
 
     @Nullable RunResult published() {
-        return published.get();
+        return slot.published.get();
+    }
+
+    /** @return where the run's one result goes, for the agent the run is handed to */
+    Slot slot() {
+        return slot;
     }
 }

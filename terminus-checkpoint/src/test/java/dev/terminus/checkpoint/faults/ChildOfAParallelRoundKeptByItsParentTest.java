@@ -8,6 +8,7 @@ import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentConfig;
 import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.AgentHook;
+import dev.terminus.agent.AgentListener;
 import dev.terminus.agent.HookDecision;
 import dev.terminus.agent.RunContext;
 import dev.terminus.agent.ChildRun;
@@ -22,9 +23,11 @@ import dev.terminus.scripted.ScriptedModel;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -141,6 +144,55 @@ class ChildOfAParallelRoundKeptByItsParentTest {
                 .singleElement().satisfies(kept -> assertThat(kept.termination())
                         .isInstanceOf(Termination.TimeBudgetExhausted.class));
         assertThat(parentEnded.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void aGrandchildOfACallTheRoundCutIsCancelledByParentAsItsParentIs() throws Exception {
+        // given: a parallel round of three calls of a tool that fails once the grandchild's model is called, and of
+        // child, which calls grandchild, whose model call waits until it is interrupted: the third failure ends the
+        // parent by its mistakes guard while child still runs (on the system clock, with a grace of 10 ms, after
+        // which the round interrupts the call that runs child)
+        CountDownLatch inCall = new CountDownLatch(1);
+        Model waits = request -> {
+            inCall.countDown();
+            new CountDownLatch(1).await();
+            throw new AssertionError("not interrupted");
+        };
+        Map<String, RunResult> ends = new ConcurrentHashMap<>();
+        CountDownLatch bothEnded = new CountDownLatch(2);
+        Function<String, AgentListener> published = name -> event -> {
+            if (event instanceof AgentEvent.RunTerminated ended) {
+                ends.put(name, ended.result());
+                bothEnded.countDown();
+            }
+        };
+        Agent grandchild = Agent.builder(waits).name("grandchild").listener(published.apply("grandchild")).build();
+        Agent child = Agent.builder(ScriptedModel.builder().toolCall("grandchild", Map.of("task", "go")).text("done")
+                        .build()).name("child").tool(Tools.agent("grandchild", "Waits", grandchild))
+                .listener(published.apply("child")).build();
+        Agent parent = Agent.builder(ScriptedModel.builder()
+                        .toolCalls(List.of(Map.entry("broken", Map.of("x", 1)), Map.entry("broken", Map.of("x", 2)),
+                                Map.entry("broken", Map.of("x", 3)), Map.entry("child", Map.of("task", "go"))))
+                        .text("done").build())
+                .config(AgentConfig.custom().name("parent").parallelToolCalls(true).maxConsecutiveMistakes(3)
+                        .interruptGrace(Duration.ofMillis(10)).build())
+                .tool(Tools.agent("child", "Calls its own agent", child))
+                .tool(Tools.of("broken", "fails", (args, run) -> {
+                    awaitQuietly(inCall);
+                    throw new IllegalStateException("broken");
+                }))
+                .build();
+
+        // when
+        RunResult result = parent.start("go").await();
+
+        // then
+        assertThat(result.termination()).isInstanceOf(Termination.ConsecutiveMistakes.class);
+        assertThat(bothEnded.await(10, TimeUnit.SECONDS)).as("child and grandchild published their ends").isTrue();
+        assertThat(ends.get("child").termination()).as("child, cut by the round")
+                .isEqualTo(new Termination.Cancelled("parent"));
+        assertThat(ends.get("grandchild").termination()).as("grandchild, stopped as its parent was")
+                .isEqualTo(new Termination.Cancelled("parent"));
     }
 
     private static void awaitArmed(ManualClock clock) {
