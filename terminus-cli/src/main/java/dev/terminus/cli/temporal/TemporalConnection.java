@@ -95,7 +95,8 @@ public final class TemporalConnection implements AutoCloseable {
         try {
             stubs = WorkflowServiceStubs.newConnectedServiceStubs(auth.apply(WorkflowServiceStubsOptions.newBuilder()
                     .setTarget(address)
-                    .setRpcTimeout(CONNECT_TIMEOUT))
+                    .setRpcTimeout(CONNECT_TIMEOUT)
+                    .setRpcQueryTimeout(options.queryTimeout()))
                     .build(), CONNECT_TIMEOUT);
         } catch (RuntimeException e) {
             throw new BadInputException(auth.failure(e, address,

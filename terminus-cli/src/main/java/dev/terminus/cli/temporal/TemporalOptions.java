@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -33,6 +34,8 @@ public final class TemporalOptions {
     public static final int PAYLOAD_STORE_THRESHOLD = 128 * 1024;
     private static final Pattern ADDRESS = Pattern.compile("(\\[[0-9a-fA-F:.]+\\]|[A-Za-z0-9._-]+):([0-9]{1,5})");
     private static final Pattern VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    /** The longest {@code --query-timeout}: ten minutes. */
+    static final long MAX_QUERY_TIMEOUT_MS = 600_000;
 
     @Option(names = "--temporal", paramLabel = "HOST:PORT",
             description = "run on Temporal: a frontend's HOST:PORT (e.g. localhost:7233, where a terminus worker "
@@ -73,6 +76,11 @@ public final class TemporalOptions {
             description = "a directory where payloads over 128 KiB are kept instead of the history (made when"
                     + " missing); the workers and every command that reads their runs must be given the same one")
     @Nullable String payloadStore;
+
+    @Option(names = "--query-timeout", paramLabel = "MS", defaultValue = "10000",
+            description = "how long one query of a workflow waits for a worker to answer before it is asked again"
+                    + " (a model or tool call reads its run's transcript so; default: ${DEFAULT-VALUE})")
+    long queryTimeoutMs = 10_000;
 
     /** @return whether {@code --temporal} was given */
     public boolean chosen() {
@@ -142,6 +150,10 @@ public final class TemporalOptions {
         if (taskQueue.isBlank()) {
             throw new BadInputException("--task-queue: the task queue is blank");
         }
+        if (queryTimeoutMs < 100 || queryTimeoutMs > MAX_QUERY_TIMEOUT_MS) {
+            throw new BadInputException("--query-timeout: " + queryTimeoutMs + " is not from 100 to "
+                    + MAX_QUERY_TIMEOUT_MS + " ms (ten minutes)");
+        }
         if (payloadStore != null && temporal == null) {
             throw new BadInputException("--payload-store " + payloadStore + ": needs --temporal (the store keeps the"
                     + " payloads of runs on Temporal)");
@@ -169,6 +181,11 @@ public final class TemporalOptions {
             throw new BadInputException("--tls-key " + tlsKey + ": needs --tls-cert FILE, the certificate chain (PEM)"
                     + " the key belongs to");
         }
+    }
+
+    /** @return how long one query RPC may wait for a worker's answer ({@code --query-timeout}) */
+    Duration queryTimeout() {
+        return Duration.ofMillis(queryTimeoutMs);
     }
 
     /** @return the TLS and API-key options given, by name, in the order they are checked */

@@ -140,6 +140,21 @@ class WorkerCommandTest {
     }
 
     @Test
+    void aQueryTimeoutOutsideATenthOfASecondToTenMinutesIsRefusedInOneLineBeforeConnecting() {
+        // when
+        Cli.Result tooShort = Cli.run("worker", "--temporal", "localhost:1", "--query-timeout", "99");
+        Cli.Result tooLong = Cli.run("worker", "--temporal", "localhost:1", "--query-timeout", "600001");
+
+        // then
+        assertThat(tooShort.status()).isEqualTo(2);
+        assertThat(tooShort.errLines()).containsExactly(
+                "terminus: --query-timeout: 99 is not from 100 to 600000 ms (ten minutes)");
+        assertThat(tooLong.status()).isEqualTo(2);
+        assertThat(tooLong.errLines()).containsExactly(
+                "terminus: --query-timeout: 600001 is not from 100 to 600000 ms (ten minutes)");
+    }
+
+    @Test
     void aStickyTimeoutOutsideZeroToADayIsRefusedInOneLineBeforeConnecting() {
         // when
         Cli.Result negative = Cli.run("worker", "--temporal", "localhost:1", "--sticky-timeout", "-1");

@@ -33,9 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * SIGKILL. The tool, after its delay, counts its earlier results from the run's transcript, which it reads through the
  * workflow's transcript query while no workflow worker runs: the new workflow worker is started only once the activity
  * worker logged that query's failure (the test server holds a query while no worker polls, until the query's RPC
- * timeout, 10 s), so the call gets its transcript only by asking again ({@code TranscriptQueries}, ADR 0039). Each run
- * ends exactly as its twin in one process: the same termination, category, outcome, iterations and tool calls, and
- * every tool result counting the calls before it.
+ * timeout: the activity worker's {@code --query-timeout}, 2 s here), so the call gets its transcript only by asking
+ * again ({@code TranscriptQueries}, ADR 0039). Each run ends exactly as its twin in one process: the same
+ * termination, category, outcome, iterations and tool calls, and every tool result counting the calls before it.
  *
  * <p>The activity worker's tool journal ({@link ToolJournal}) shows the tool call began there; the identity
  * ({@code pid@host}) of the history's last completed workflow task shows which worker holds the workflow. The workers
@@ -48,6 +48,8 @@ class KilledWorkflowWorkerTest {
     /** The tool's delay before it reads the transcript: the window in which its workflow's worker is killed. */
     private static final int TOOL_DELAY_MS = 500;
     private static final String TASK_QUEUE = "killed-workflow-worker";
+    /** How long a query of the workflow waits while no workflow worker polls: each trial waits it out once. */
+    private static final String QUERY_TIMEOUT_MS = "2000";
     private static final List<String> COMPARED = List.of("Termination", "Category", "Outcome", "Iterations",
             "Tool calls");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -263,7 +265,7 @@ class KilledWorkflowWorkerTest {
         Path journal = dir.resolve("tool-calls-" + number + ".journal");
         Path log = dir.resolve("worker-" + number + ".log");
         Process process = cluster.startWorker(List.of("-D" + ToolJournal.PROPERTY + "=" + journal),
-                ProcessBuilder.Redirect.appendTo(log.toFile()), "--only", role);
+                ProcessBuilder.Redirect.appendTo(log.toFile()), "--only", role, "--query-timeout", QUERY_TIMEOUT_MS);
         assertThat(awaitPolling(process, TASK_QUEUE)).as("a worker started").isTrue();
         return new Worker(process, journal, log);
     }
