@@ -8,7 +8,7 @@ import io.temporal.failure.ApplicationFailure;
  * a task whose input carries a version above {@link WireVersion#CURRENT} fails non-retryably, naming both versions,
  * before anything of it runs.
  */
-public final class WireVersions {
+final class WireVersions {
     private WireVersions() {}
 
     /**
@@ -17,7 +17,7 @@ public final class WireVersions {
      * @throws ApplicationFailure non-retryable, of type {@link WireVersion#UNKNOWN_FAILURE_TYPE}, when this worker
      *     does not speak the version
      */
-    public static void check(int seen, String what) {
+    static void check(int seen, String what) {
         if (seen > WireVersion.CURRENT) {
             throw ApplicationFailure.newNonRetryableFailure(message(seen, what), WireVersion.UNKNOWN_FAILURE_TYPE);
         }
