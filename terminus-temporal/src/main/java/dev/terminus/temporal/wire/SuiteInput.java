@@ -114,7 +114,14 @@ public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrenc
         wireVersion = WireVersion.read(wireVersion, "SuiteInput.wireVersion");
     }
 
-    /** An input of this build's {@link WireVersion}: see the components. */
+    /**
+     * An input of this build's {@link WireVersion}.
+     *
+     * @param runs the task runs, in the order they start
+     * @param retryPolicy the retries of a run whose termination is {@code RETRYABLE}
+     * @param concurrency how many task runs go at once, at least 1
+     * @param taskTimeout the longest one child may run, or null for no limit
+     */
     public SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrency, @Nullable Duration taskTimeout) {
         this(runs, retryPolicy, concurrency, taskTimeout, WireVersion.CURRENT);
     }
