@@ -2,6 +2,7 @@ package dev.terminus.temporal;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.terminus.Preconditions;
+import dev.terminus.temporal.wire.WireVersion;
 import dev.terminus.agent.control.Continuation;
 import dev.terminus.temporal.wire.ModelCall;
 import java.util.List;
@@ -33,12 +34,14 @@ import org.jspecify.annotations.Nullable;
  * @param earlier for a run that goes on in a fresh execution, where the state it refers to instead of carrying it is
  *     (the continuation, recorded by earlier executions, and the definition): the input then has neither; null for
  *     an input that carries all of its run's state
+ * @param wireVersion the {@link WireVersion} the input was written in; absent (read as 1) from inputs written before
+ *     inputs carried one
  */
 public record AgentRunInput(String agentName, String task, @Nullable Continuation continuation,
         @Nullable String definition, long modelCalls, Map<String, String> shape,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> agentModelCalls,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ChildRunOutput> children,
-        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable EarlierParts earlier) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable EarlierParts earlier, int wireVersion) {
     /**
      * Validates that the agent and the task are given, and the model calls not negative; copies the shape, the
      * other agents' calls and the children.
@@ -65,6 +68,27 @@ public record AgentRunInput(String agentName, String task, @Nullable Continuatio
             throw new IllegalArgumentException("AgentRunInput.earlier refers to the continuation the input does not"
                     + " carry: give one or the other");
         }
+        wireVersion = WireVersion.read(wireVersion, "AgentRunInput.wireVersion");
+    }
+
+    /**
+     * An input of this build's {@link WireVersion}.
+     *
+     * @param agentName the name of an agent of the worker's {@link AgentRecipes}, or of the defined agent
+     * @param task the task, as the user's first message
+     * @param continuation where the run goes on from, or null for a run from its start or one that refers to it
+     * @param definition the document that defines the agent, or null for a registered agent or one that refers to it
+     * @param modelCalls the model calls the run's own agent made in earlier executions
+     * @param shape for a run that goes on from a continuation, what its transcript depends on in its agent
+     * @param agentModelCalls the model calls the run's other agents made in earlier executions, by registered name
+     * @param children the runs of the agents the run called as tools in earlier executions, in order
+     * @param earlier where the state the input refers to is, or null for an input that carries all of it
+     */
+    public AgentRunInput(String agentName, String task, @Nullable Continuation continuation,
+            @Nullable String definition, long modelCalls, Map<String, String> shape,
+            Map<String, Long> agentModelCalls, List<ChildRunOutput> children, @Nullable EarlierParts earlier) {
+        this(agentName, task, continuation, definition, modelCalls, shape, agentModelCalls, children, earlier,
+                WireVersion.CURRENT);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.terminus.temporal;
 
 import dev.terminus.Preconditions;
+import dev.terminus.temporal.wire.WireVersion;
 import dev.terminus.converge.Context;
 import dev.terminus.converge.ConvergenceContinuation;
 import dev.terminus.converge.Fact;
@@ -14,13 +15,27 @@ import org.jspecify.annotations.Nullable;
  * @param engineName the engine's name in the worker's {@link ConvergenceRecipes}
  * @param facts the facts the run starts with, in order
  * @param continuation where the run goes on from, or null for a run that starts
+ * @param wireVersion the {@link WireVersion} the input was written in; absent (read as 1) from inputs written before
+ *     inputs carried one
  */
 public record ConvergenceRunInput(String engineName, List<Fact> facts,
-        @Nullable ConvergenceContinuation continuation) {
+        @Nullable ConvergenceContinuation continuation, int wireVersion) {
     /** Validates that nothing required is null and copies the facts. */
     public ConvergenceRunInput {
         Preconditions.notBlank(engineName, "ConvergenceRunInput.engineName");
         facts = Preconditions.immutableList(facts, "ConvergenceRunInput.facts");
+        wireVersion = WireVersion.read(wireVersion, "ConvergenceRunInput.wireVersion");
+    }
+
+    /**
+     * An input of this build's {@link WireVersion}.
+     *
+     * @param engineName the engine's name
+     * @param facts the facts the run starts with, in order
+     * @param continuation where the run goes on from, or null for a run that starts
+     */
+    public ConvergenceRunInput(String engineName, List<Fact> facts, @Nullable ConvergenceContinuation continuation) {
+        this(engineName, facts, continuation, WireVersion.CURRENT);
     }
 
     /**

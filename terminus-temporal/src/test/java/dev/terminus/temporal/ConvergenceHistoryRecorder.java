@@ -11,7 +11,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * Records the workflow history of each of the {@link RecordedConvergences} into a new recording,
  * {@code terminus-temporal/src/test/resources/convergence-histories/<day>/<scenario>.json}, which
- * {@link RecordedConvergencesReplayTest} replays beside every earlier one. Disabled unless
+ * {@link RecordedConvergencesReplayTest} replays beside every earlier one; the gated scenario's gate is approved through
+ * the {@code answer} update. Disabled unless
  * {@code terminus.recordHistories=true}; record from the repository's root with:
  *
  * <pre>
@@ -34,6 +35,14 @@ class ConvergenceHistoryRecorder {
                 Files.writeString(dir.resolve(name + ".json"),
                         temporal.environment().getWorkflowClient().fetchHistory(id).toJson(true));
             }
+            ConvergenceWorkflow gated = temporal.start(
+                    ConvergenceRunInput.of(RecordedConvergences.GATED, RecordedConvergences.INPUT));
+            ConvergenceGate gate = ConvergenceHarness.awaitGate(gated);
+            gated.answer(GateAnswer.approve(gate.gateId()));
+            ConvergenceWorkflows.output(WorkflowStub.fromTyped(gated));
+            String id = WorkflowStub.fromTyped(gated).getExecution().getWorkflowId();
+            Files.writeString(dir.resolve(RecordedConvergences.GATED + ".json"),
+                    temporal.environment().getWorkflowClient().fetchHistory(id).toJson(true));
         }
     }
 }

@@ -58,4 +58,27 @@ class RecordedConvergencesReplayTest {
         }
         assertThat(recordings).isNotEmpty();
     }
+
+    @Test
+    void everyRecordedGateAnsweredByUpdateReplaysToTheSameDecisions() throws Exception {
+        // given
+        Worker worker = environment.newWorker("terminus-converge-gate-replay");
+        ConvergenceWorkflows.registerWorkflow(worker, RecordedConvergences.recipes());
+        List<Path> recordings = HistoryFixtures.recordings(getClass(), "/convergence-histories").stream()
+                .filter(recording -> recording.getFileName().toString()
+                        .compareTo(RecordedConvergences.GATED_SINCE) >= 0)
+                .toList();
+
+        for (Path recording : recordings) {
+            // when
+            WorkflowExecutionHistory history = WorkflowExecutionHistory.fromJson(
+                    Files.readString(recording.resolve(RecordedConvergences.GATED + ".json")));
+
+            // then
+            assertThatCode(() -> WorkflowReplayer.replayWorkflowExecution(history, worker))
+                    .as("the gated history recorded on %s replays", recording.getFileName())
+                    .doesNotThrowAnyException();
+        }
+        assertThat(recordings).isNotEmpty();
+    }
 }

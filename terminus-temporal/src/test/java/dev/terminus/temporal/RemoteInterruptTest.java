@@ -79,8 +79,8 @@ class RemoteInterruptTest {
         }
 
         @Override
-        public List<dev.terminus.agent.spi.ToolSpec> servedToolSpecs(String agentName) {
-            return current.servedToolSpecs(agentName);
+        public List<dev.terminus.agent.spi.ToolSpec> servedToolSpecs(String agentName, int wireVersion) {
+            return current.servedToolSpecs(agentName, wireVersion);
         }
     }
 

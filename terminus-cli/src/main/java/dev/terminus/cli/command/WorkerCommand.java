@@ -5,6 +5,9 @@ import dev.terminus.cli.temporal.TemporalConnection;
 import dev.terminus.cli.temporal.TemporalOptions;
 import dev.terminus.cli.temporal.Workers;
 import dev.terminus.temporal.AgentRecipes;
+import io.temporal.common.VersioningBehavior;
+import io.temporal.common.WorkerDeploymentVersion;
+import io.temporal.worker.WorkerDeploymentOptions;
 import io.temporal.worker.WorkerFactory;
 import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
@@ -53,6 +56,16 @@ final class WorkerCommand implements Callable<Integer> {
             + " (model and tool calls) of the task queue: workflows, activities (default: both)")
     private @Nullable String only;
 
+    @Option(names = "--build-id", paramLabel = "ID", description = "opt this worker into Temporal's Worker Versioning"
+            + " as build ID of the worker deployment --deployment-name: the server then gives it only the tasks of"
+            + " runs on its deployment version (runs move to the current version at their next task: auto-upgrade);"
+            + " see docs/temporal.md, Rolling deploys")
+    private @Nullable String buildId;
+
+    @Option(names = "--deployment-name", paramLabel = "NAME", description = "the worker deployment of --build-id"
+            + " (default: the task queue's name)")
+    private @Nullable String deploymentName;
+
     @Override
     public Integer call() {
         return TerminusCommand.run(parent, this::work);
@@ -69,6 +82,34 @@ final class WorkerCommand implements Callable<Integer> {
         };
     }
 
+    /**
+     * @param taskQueue the worker's task queue
+     * @return the worker's deployment options: versioned with {@code --build-id}, else none
+     * @throws BadInputException naming the option when the build id is blank, the deployment's name blank or with a
+     *     dot (the server joins the two with one), or the deployment's name comes without a build id
+     */
+    private @Nullable WorkerDeploymentOptions deployment(String taskQueue) throws BadInputException {
+        if (buildId == null) {
+            if (deploymentName != null) {
+                throw new BadInputException("--deployment-name: \"" + deploymentName + "\" names the deployment of"
+                        + " --build-id, which is not given");
+            }
+            return null;
+        }
+        String deployment = deploymentName == null ? taskQueue : deploymentName;
+        if (buildId.isBlank()) {
+            throw new BadInputException("--build-id: the build id is blank");
+        }
+        if (deployment.isBlank() || deployment.contains(".")) {
+            throw new BadInputException((deploymentName == null ? "--task-queue (the default --deployment-name)"
+                    : "--deployment-name") + ": \"" + deployment + "\" is not a worker deployment's name: give a"
+                    + " non-blank name without a dot (the server joins it to the build id with one)");
+        }
+        return WorkerDeploymentOptions.newBuilder().setUseVersioning(true)
+                .setVersion(new WorkerDeploymentVersion(deployment, buildId))
+                .setDefaultVersioningBehavior(VersioningBehavior.AUTO_UPGRADE).build();
+    }
+
     private int work(TerminusCommand terminus) throws BadInputException {
         if (!temporal.chosen()) {
             throw new BadInputException("worker needs --temporal HOST:PORT (e.g. localhost:7233)");
@@ -82,12 +123,17 @@ final class WorkerCommand implements Callable<Integer> {
                     + " to " + MAX_STICKY_TIMEOUT_MS + " ms (a day)");
         }
         Workers.Role role = role();
+        WorkerDeploymentOptions deployment = deployment(temporal.taskQueue);
+        WorkerOptions.Builder options = WorkerOptions.newBuilder()
+                // zero asks for no sticky execution: the SDK then sends no sticky queue with its workflow tasks
+                .setStickyQueueScheduleToStartTimeout(Duration.ofMillis(stickyTimeoutMs));
+        if (deployment != null) {
+            options.setDeploymentOptions(deployment);
+        }
         try (TemporalConnection connection = TemporalConnection.open(temporal, terminus.env)) {
             WorkerFactory factory = WorkerFactory.newInstance(connection.client());
-            // zero asks for no sticky execution: the SDK then sends no sticky queue with its workflow tasks
-            AgentRecipes hosted = Workers.register(factory.newWorker(temporal.taskQueue, WorkerOptions.newBuilder()
-                    .setStickyQueueScheduleToStartTimeout(Duration.ofMillis(stickyTimeoutMs))
-                    .build()), factory.getWorkflowClient(), searchAttributes, role);
+            AgentRecipes hosted = Workers.register(factory.newWorker(temporal.taskQueue, options.build()),
+                    factory.getWorkflowClient(), searchAttributes, role);
             CountDownLatch stopped = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 factory.shutdown();
@@ -98,7 +144,10 @@ final class WorkerCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(hook);
             factory.start();
             terminus.out.println("terminus worker: polling task queue " + temporal.taskQueue + " of namespace "
-                    + temporal.namespace + " at " + temporal.temporal + "; Ctrl-C stops it.");
+                    + temporal.namespace + " at " + temporal.temporal
+                    + (deployment == null ? "" : " as build " + deployment.getVersion().getBuildId() + " of worker"
+                            + " deployment " + deployment.getVersion().getDeploymentName())
+                    + "; Ctrl-C stops it.");
             terminus.out.flush();
             try {
                 stopped.await();

@@ -168,6 +168,45 @@ class WorkerCommandTest {
         assertThat(tooLong.errLines()).singleElement().asString().startsWith("terminus: --sticky-timeout: 86400001");
     }
 
+    @Test
+    void aWorkerWithABuildIdPollsAsThatBuildOfItsDeploymentAndHostsRuns(@TempDir Path dir) throws Exception {
+        // given
+        Path file = dir.resolve("hello.json");
+        Files.writeString(file, "{\"task\": \"Say hello.\", \"script\": [{\"text\": \"Hello.\"}]}");
+        try (TemporalServer own = TemporalServer.start("--build-id", "b42", "--deployment-name", "terminus-agents")) {
+            // when
+            Cli.Result served = Cli.run("run", file.toString(), "--temporal", own.address(),
+                    "--task-queue", TemporalServer.TASK_QUEUE);
+            Cli.Result worker = own.stopWorker();
+
+            // then
+            assertThat(served.out()).as(served.err()).contains("NaturalCompletion");
+            assertThat(worker.status()).isZero();
+            assertThat(worker.out()).startsWith("terminus worker: polling task queue " + TemporalServer.TASK_QUEUE)
+                    .contains(" as build b42 of worker deployment terminus-agents; Ctrl-C stops it.");
+        }
+    }
+
+    @Test
+    void aBlankBuildIdADottedDeploymentNameOrADeploymentNameWithoutABuildIdIsRefusedInOneLine() {
+        // when
+        Cli.Result blank = Cli.run("worker", "--temporal", "localhost:1", "--build-id", " ");
+        Cli.Result dotted = Cli.run("worker", "--temporal", "localhost:1", "--build-id", "b42",
+                "--deployment-name", "agents.eu");
+        Cli.Result alone = Cli.run("worker", "--temporal", "localhost:1", "--deployment-name", "agents");
+
+        // then
+        assertThat(blank.status()).isEqualTo(2);
+        assertThat(blank.errLines()).containsExactly("terminus: --build-id: the build id is blank");
+        assertThat(dotted.status()).isEqualTo(2);
+        assertThat(dotted.errLines()).containsExactly("terminus: --deployment-name: \"agents.eu\" is not a worker"
+                + " deployment's name: give a non-blank name without a dot (the server joins it to the build id with"
+                + " one)");
+        assertThat(alone.status()).isEqualTo(2);
+        assertThat(alone.errLines()).containsExactly("terminus: --deployment-name: \"agents\" names the deployment"
+                + " of --build-id, which is not given");
+    }
+
     private static String withoutDuration(String out) {
         return out.replaceAll("Duration +\\d+ ms", "Duration");
     }

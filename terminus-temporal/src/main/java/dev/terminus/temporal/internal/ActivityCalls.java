@@ -9,6 +9,7 @@ import dev.terminus.agent.spi.ToolSpec;
 import dev.terminus.temporal.AgentWorkflow;
 import dev.terminus.temporal.CallMode;
 import dev.terminus.temporal.wire.AgentActivities;
+import dev.terminus.temporal.wire.WireVersion;
 import io.temporal.activity.ActivityCancellationType;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.activity.LocalActivityOptions;
@@ -147,13 +148,13 @@ public final class ActivityCalls {
             localCalls++;
             return Workflow.newLocalActivityStub(AgentActivities.class, LocalActivityOptions.newBuilder()
                     .setStartToCloseTimeout(callTimeout).setRetryOptions(retries).build())
-                    .servedToolSpecs(agentName);
+                    .servedToolSpecs(agentName, WireVersion.CURRENT);
         }
         return Workflow.newActivityStub(AgentActivities.class, ActivityOptions.newBuilder()
                 .setStartToCloseTimeout(callTimeout)
                 .setHeartbeatTimeout(HEARTBEAT_TIMEOUT.compareTo(callTimeout) < 0 ? HEARTBEAT_TIMEOUT : callTimeout)
                 .setRetryOptions(retries)
-                .build()).servedToolSpecs(agentName);
+                .build()).servedToolSpecs(agentName, WireVersion.CURRENT);
     }
 
     /**

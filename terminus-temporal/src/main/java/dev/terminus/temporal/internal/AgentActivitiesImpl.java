@@ -20,6 +20,7 @@ import dev.terminus.temporal.wire.ModelCall;
 import dev.terminus.temporal.wire.RunSnapshot;
 import dev.terminus.temporal.wire.ToolInvocation;
 import dev.terminus.temporal.wire.TranscriptPage;
+import dev.terminus.temporal.wire.WireVersion;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.activity.ActivityInfo;
@@ -67,6 +68,7 @@ public final class AgentActivitiesImpl implements AgentActivities {
 
     @Override
     public ModelAnswer chat(ModelCall call) {
+        WireVersions.check(call.wireVersion(), "the model call of agent \"" + call.agentName() + "\"");
         try (AgentRecipes.Lease lease = lease(call.agentName())) {
             ActivityExecutionContext context = Activity.getExecutionContext();
             long deadline = TranscriptQueries.deadline(context.getInfo().getStartToCloseTimeout(), time);
@@ -94,6 +96,8 @@ public final class AgentActivitiesImpl implements AgentActivities {
 
     @Override
     public String callTool(ToolInvocation call) {
+        WireVersions.check(call.wireVersion(), "the call of tool \"" + call.toolName() + "\" of agent \""
+                + call.agentName() + "\"");
         try (AgentRecipes.Lease lease = lease(call.agentName())) {
             ActivityExecutionContext context = Activity.getExecutionContext();
             long deadline = TranscriptQueries.deadline(context.getInfo().getStartToCloseTimeout(), time);
@@ -120,7 +124,9 @@ public final class AgentActivitiesImpl implements AgentActivities {
     }
 
     @Override
-    public List<ToolSpec> servedToolSpecs(String agentName) {
+    public List<ToolSpec> servedToolSpecs(String agentName, int wireVersion) {
+        WireVersions.check(WireVersion.read(wireVersion, "wireVersion"), "the listing of the served tools of agent \""
+                + agentName + "\"");
         try (AgentRecipes.Lease lease = lease(agentName)) {
             if (lease.registered().served() == null) {
                 return List.of();

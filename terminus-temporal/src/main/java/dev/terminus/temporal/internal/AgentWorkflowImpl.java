@@ -90,6 +90,7 @@ public final class AgentWorkflowImpl implements AgentWorkflow {
 
     @Override
     public AgentRunOutput run(AgentRunInput given) {
+        WireVersions.check(given.wireVersion(), "the run of agent \"" + given.agentName() + "\"");
         CarriedInputs carried = new CarriedInputs(earlierInputs);
         AgentRunInput input = carried.resolve(given);
         ActivityCalls calls = new ActivityCalls(recipes.callTimeout(), recipes.modelCalls(), recipes.toolCalls());

@@ -44,6 +44,8 @@ public final class ConvergenceActivitiesImpl implements ConvergenceActivities {
 
     @Override
     public @Nullable ConvergenceReply propose(ConvergenceTurn turn) {
+        WireVersions.check(turn.wireVersion(), "the turn of agent \"" + turn.agentName() + "\" of engine \""
+                + turn.engineName() + "\"");
         ConvergenceAgent agent = agent(turn.engineName(), turn.agentName());
         ActivityExecutionContext activity = Activity.getExecutionContext();
         long deadline = TranscriptQueries.deadline(activity.getInfo().getStartToCloseTimeout(), time);

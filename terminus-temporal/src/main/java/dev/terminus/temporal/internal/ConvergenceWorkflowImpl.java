@@ -69,6 +69,7 @@ public final class ConvergenceWorkflowImpl implements ConvergenceWorkflow {
 
     @Override
     public ConvergenceRunOutput run(ConvergenceRunInput input) {
+        WireVersions.check(input.wireVersion(), "the convergence run of engine \"" + input.engineName() + "\"");
         boolean linear = LoopChanges.convergeLinear();
         ActivityCalls calls = new ActivityCalls(recipes.turnTimeout());
         if (linear) {

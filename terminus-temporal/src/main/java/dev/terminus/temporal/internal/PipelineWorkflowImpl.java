@@ -36,6 +36,7 @@ public final class PipelineWorkflowImpl implements PipelineWorkflow {
 
     @Override
     public PipelineRunOutput run(PipelineRunInput input) {
+        WireVersions.check(input.wireVersion(), "the run of pipeline \"" + input.pipelineName() + "\"");
         StageChildren stages = new StageChildren(Workflow.getInfo().getWorkflowId());
         children = stages;
         Pipeline pipeline = pipeline(input, new PipelineMaterials(new WorkflowClock(), stages::runner));

@@ -11,15 +11,17 @@ public interface SuiteActivities {
 
     /**
      * @param workflowId an {@link dev.terminus.temporal.AgentWorkflow}'s id
+     * @param wireVersion the call's wire version (ADR 0045); 0 (read as 1) in a call written before calls carried one
      * @return its run's output, once it has one
      */
     @ActivityMethod(name = "TerminusSuiteFinishedOutput")
-    AgentRunOutput finishedOutput(String workflowId);
+    AgentRunOutput finishedOutput(String workflowId, int wireVersion);
 
     /**
      * @param workflowId a {@link dev.terminus.temporal.wire.PipelineWorkflow}'s id
+     * @param wireVersion the call's wire version; 0 (read as 1) in a call written before calls carried one
      * @return its pipeline's output, once it has one (also when the workflow was cancelled)
      */
     @ActivityMethod(name = "TerminusSuiteFinishedPipelineOutput")
-    PipelineRunOutput finishedPipelineOutput(String workflowId);
+    PipelineRunOutput finishedPipelineOutput(String workflowId, int wireVersion);
 }

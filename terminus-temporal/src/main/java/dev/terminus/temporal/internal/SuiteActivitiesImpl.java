@@ -4,6 +4,7 @@ import dev.terminus.temporal.AgentRunOutput;
 import dev.terminus.temporal.AgentWorkflows;
 import dev.terminus.temporal.PipelineWorkflows;
 import dev.terminus.temporal.wire.PipelineRunOutput;
+import dev.terminus.temporal.wire.WireVersion;
 import io.temporal.activity.Activity;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.failure.ApplicationFailure;
@@ -12,7 +13,8 @@ import io.temporal.failure.ApplicationFailure;
 public final class SuiteActivitiesImpl implements SuiteActivities {
 
     @Override
-    public AgentRunOutput finishedOutput(String workflowId) {
+    public AgentRunOutput finishedOutput(String workflowId, int wireVersion) {
+        WireVersions.check(WireVersion.read(wireVersion, "wireVersion"), "the suite's reading of " + workflowId);
         try {
             return AgentWorkflows.output(
                     Activity.getExecutionContext().getWorkflowClient().newUntypedWorkflowStub(workflowId));
@@ -23,7 +25,8 @@ public final class SuiteActivitiesImpl implements SuiteActivities {
     }
 
     @Override
-    public PipelineRunOutput finishedPipelineOutput(String workflowId) {
+    public PipelineRunOutput finishedPipelineOutput(String workflowId, int wireVersion) {
+        WireVersions.check(WireVersion.read(wireVersion, "wireVersion"), "the suite's reading of " + workflowId);
         try {
             return PipelineWorkflows.output(
                     Activity.getExecutionContext().getWorkflowClient().newUntypedWorkflowStub(workflowId));

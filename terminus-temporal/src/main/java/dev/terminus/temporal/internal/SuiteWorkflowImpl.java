@@ -11,6 +11,7 @@ import dev.terminus.temporal.wire.PipelineWorkflow;
 import dev.terminus.temporal.wire.SuiteInput;
 import dev.terminus.temporal.wire.SuiteOutput;
 import dev.terminus.temporal.wire.SuiteWorkflow;
+import dev.terminus.temporal.wire.WireVersion;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
@@ -64,6 +65,7 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
 
     @Override
     public SuiteOutput run(SuiteInput input) {
+        WireVersions.check(input.wireVersion(), "the suite");
         String suiteId = Workflow.getInfo().getWorkflowId();
         Random random = Workflow.newRandom();
         SuiteOutput.Row[] rows = new SuiteOutput.Row[input.runs().size()];
@@ -163,7 +165,7 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
         } catch (ChildWorkflowFailure e) {
             if (e.getCause() instanceof WorkflowExecutionAlreadyStarted) {
                 try {
-                    return Ended.ofPipeline(activities.finishedPipelineOutput(id), true);
+                    return Ended.ofPipeline(activities.finishedPipelineOutput(id, WireVersion.CURRENT), true);
                 } catch (ActivityFailure failure) {
                     return new Ended(null, true);
                 }
@@ -174,7 +176,7 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
 
     private Ended reuse(String id) {
         try {
-            return Ended.of(activities.finishedOutput(id), true);
+            return Ended.of(activities.finishedOutput(id, WireVersion.CURRENT), true);
         } catch (ActivityFailure e) {
             return new Ended(null, true);
         }

@@ -38,8 +38,9 @@ public interface AgentActivities {
      * resolved agent): the workflow builds its stand-ins of those tools from the answer, which its history keeps.
      *
      * @param agentName the agent
+     * @param wireVersion the {@link WireVersion} of the call; 0 (read as 1) in a call written before calls carried one
      * @return the served tools' specs, in the order the agent offers them; none when the agent has no served tools
      */
     @ActivityMethod
-    List<ToolSpec> servedToolSpecs(String agentName);
+    List<ToolSpec> servedToolSpecs(String agentName, int wireVersion);
 }

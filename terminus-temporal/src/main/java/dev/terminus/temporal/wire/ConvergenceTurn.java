@@ -17,9 +17,11 @@ import org.jspecify.annotations.Nullable;
  * @param facts the context's facts, in order, when carried; empty when referred to
  * @param cycle the cycle, from 1
  * @param contextEntries the entries of the workflow's log of facts that make the context, or null when carried
+ * @param wireVersion the {@link WireVersion} the input was written in; absent (read as 1) from inputs written before
+ *     inputs carried one
  */
 public record ConvergenceTurn(String engineName, String agentName, List<Fact> facts, int cycle,
-        @Nullable Integer contextEntries) {
+        @Nullable Integer contextEntries, int wireVersion) {
     /** Validates that nothing required is null or negative and copies the facts. */
     public ConvergenceTurn {
         Preconditions.notNull(engineName, "ConvergenceTurn.engineName");
@@ -29,6 +31,21 @@ public record ConvergenceTurn(String engineName, String agentName, List<Fact> fa
         if (contextEntries != null) {
             Preconditions.nonNegative(contextEntries, "ConvergenceTurn.contextEntries");
         }
+        wireVersion = WireVersion.read(wireVersion, "ConvergenceTurn.wireVersion");
+    }
+
+    /**
+     * A turn of this build's {@link WireVersion}.
+     *
+     * @param engineName the engine
+     * @param agentName the agent
+     * @param facts the context's facts, in order, when carried; empty when referred to
+     * @param cycle the cycle, from 1
+     * @param contextEntries the entries of the workflow's log of facts that make the context, or null when carried
+     */
+    public ConvergenceTurn(String engineName, String agentName, List<Fact> facts, int cycle,
+            @Nullable Integer contextEntries) {
+        this(engineName, agentName, facts, cycle, contextEntries, WireVersion.CURRENT);
     }
 
     /**

@@ -23,10 +23,12 @@ import org.jspecify.annotations.Nullable;
  * @param tools the tools offered
  * @param maxOutputTokens the output cap, or null
  * @param responseSchema the structured output's schema, or null
+ * @param wireVersion the {@link WireVersion} the input was written in; absent (read as 1) from inputs written before
+ *     inputs carried one
  */
 public record ModelCall(String agentName, long sequence, List<Message> messages,
         @Nullable TranscriptReference transcript, List<ToolSpec> tools,
-        @Nullable Integer maxOutputTokens, @Nullable Map<String, @Nullable Object> responseSchema) {
+        @Nullable Integer maxOutputTokens, @Nullable Map<String, @Nullable Object> responseSchema, int wireVersion) {
 
     /** Validates and copies the lists. */
     public ModelCall {
@@ -40,6 +42,24 @@ public record ModelCall(String agentName, long sequence, List<Message> messages,
                     + " it carries " + messages.size() + " and refers to " + transcript);
         }
         tools = Preconditions.immutableList(tools, "ModelCall.tools");
+        wireVersion = WireVersion.read(wireVersion, "ModelCall.wireVersion");
+    }
+
+    /**
+     * A call of this build's {@link WireVersion}.
+     *
+     * @param agentName the agent
+     * @param sequence which of the run's model calls it is, from 0
+     * @param messages the transcript so far when the call carries it; empty when it refers to it
+     * @param transcript the transcript so far as a reference to the workflow's, or null when the call carries it
+     * @param tools the tools offered
+     * @param maxOutputTokens the output cap, or null
+     * @param responseSchema the structured output's schema, or null
+     */
+    public ModelCall(String agentName, long sequence, List<Message> messages, @Nullable TranscriptReference transcript,
+            List<ToolSpec> tools, @Nullable Integer maxOutputTokens,
+            @Nullable Map<String, @Nullable Object> responseSchema) {
+        this(agentName, sequence, messages, transcript, tools, maxOutputTokens, responseSchema, WireVersion.CURRENT);
     }
 
     /**

@@ -20,8 +20,11 @@ import org.jspecify.annotations.Nullable;
  *     {@code maxRetries} more times, after the policy's backoff (a workflow timer)
  * @param concurrency how many task runs go at once, at least 1
  * @param taskTimeout the longest one child may run (its run timeout), or null for no limit
+ * @param wireVersion the {@link WireVersion} the input was written in; absent (read as 1) from inputs written before
+ *     inputs carried one
  */
-public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrency, @Nullable Duration taskTimeout) {
+public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrency, @Nullable Duration taskTimeout,
+        int wireVersion) {
 
     /**
      * One task run.
@@ -108,5 +111,18 @@ public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrenc
         if (taskTimeout != null && (taskTimeout.isNegative() || taskTimeout.isZero())) {
             throw new IllegalArgumentException("SuiteInput.taskTimeout must be > 0 or null, was " + taskTimeout);
         }
+        wireVersion = WireVersion.read(wireVersion, "SuiteInput.wireVersion");
+    }
+
+    /**
+     * An input of this build's {@link WireVersion}.
+     *
+     * @param runs the task runs, in the order they start
+     * @param retryPolicy the retries of a run whose termination is {@code RETRYABLE}
+     * @param concurrency how many task runs go at once, at least 1
+     * @param taskTimeout the longest one child may run, or null for no limit
+     */
+    public SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrency, @Nullable Duration taskTimeout) {
+        this(runs, retryPolicy, concurrency, taskTimeout, WireVersion.CURRENT);
     }
 }
