@@ -1,0 +1,116 @@
+package dev.terminus.jdbc.internal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.terminus.agent.GateDecision;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.Instant;
+import java.util.Optional;
+
+/** The rows of {@code terminus_decision}: one per gate, inserted once, never changed. */
+public final class DecisionRows {
+
+    /**
+     * A decision's row, read back.
+     *
+     * @param decision what was decided
+     * @param decidedBy who
+     * @param decidedAt when
+     */
+    public record Row(GateDecision decision, String decidedBy, Instant decidedAt) {}
+
+    /** A row that does not hold a decision; its message names the row and the column. */
+    public static final class BadRow extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        BadRow(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private final String table;
+    private final Db db;
+
+    /** @param db the store's database */
+    public DecisionRows(Db db) {
+        this.db = db;
+        this.table = db.table("terminus_decision");
+    }
+
+    /**
+     * Inserts a gate's decision unless it has one, in one statement: of concurrent inserts for one gate, one succeeds.
+     *
+     * @return empty when this one was recorded, else the gate's decision recorded first
+     */
+    public Optional<Row> insert(GateDecision decision, String decidedBy, Instant decidedAt)
+            throws SQLException, BadRow {
+        String gateId = decision.gateId();
+        Optional<Optional<Row>> outcome = db.call(c -> {
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + table
+                    + " (gate_id, decision, body, decided_by, decided_at) VALUES (?, ?, ?, ?, ?)")) {
+                insert.setString(1, gateId);
+                insert.setString(2, decision.getClass().getSimpleName());
+                insert.setString(3, Json.write(decision));
+                insert.setString(4, decidedBy);
+                insert.setObject(5, OffsetDateTime.ofInstant(decidedAt, ZoneOffset.UTC));
+                insert.executeUpdate();
+                return Optional.of(Optional.<Row>empty());
+            } catch (SQLException e) {
+                if (!Db.UNIQUE_VIOLATION.equals(e.getSQLState())) {
+                    throw e;
+                }
+                return Optional.<Optional<Row>>empty(); // decided before: read it after this connection
+            }
+        });
+        if (outcome.isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(find(gateId).orElseThrow(() -> new SQLException("the decision of gate \"" + gateId
+                + "\" was refused as a duplicate but cannot be read back")));
+    }
+
+    /** @return a gate's decision, if it has one */
+    public Optional<Row> find(String gateId) throws SQLException, BadRow {
+        String[] cells = db.call(c -> select(c, gateId));
+        if (cells == null) {
+            return Optional.empty();
+        }
+        String row = "terminus_decision(gate_id=" + gateId + ")";
+        GateDecision decision;
+        try {
+            decision = Json.decision(cells[0], gateId, cells[1]);
+        } catch (JsonProcessingException | RuntimeException e) {
+            throw new BadRow("row " + row + " does not hold a decision: decision \"" + cells[0] + "\", body: "
+                    + Migrations.firstLine(e.getMessage()), e);
+        }
+        if (cells[2] == null || cells[2].isBlank()) {
+            throw new BadRow("row " + row + " has no decided_by", new IllegalStateException("blank decided_by"));
+        }
+        Instant at;
+        try {
+            at = OffsetDateTime.parse(cells[3]).toInstant();
+        } catch (RuntimeException e) {
+            throw new BadRow("row " + row + " has a decided_at that is no time: " + cells[3], e);
+        }
+        return Optional.of(new Row(decision, cells[2], at));
+    }
+
+    private String @org.jspecify.annotations.Nullable [] select(Connection c, String gateId) throws SQLException {
+        try (PreparedStatement select = c.prepareStatement(
+                "SELECT decision, body, decided_by, decided_at FROM " + table + " WHERE gate_id = ?")) {
+            select.setString(1, gateId);
+            try (ResultSet rs = select.executeQuery()) {
+                if (!rs.next()) {
+                    return null;
+                }
+                OffsetDateTime at = rs.getObject(4, OffsetDateTime.class);
+                return new String[] {rs.getString(1), rs.getString(2), rs.getString(3),
+                    at == null ? null : at.toString()};
+            }
+        }
+    }
+}
