@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The gates' decisions, each recorded once with who decided and when: of any number of processes deciding one gate
@@ -36,7 +37,6 @@ public final class JdbcDecisions {
     private final Db db;
     private final DecisionRows rows;
     private final JdbcGateStore<Checkpoint> checkpoints;
-    private final GateRows gates;
     private final Clock clock;
 
     JdbcDecisions(Db db, JdbcGateStore<Checkpoint> checkpoints) {
@@ -47,7 +47,6 @@ public final class JdbcDecisions {
         this.db = db;
         this.rows = new DecisionRows(db);
         this.checkpoints = checkpoints;
-        this.gates = new GateRows(db, checkpoints.kind());
         this.clock = clock;
     }
 
@@ -71,6 +70,15 @@ public final class JdbcDecisions {
      * @throws IllegalArgumentException naming a blank author or a gate id longer than 512 characters
      */
     public Decision decide(GateDecision decision, String decidedBy) {
+        return record(decision, decidedBy, null)
+                .orElseThrow(() -> new IllegalStateException("a decision without a stored kind is always recorded"));
+    }
+
+    /**
+     * @param storedKind when not null, the decision is recorded only when the gate has a paused run of this kind
+     * @return the decision recorded, or empty when the gate has no paused run of that kind
+     */
+    private Optional<Decision> record(GateDecision decision, String decidedBy, @Nullable String storedKind) {
         Preconditions.notNull(decision, "decision");
         Preconditions.notBlank(decidedBy, "decidedBy");
         GateRows.checkId(decision.gateId());
@@ -79,19 +87,26 @@ public final class JdbcDecisions {
                     + decidedBy.length() + " characters: a store holds authors of up to 256");
         }
         Instant at = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        Optional<DecisionRows.Row> earlier;
+        DecisionRows.Insert insert;
         try {
-            earlier = rows.insert(decision, decidedBy, at);
+            insert = rows.insert(decision, decidedBy, at, storedKind);
         } catch (SQLException e) {
             throw new JdbcStoreException("cannot record the decision of gate \"" + decision.gateId() + "\" in store "
                     + db.name() + ": " + Db.reason(e), e);
-        } catch (DecisionRows.BadRow e) {
-            throw new JdbcStoreException("store " + db.name() + ": " + e.getMessage(), e);
         }
-        if (earlier.isPresent()) {
-            throw new AlreadyDecidedException(toDecision(earlier.get()));
-        }
-        return new Decision(decision, decidedBy, at);
+        return switch (insert) {
+            case RECORDED -> Optional.of(new Decision(decision, decidedBy, at));
+            case NOT_STORED -> { // no paused run: maybe it was resumed already
+                Optional<Decision> before = decisionOf(decision.gateId());
+                if (before.isPresent()) {
+                    throw new AlreadyDecidedException(before.get());
+                }
+                yield Optional.empty();
+            }
+            case DECIDED_BEFORE -> throw new AlreadyDecidedException(decisionOf(decision.gateId())
+                    .orElseThrow(() -> new JdbcStoreException("store " + db.name() + ": the decision of gate \""
+                            + decision.gateId() + "\" was refused as a second one, but none can be read back")));
+        };
     }
 
     /**
@@ -130,17 +145,8 @@ public final class JdbcDecisions {
         Preconditions.notNull(agent, "agent");
         Preconditions.notNull(decision, "decision");
         String gateId = GateRows.checkId(decision.gateId());
-        boolean stored;
-        try {
-            stored = gates.exists(gateId);
-        } catch (SQLException e) {
-            throw new JdbcStoreException("cannot read the checkpoint of gate \"" + gateId + "\" from store "
-                    + db.name() + ": " + Db.reason(e), e);
-        }
-        if (!stored) {
-            throw new JdbcStoreException("store " + db.name() + " holds no checkpoint of gate \"" + gateId + "\"");
-        }
-        Decision recorded = decide(decision, decidedBy);
+        Decision recorded = record(decision, decidedBy, checkpoints.kind()).orElseThrow(() -> new JdbcStoreException(
+                "store " + db.name() + " holds no checkpoint of gate \"" + gateId + "\""));
         Checkpoint checkpoint = checkpoints.load(gateId).orElseThrow(() -> new JdbcStoreException("store "
                 + db.name() + ": the checkpoint of gate \"" + gateId + "\" was removed while it was decided"));
         RunResult result = agent.resume(checkpoint, decision);

@@ -41,36 +41,52 @@ public final class DecisionRows {
         this.table = db.table("terminus_decision");
     }
 
+    /** What an insert found. */
+    public enum Insert {
+        /** This decision is the gate's. */
+        RECORDED,
+        /** The gate was decided before. */
+        DECIDED_BEFORE,
+        /** The gate has no stored paused run of the kind asked for. */
+        NOT_STORED
+    }
+
     /**
-     * Inserts a gate's decision unless it has one, in one statement: of concurrent inserts for one gate, one succeeds.
+     * Inserts a gate's decision unless it has one, in one statement: of concurrent inserts for one gate, one succeeds,
+     * the primary key refusing the others (a gate already decided is usually seen by the statement itself).
      *
-     * @return empty when this one was recorded, else the gate's decision recorded first
+     * @param storedKind when not null, the decision is inserted only if the gate has a row of this kind in
+     *     {@code terminus_gate} (in the same statement)
+     * @return what the insert found: {@link Insert#NOT_STORED} also when a gate of a stored kind was decided before
      */
-    public Optional<Row> insert(GateDecision decision, String decidedBy, Instant decidedAt)
-            throws SQLException, BadRow {
+    public Insert insert(GateDecision decision, String decidedBy, Instant decidedAt,
+            @org.jspecify.annotations.Nullable String storedKind) throws SQLException {
         String gateId = decision.gateId();
-        Optional<Optional<Row>> outcome = db.call(c -> {
-            try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + table
-                    + " (gate_id, decision, body, decided_by, decided_at) VALUES (?, ?, ?, ?, ?)")) {
+        return db.call(c -> {
+            String sql = storedKind == null
+                    ? "INSERT INTO " + table + " (gate_id, decision, body, decided_by, decided_at) VALUES (?, ?, ?, ?, ?)"
+                    : "INSERT INTO " + table + " (gate_id, decision, body, decided_by, decided_at)"
+                            + " SELECT ?, ?, ?, ?, ? FROM " + db.table("terminus_gate") + " WHERE kind = ? AND gate_id = ?"
+                            + " AND NOT EXISTS (SELECT 1 FROM " + table + " WHERE gate_id = ?)";
+            try (PreparedStatement insert = c.prepareStatement(sql)) {
                 insert.setString(1, gateId);
                 insert.setString(2, decision.getClass().getSimpleName());
                 insert.setString(3, Json.write(decision));
                 insert.setString(4, decidedBy);
                 insert.setObject(5, OffsetDateTime.ofInstant(decidedAt, ZoneOffset.UTC));
-                insert.executeUpdate();
-                return Optional.of(Optional.<Row>empty());
+                if (storedKind != null) {
+                    insert.setString(6, storedKind);
+                    insert.setString(7, gateId);
+                    insert.setString(8, gateId);
+                }
+                return insert.executeUpdate() == 1 ? Insert.RECORDED : Insert.NOT_STORED;
             } catch (SQLException e) {
                 if (!Db.UNIQUE_VIOLATION.equals(e.getSQLState())) {
                     throw e;
                 }
-                return Optional.<Optional<Row>>empty(); // decided before: read it after this connection
+                return Insert.DECIDED_BEFORE;
             }
         });
-        if (outcome.isPresent()) {
-            return Optional.empty();
-        }
-        return Optional.of(find(gateId).orElseThrow(() -> new SQLException("the decision of gate \"" + gateId
-                + "\" was refused as a duplicate but cannot be read back")));
     }
 
     /** @return a gate's decision, if it has one */

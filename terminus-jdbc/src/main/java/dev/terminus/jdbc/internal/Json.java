@@ -18,8 +18,6 @@ import org.jspecify.annotations.Nullable;
 public final class Json {
     private static final ObjectMapper MAPPER = JsonMapper.builder().addModule(new TerminusModule())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(DeserializationFeature.USE_LONG_FOR_INTS)
             .build();
     private static final TypeReference<Map<String, @Nullable Object>> OBJECT = new TypeReference<>() {};
 
