@@ -22,6 +22,10 @@ final class RefundAgents {
     final Map<Long, AtomicInteger> refunds = new ConcurrentHashMap<>();
 
     Agent agent(AgentListener... listeners) {
+        return agent("support", listeners);
+    }
+
+    Agent agent(String name, AgentListener... listeners) {
         var builder = Agent.builder(FunctionModel.of("scripted", request -> {
             List<Message> messages = request.messages();
             if (messages.getLast() instanceof Message.User user) {
@@ -30,7 +34,7 @@ final class RefundAgents {
                         Map.of("order", (int) order))), Usage.of(10, 5), FinishReason.TOOL_CALLS);
             }
             return ModelResponse.text("refunded", Usage.of(10, 5));
-        })).name("support").tools(Tools.of("refund", "Refunds an order", (args, run) -> {
+        })).name(name).tools(Tools.of("refund", "Refunds an order", (args, run) -> {
             long order = ((Number) args.get("order")).longValue();
             refunds.computeIfAbsent(order, k -> new AtomicInteger()).incrementAndGet();
             return "refunded " + order;
