@@ -23,6 +23,7 @@ import org.jspecify.annotations.Nullable;
  * (ADR 0046). A decision is never changed nor removed.
  *
  * {@snippet :
+ * // given: JdbcStores stores; RunJournal journal
  * JdbcDecisions decisions = stores.decisions();
  * try {
  *     Resumed done = decisions.resume(agent, GateDecision.approve(gateId), "alice@example.com");

@@ -22,6 +22,7 @@ import java.util.Optional;
  * statement, so a reader sees the previous version or the new one. Get one from {@link JdbcStores}.
  *
  * {@snippet :
+ * // given: JdbcStores stores
  * JdbcGateStore<Checkpoint> store = stores.checkpoints();
  * agent.run("Refund order 42").checkpoint().ifPresent(store::save);
  * for (String gateId : store.pending()) {

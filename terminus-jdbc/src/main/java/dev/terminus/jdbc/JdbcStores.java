@@ -26,6 +26,7 @@ import org.jspecify.annotations.Nullable;
  * version is refused (ADR 0046).
  *
  * {@snippet :
+ * // given: javax.sql.DataSource dataSource
  * JdbcStores stores = JdbcStores.custom().dataSource(dataSource).schema("terminus").build();
  * JdbcGateStore<Checkpoint> gates = stores.checkpoints();
  * RunResult paused = stores.savePaused(agent.run("Refund order 42"));   // Failed EXTERNAL when it cannot be saved

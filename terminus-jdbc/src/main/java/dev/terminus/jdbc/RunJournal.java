@@ -44,6 +44,7 @@ import org.jspecify.annotations.Nullable;
  * with the next run, or by {@link #flush()}; {@link #unwritten()} counts them. The listener never breaks a run.
  *
  * {@snippet :
+ * // given: JdbcStores stores
  * RunJournal journal = stores.journal();
  * Agent agent = Agent.builder(model).listener(journal).build();
  * agent.run("Refund order 42");
@@ -93,7 +94,7 @@ public final class RunJournal implements AgentListener {
         if (event instanceof AgentEvent.RunTerminated ended) {
             String runId = newId();
             ids.put(new Identity(ended.result()), runId);
-            keep(agentRuns(runId, null, ended.result(), null));
+            keep(() -> agentRuns(runId, null, ended.result(), null));
         }
     }
 
@@ -101,7 +102,7 @@ public final class RunJournal implements AgentListener {
     public PipelineListener pipelines() {
         return event -> {
             if (event instanceof PipelineEvent.PipelineFinished finished) {
-                keep(pipelineRuns(finished.result()));
+                keep(() -> pipelineRuns(finished.result()));
             }
         };
     }
@@ -110,7 +111,7 @@ public final class RunJournal implements AgentListener {
     public ConvergenceListener convergence() {
         return event -> {
             if (event instanceof ConvergenceEvent.RunFinished finished) {
-                keep(List.of(convergenceRun(finished.engine(), finished.result())));
+                keep(() -> List.of(convergenceRun(finished.engine(), finished.result())));
             }
         };
     }
@@ -121,6 +122,7 @@ public final class RunJournal implements AgentListener {
      * @param result the run's result
      * @return the run's id in the journal
      * @throws JdbcStoreException naming the store when it cannot be written (the run is then not kept)
+     * @throws IllegalArgumentException naming the run when the wire format cannot write its termination
      */
     public String record(RunResult result) {
         Preconditions.notNull(result, "result");
@@ -228,7 +230,10 @@ public final class RunJournal implements AgentListener {
         }
     }
 
-    /** @return how many ended runs were dropped because more than 10,000 waited for the database */
+    /**
+     * @return how many ended runs the listener dropped: more than 10,000 waited for the database, or the wire format
+     *     cannot write their termination (an extension its {@code TerminusModule} does not register)
+     */
     public long dropped() {
         synchronized (unwritten) {
             return dropped;
@@ -236,13 +241,22 @@ public final class RunJournal implements AgentListener {
     }
 
     /** Writes runs (after those kept), or keeps them when the database cannot take them. */
-    private void keep(List<JournalRows.NewRun> runs) {
+    private void keep(java.util.function.Supplier<List<JournalRows.NewRun>> build) {
+        List<JournalRows.NewRun> runs;
+        try {
+            runs = build.get();
+        } catch (IllegalArgumentException cannotBeWritten) { // an extension termination the wire format lacks
+            synchronized (unwritten) {
+                dropped++;
+            }
+            return;
+        }
         try {
             if (unwritten() > 0) {
                 flush();
             }
             rows.insert(runs);
-        } catch (SQLException | RuntimeException e) {
+        } catch (SQLException | JdbcStoreException e) {
             synchronized (unwritten) {
                 unwritten.addAll(runs);
                 while (unwritten.size() > MAX_UNWRITTEN) {
@@ -271,7 +285,7 @@ public final class RunJournal implements AgentListener {
 
     private void addAgentRun(List<JournalRows.NewRun> runs, String runId, @Nullable String parent, RunResult result,
             String agent, JournalEntry.@Nullable Decided decided) {
-        runs.add(new JournalRows.NewRun(new JournalEntry(runId, parent, RunKind.AGENT, agent, result.termination(),
+        runs.add(JournalRows.NewRun.of(new JournalEntry(runId, parent, RunKind.AGENT, agent, result.termination(),
                 result.outcome(), result.usage(), result.costUsd(), result.duration(), now(), decided),
                 result.transcript()));
         for (ChildRun child : result.children()) {
@@ -284,7 +298,7 @@ public final class RunJournal implements AgentListener {
         String runId = newId();
         BigDecimal cost = result.costUsd();
         List<JournalRows.NewRun> runs = new ArrayList<>();
-        runs.add(new JournalRows.NewRun(new JournalEntry(runId, null, RunKind.PIPELINE, result.pipelineName(),
+        runs.add(JournalRows.NewRun.of(new JournalEntry(runId, null, RunKind.PIPELINE, result.pipelineName(),
                 result.termination(), result.outcome(), result.usage(), cost, result.duration(), now(), null),
                 List.of()));
         for (StageResult stage : result.stages()) {
@@ -297,7 +311,7 @@ public final class RunJournal implements AgentListener {
     private JournalRows.NewRun convergenceRun(String engine, ConvergenceResult result) {
         Usage usage = result.usage();
         Termination termination = result.termination();
-        return new JournalRows.NewRun(new JournalEntry(newId(), null, RunKind.CONVERGENCE, engine, termination,
+        return JournalRows.NewRun.of(new JournalEntry(newId(), null, RunKind.CONVERGENCE, engine, termination,
                 result.outcome(), usage, BigDecimal.ZERO, result.duration(), now(), null), List.of());
     }
 

@@ -15,6 +15,7 @@ import java.util.List;
  * build it where it is run.
  *
  * {@snippet :
+ * // given: RunJournal journal; Instant yesterday; Instant today
  * List<JournalEntry> failedYesterday = journal.query()
  *         .agent("support")
  *         .category(Category.RETRYABLE)

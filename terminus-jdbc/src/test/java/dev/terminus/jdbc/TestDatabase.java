@@ -21,7 +21,9 @@ import org.postgresql.ds.PGSimpleDataSource;
  */
 abstract class TestDatabase implements AutoCloseable {
 
-    private static final String PG_URL = "jdbc:postgresql://127.0.0.1:5432/test";
+    /** The server's URL; {@code -Dterminus.jdbc.postgres=...} names another. */
+    private static final String PG_URL = System.getProperty("terminus.jdbc.postgres",
+            "jdbc:postgresql://127.0.0.1:5432/test");
     private static volatile @Nullable String pgUser;
     private static volatile @Nullable String pgUnreachable;
     private static volatile boolean pgChecked;
@@ -101,7 +103,7 @@ abstract class TestDatabase implements AutoCloseable {
                             why = null;
                             break;
                         } catch (SQLException e) {
-                            why = "no PostgreSQL server answers at 127.0.0.1:5432, database test (" + firstLine(e) + ")";
+                            why = "no PostgreSQL server answers at " + PG_URL + " (" + firstLine(e) + ")";
                         }
                     }
                     pgUnreachable = why;

@@ -99,20 +99,6 @@ public final class GateRows {
         });
     }
 
-    /** @return whether a gate has a row */
-    public boolean exists(String gateId) throws SQLException {
-        return db.call(c -> {
-            try (PreparedStatement select = c.prepareStatement(
-                    "SELECT 1 FROM " + table + " WHERE kind = ? AND gate_id = ?")) {
-                select.setString(1, kind);
-                select.setString(2, gateId);
-                try (ResultSet rs = select.executeQuery()) {
-                    return rs.next();
-                }
-            }
-        });
-    }
-
     /** @return the gate ids of the kind, sorted */
     public List<String> pending() throws SQLException {
         return db.call(c -> {

@@ -24,12 +24,29 @@ import org.jspecify.annotations.Nullable;
 public final class JournalRows {
 
     /**
-     * A run to write, with its transcript.
+     * A run to write, its termination and messages already in the wire format (so that one that cannot be written
+     * fails before it is kept, never when it is written later).
      *
      * @param entry the run's row
-     * @param transcript its messages
+     * @param termination its termination in the wire format
+     * @param transcript its messages in the wire format
      */
-    public record NewRun(JournalEntry entry, List<Message> transcript) {}
+    public record NewRun(JournalEntry entry, String termination, List<String> transcript) {
+        /**
+         * @return the run, its termination and messages in the wire format
+         * @throws IllegalArgumentException naming the termination's type when the wire format cannot write it (an
+         *     extension not registered)
+         */
+        public static NewRun of(JournalEntry entry, List<Message> transcript) {
+            try {
+                return new NewRun(entry, Json.write(entry.termination()),
+                        transcript.stream().map(Json::write).toList());
+            } catch (java.io.UncheckedIOException e) {
+                throw new IllegalArgumentException("the journal cannot write run " + entry.runId() + ": "
+                        + Migrations.firstLine(e.getCause().getMessage()), e);
+            }
+        }
+    }
 
     /** A row that does not hold what its columns must; its message names the row and the column. */
     public static final class BadRow extends Exception {
@@ -68,13 +85,13 @@ public final class JournalRows {
                     PreparedStatement message = c.prepareStatement(
                             "INSERT INTO " + messages + " (run_id, seq, body) VALUES (?, ?, ?)")) {
                 for (NewRun newRun : batch) {
-                    bind(run, newRun.entry());
+                    bind(run, newRun);
                     run.addBatch();
                     int seq = 0;
-                    for (Message m : newRun.transcript()) {
+                    for (String m : newRun.transcript()) {
                         message.setString(1, newRun.entry().runId());
                         message.setInt(2, seq++);
-                        message.setString(3, Json.write(m));
+                        message.setString(3, m);
                         message.addBatch();
                     }
                 }
@@ -85,12 +102,13 @@ public final class JournalRows {
         });
     }
 
-    private static void bind(PreparedStatement s, JournalEntry e) throws SQLException {
+    private static void bind(PreparedStatement s, NewRun run) throws SQLException {
+        JournalEntry e = run.entry();
         s.setString(1, e.runId());
         s.setString(2, e.parentRunId());
         s.setString(3, e.kind().name());
         s.setString(4, e.agent());
-        s.setString(5, Json.write(e.termination()));
+        s.setString(5, run.termination());
         s.setString(6, e.termination().tag());
         s.setString(7, e.termination().category().name());
         s.setString(8, e.outcome().name());

@@ -31,16 +31,24 @@ public final class Migrations {
      *     newer schema version, or its migrations fail
      */
     public static void apply(Db db, boolean migrate) {
-        String vendor = vendor(db);
+        String[] database = vendor(db);
+        String vendor = database[0];
+        // Flyway quotes the names it is given: give them in the case the database folds unquoted names to, so that
+        // the SQL of the stores, which does not quote them, names the same tables
+        java.util.function.UnaryOperator<String> fold = switch (database[1]) {
+            case "upper" -> name -> name.toUpperCase(Locale.ROOT);
+            case "lower" -> name -> name.toLowerCase(Locale.ROOT);
+            default -> name -> name;
+        };
         var config = Flyway.configure(Migrations.class.getClassLoader())
                 .dataSource(db.dataSource())
                 .locations("classpath:db/terminus/" + vendor)
-                .table(HISTORY)
+                .table(fold.apply(HISTORY))
                 .baselineOnMigrate(true)
                 .baselineVersion("0")
                 .target(MigrationVersion.fromVersion(Integer.toString(SCHEMA_VERSION)));
         if (db.schema() != null) {
-            config = config.schemas(db.schema()).defaultSchema(db.schema());
+            config = config.schemas(fold.apply(db.schema())).defaultSchema(fold.apply(db.schema()));
         }
         Flyway flyway = config.load();
         try {
@@ -64,20 +72,30 @@ public final class Migrations {
         }
     }
 
-    /** @return the migrations' folder for the store's database: {@code postgresql} or {@code h2} */
-    private static String vendor(Db db) {
+    /**
+     * @return the migrations' folder for the store's database ({@code postgresql} or {@code h2}), and the case it
+     *     folds unquoted names to ({@code upper}, {@code lower} or {@code mixed})
+     */
+    private static String[] vendor(Db db) {
         String product;
+        String folds;
         try {
-            product = db.call(c -> c.getMetaData().getDatabaseProductName());
+            String[] read = db.call(c -> {
+                var meta = c.getMetaData();
+                return new String[] {meta.getDatabaseProductName(), meta.storesUpperCaseIdentifiers() ? "upper"
+                        : meta.storesLowerCaseIdentifiers() ? "lower" : "mixed"};
+            });
+            product = read[0];
+            folds = read[1];
         } catch (SQLException e) {
             throw new IllegalStateException("store " + db.name() + ": cannot connect: " + Db.reason(e), e);
         }
         String lower = product.toLowerCase(Locale.ROOT);
         if (lower.contains("postgres")) {
-            return "postgresql";
+            return new String[] {"postgresql", folds};
         }
         if (lower.equals("h2")) {
-            return "h2";
+            return new String[] {"h2", folds};
         }
         throw new IllegalStateException("store " + db.name() + ": database \"" + product
                 + "\" is not supported: PostgreSQL or H2");
