@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * The gates' decisions, each recorded once with who decided and when: of any number of processes deciding one gate
  * at the same instant, one records its decision and every other gets an {@link AlreadyDecidedException} saying who
  * decided and when. The row's primary key is the gate id, so the database itself picks the one insert that wins
- * (ADR 0046). A decision is never changed nor removed.
+ * (ADR 0046). A decision is never changed nor removed, but for one that resumed nothing because the agent asked to
+ * resume did not fit the checkpoint ({@link #resume}).
  *
  * {@snippet :
  * // given: JdbcStores stores; RunJournal journal
@@ -141,6 +142,9 @@ public final class JdbcDecisions {
      * @throws JdbcStoreException naming the store and the gate when no checkpoint of the gate is stored, or the
      *     decision cannot be recorded
      * @throws GateStoreException naming the store and the row when the checkpoint cannot be read
+     * @throws IllegalArgumentException as {@link Agent#resume} when the decision does not fit the gate or the agent does
+     *     not fit the checkpoint (another name, model or configuration); the decision is then withdrawn, the gate
+     *     still undecided
      */
     public Resumed resume(Agent agent, GateDecision decision, String decidedBy) {
         Preconditions.notNull(agent, "agent");
@@ -150,7 +154,17 @@ public final class JdbcDecisions {
                 "store " + db.name() + " holds no checkpoint of gate \"" + gateId + "\""));
         Checkpoint checkpoint = checkpoints.load(gateId).orElseThrow(() -> new JdbcStoreException("store "
                 + db.name() + ": the checkpoint of gate \"" + gateId + "\" was removed while it was decided"));
-        RunResult result = agent.resume(checkpoint, decision);
+        RunResult result;
+        try {
+            result = agent.resume(checkpoint, decision);
+        } catch (IllegalArgumentException doesNotFit) { // refused before the run went on: the decision resumed nothing
+            try {
+                rows.withdraw(gateId, recorded.decidedBy(), recorded.decidedAt());
+            } catch (SQLException e) {
+                doesNotFit.addSuppressed(e);
+            }
+            throw doesNotFit;
+        }
         RunResult kept = JdbcStores.savePaused(checkpoints, result);
         try {
             checkpoints.delete(gateId);

@@ -99,6 +99,20 @@ abstract class DecisionsContract extends StoreTestBase {
     }
 
     @Test
+    void anAgentThatDoesNotFitTheCheckpointIsRefusedAndLeavesTheGateUndecided() {
+        // given
+        Checkpoint paused = savedPauseAt(43);
+
+        // when / then
+        assertThatThrownBy(() -> stores.decisions().resume(agents.agent("another-agent"),
+                GateDecision.approve(paused.gateId()), "alice"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(stores.decisions().decisionOf(paused.gateId())).isEmpty();
+        assertThat(stores.checkpoints().load(paused.gateId())).contains(paused);
+        assertThat(agents.refundsOf(43)).isZero();
+    }
+
+    @Test
     void resumingAGateWithoutAStoredCheckpointRecordsNoDecision() {
         // when / then
         assertThatThrownBy(() -> stores.decisions().resume(agents.agent(), GateDecision.approve("gate-nowhere"),

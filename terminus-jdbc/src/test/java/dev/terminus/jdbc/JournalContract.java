@@ -7,8 +7,12 @@ import dev.terminus.Category;
 import dev.terminus.Outcome;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
+import dev.terminus.agent.AgentEvent;
 import dev.terminus.agent.GateDecision;
 import dev.terminus.agent.RunResult;
+import dev.terminus.agent.Usage;
+import dev.terminus.converge.ConvergenceEvent;
+import dev.terminus.converge.ConvergenceResult;
 import dev.terminus.pipeline.PipelineEvent;
 import dev.terminus.pipeline.PipelineResult;
 import dev.terminus.pipeline.StageResult;
@@ -124,6 +128,57 @@ abstract class JournalContract extends StoreTestBase {
             assertThat(child.kind()).isEqualTo(RunKind.AGENT);
         });
         assertThat(journal.transcript(children.getFirst().runId())).isEqualTo(run.transcript());
+    }
+
+    @Test
+    void aConvergenceRunIsRecordedByItsEngineListener() {
+        // given
+        RunJournal journal = journalAt(NOON);
+        ConvergenceResult converged = ConvergenceResult.builder().termination(new Termination.NaturalCompletion())
+                .usage(Usage.of(30, 12)).duration(Duration.ofMillis(250)).build();
+
+        // when
+        journal.convergence().onEvent(new ConvergenceEvent.RunFinished("reconcile", converged));
+
+        // then
+        assertThat(journal.query().kind(RunKind.CONVERGENCE).agent("reconcile").list()).singleElement()
+                .satisfies(entry -> {
+                    assertThat(entry.termination()).isEqualTo(new Termination.NaturalCompletion());
+                    assertThat(entry.usage()).isEqualTo(Usage.of(30, 12));
+                    assertThat(entry.duration()).isEqualTo(Duration.ofMillis(250));
+                    assertThat(entry.endedAt()).isEqualTo(NOON);
+                });
+    }
+
+    @Test
+    void aRunWhoseTerminationTheWireFormatCannotWriteIsDroppedCountedAndNeverBlocksTheOthers() {
+        // given: an extension the default wire format does not register
+        RunJournal journal = stores.journal();
+        RunResult unwritable = RunResult.builder().termination(new Unregistered()).outcome(Outcome.FAILED)
+                .agentName("extended").build();
+
+        // when
+        journal.onEvent(new AgentEvent.RunTerminated("extended", unwritable));
+        journal.onEvent(new AgentEvent.RunTerminated("extended", agents.agent("extended").run("refund order 14")));
+
+        // then
+        assertThat(journal.dropped()).isEqualTo(1);
+        assertThat(journal.unwritten()).isZero();
+        assertThat(journal.query().agent("extended").list()).singleElement()
+                .satisfies(entry -> assertThat(entry.termination()).isInstanceOf(Termination.HitlGatePending.class));
+    }
+
+    /** A termination of the application's that the journal's wire format does not know. */
+    record Unregistered() implements Termination.Extension {
+        @Override
+        public String tag() {
+            return "Unregistered";
+        }
+
+        @Override
+        public Category category() {
+            return Category.FATAL;
+        }
     }
 
     @Test

@@ -72,7 +72,11 @@ public record Db(DataSource dataSource, @Nullable String schema, String name) {
                 }
                 throw e;
             } finally {
-                connection.setAutoCommit(true);
+                try {
+                    connection.setAutoCommit(true);
+                } catch (SQLException broken) {
+                    // the connection is closed next; what the work met is what is reported
+                }
             }
         }
     }

@@ -89,6 +89,24 @@ public final class DecisionRows {
         });
     }
 
+    /**
+     * Removes a decision that resumed nothing (the agent asked to resume did not fit the checkpoint): only the row of
+     * that author and time.
+     *
+     * @return whether it was removed
+     */
+    public boolean withdraw(String gateId, String decidedBy, Instant decidedAt) throws SQLException {
+        return db.call(c -> {
+            try (PreparedStatement delete = c.prepareStatement("DELETE FROM " + table
+                    + " WHERE gate_id = ? AND decided_by = ? AND decided_at = ?")) {
+                delete.setString(1, gateId);
+                delete.setString(2, decidedBy);
+                delete.setObject(3, OffsetDateTime.ofInstant(decidedAt, ZoneOffset.UTC));
+                return delete.executeUpdate() == 1;
+            }
+        });
+    }
+
     /** @return a gate's decision, if it has one */
     public Optional<Row> find(String gateId) throws SQLException, BadRow {
         String[] cells = db.call(c -> select(c, gateId));
