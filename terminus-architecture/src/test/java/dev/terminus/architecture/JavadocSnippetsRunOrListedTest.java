@@ -34,6 +34,7 @@ class JavadocSnippetsRunOrListedTest {
             Map.entry("terminus-langchain4j/", "a real provider, through LangChain4j"),
             Map.entry("terminus-mcp/", "an MCP server (npx)"),
             Map.entry("terminus-opentelemetry/", "an OpenTelemetry SDK and its exported metrics"),
+            Map.entry("terminus-jdbc/", "a database: the module's tests run each use on H2 and PostgreSQL"),
             Map.entry("/TerminusCommand.java", "the command line, run by terminus-cli's own tests"),
             Map.entry("/PipelineFile.java", "the command line's pipeline file, read from the reader's disk"),
             Map.entry("/ScenarioServers.java", "the command line's scenario servers"),

@@ -34,6 +34,7 @@ public final class SnippetCompiler {
     private static final List<String> LIBRARY = List.of("dev.terminus.*", "dev.terminus.agent.*",
             "dev.terminus.agent.control.*", "dev.terminus.agent.spi.*", "dev.terminus.scripted.*",
             "dev.terminus.pipeline.*", "dev.terminus.eval.*", "dev.terminus.converge.*", "dev.terminus.checkpoint.*",
+            "dev.terminus.jdbc.*",
             "dev.terminus.temporal.*", "dev.terminus.opentelemetry.*", "dev.terminus.mcp.*", "dev.terminus.jackson.*",
             "dev.terminus.langchain4j.*", "dev.terminus.jsonschema.*", "dev.terminus.test.*", "java.math.*",
             "java.nio.file.*", "java.time.*", "java.util.*", "java.util.concurrent.*", "java.util.function.*",

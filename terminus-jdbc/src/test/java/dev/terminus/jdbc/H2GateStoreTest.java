@@ -1,0 +1,10 @@
+package dev.terminus.jdbc;
+
+import java.nio.file.Path;
+
+class H2GateStoreTest extends GateStoreContract {
+    @Override
+    TestDatabase open(Path directory) {
+        return TestDatabase.h2(directory);
+    }
+}
