@@ -81,7 +81,7 @@ final class WorkflowRuns {
         AgentWorkflows.register(environment.newWorker(QUEUE, WorkerOptions.newBuilder()
                 .setUsingVirtualThreads(true)
                 .setMaxConcurrentWorkflowTaskPollers(8).setMaxConcurrentActivityTaskPollers(8)
-                .build()), recipes);
+                .build()), recipes, environment.getWorkflowClient());
         environment.start();
         return environment;
     }

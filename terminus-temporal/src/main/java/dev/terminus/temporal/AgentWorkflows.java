@@ -23,38 +23,13 @@ import java.util.List;
  * {@snippet :
  * // given: AgentRecipes recipes
  * WorkerFactory factory = WorkerFactory.newInstance(client);
- * AgentWorkflows.register(factory.newWorker("agents"), recipes);
+ * AgentWorkflows.register(factory.newWorker("agents"), recipes, factory.getWorkflowClient());
  * factory.start();
  * }
  */
 public final class AgentWorkflows {
 
     private AgentWorkflows() {}
-
-    /**
-     * Registers the workflow and the activities on a worker. A long run's fresh execution carries the whole
-     * transcript (and a defining document) in its input: {@link #register(Worker, AgentRecipes, WorkflowClient)}
-     * refers to them instead.
-     *
-     * @param worker the worker
-     * @param recipes the agents it runs
-     */
-    public static void register(Worker worker, AgentRecipes recipes) {
-        registerWorkflow(worker, recipes);
-        registerActivities(worker, recipes);
-    }
-
-    /**
-     * Registers the workflow alone, for a worker that runs workflows only.
-     *
-     * @param worker the worker
-     * @param recipes the agents it runs
-     */
-    public static void registerWorkflow(Worker worker, AgentRecipes recipes) {
-        Preconditions.notNull(worker, "worker");
-        Preconditions.notNull(recipes, "recipes");
-        worker.registerWorkflowImplementationFactory(AgentWorkflow.class, () -> new AgentWorkflowImpl(recipes));
-    }
 
     /**
      * Registers the workflow and the activities on a worker whose workflows read earlier executions' histories through

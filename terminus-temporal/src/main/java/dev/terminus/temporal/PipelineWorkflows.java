@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  * {@snippet :
  * // given: AgentRecipes agents; PipelineRecipes pipelines
  * Worker worker = factory.newWorker("agents");
- * AgentWorkflows.register(worker, agents);
+ * AgentWorkflows.register(worker, agents, client);
  * PipelineWorkflows.register(worker, pipelines);
  * factory.start();
  * }

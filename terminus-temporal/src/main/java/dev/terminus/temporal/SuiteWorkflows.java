@@ -13,7 +13,7 @@ import io.temporal.worker.Worker;
  * {@snippet :
  * // given: AgentRecipes recipes
  * Worker worker = factory.newWorker("agents");
- * AgentWorkflows.register(worker, recipes);
+ * AgentWorkflows.register(worker, recipes, client);
  * SuiteWorkflows.register(worker);
  * factory.start();
  * }

@@ -58,7 +58,7 @@ class DefinedAgentWorkflowTest {
                         .setDataConverter(TerminusDataConverter.ofDefaults()).build())
                 .setUseTimeskipping(false)
                 .build());
-        AgentWorkflows.registerWorkflow(environment.newWorker(QUEUE), AgentRecipes.builder().resolver(COUNTING).build());
+        AgentWorkflows.registerWorkflow(environment.newWorker(QUEUE), AgentRecipes.builder().resolver(COUNTING).build(), environment.getWorkflowClient());
         environment.start();
         // another process's worker: its recipes never saw a definition
         activities = WorkerFactory.newInstance(environment.getWorkflowClient());

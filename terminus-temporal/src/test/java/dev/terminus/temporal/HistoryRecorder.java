@@ -57,7 +57,7 @@ class HistoryRecorder {
                 .build());
         try {
             WorkflowClient client = environment.getWorkflowClient();
-            AgentWorkflows.register(environment.newWorker(RUNS_QUEUE), RecordedRuns.recipes());
+            AgentWorkflows.register(environment.newWorker(RUNS_QUEUE), RecordedRuns.recipes(), client);
             AgentWorkflows.register(environment.newWorker(CONTINUED_QUEUE), RecordedRuns.continued(), client);
             environment.start();
 

@@ -43,7 +43,7 @@ class LinearHistoryTest {
                         materials -> MeasuredRuns.agent(materials, 1_000))
                 .agent("huge", FetchingModel.upTo(1), List.of(FetchingModel.tool(3_000_000)),
                         materials -> MeasuredRuns.agent(materials, 1))
-                .build());
+                .build(), worker.getWorkflowClient());
         worker.start();
     }
 

@@ -45,7 +45,7 @@ final class PipelineHarness implements AutoCloseable {
                 .setUseTimeskipping(true)
                 .build());
         Worker worker = environment.newWorker(TASK_QUEUE);
-        AgentWorkflows.register(worker, agents);
+        AgentWorkflows.register(worker, agents, environment.getWorkflowClient());
         PipelineWorkflows.register(worker, pipelines);
         SuiteWorkflows.register(worker); // suites of these pipelines
         replayer = environment.newWorker(TASK_QUEUE + "-replay");

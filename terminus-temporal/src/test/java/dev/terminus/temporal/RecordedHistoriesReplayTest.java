@@ -48,7 +48,7 @@ class RecordedHistoriesReplayTest {
 
     private Worker replayer(List<Scenario> scenarios) {
         Worker worker = environment.newWorker("terminus-agents-replay");
-        AgentWorkflows.registerWorkflow(worker, RecordedScenarios.recipes(scenarios));
+        AgentWorkflows.registerWorkflow(worker, RecordedScenarios.recipes(scenarios), environment.getWorkflowClient());
         return worker;
     }
 

@@ -68,7 +68,7 @@ class RecordedRunsReplayTest {
     void aGateAnsweredByUpdateAStopSignalAndATwoLevelTreeReplayToTheSameDecisions() {
         // given
         Worker worker = environment.newWorker("terminus-runs-replay");
-        AgentWorkflows.registerWorkflow(worker, RecordedRuns.recipes());
+        AgentWorkflows.registerWorkflow(worker, RecordedRuns.recipes(), environment.getWorkflowClient());
         List<Path> recordings = recordings();
 
         for (Path recording : recordings) {

@@ -87,7 +87,7 @@ class RemoteInterruptTest {
     private WorkflowStub run(AgentActivities activities) {
         Worker worker = environment.newWorker(QUEUE);
         AgentRecipes recipes = recipes();
-        AgentWorkflows.registerWorkflow(worker, recipes);
+        AgentWorkflows.registerWorkflow(worker, recipes, environment.getWorkflowClient());
         worker.registerActivitiesImplementations(activities == null ? new AgentActivitiesImpl(recipes) : activities);
         environment.start();
         AgentWorkflow workflow = environment.getWorkflowClient().newWorkflowStub(AgentWorkflow.class,
@@ -140,7 +140,7 @@ class RemoteInterruptTest {
         Path file = Path.of(getClass().getResource("/remote-interrupt/recorded-before-the-change.json").toURI());
         WorkflowExecutionHistory history = WorkflowExecutionHistory.fromJson(Files.readString(file));
         Worker replayer = environment.newWorker(QUEUE + "-replay");
-        AgentWorkflows.registerWorkflow(replayer, recipes());
+        AgentWorkflows.registerWorkflow(replayer, recipes(), environment.getWorkflowClient());
 
         AgentRunOutput recorded = TerminusDataConverter.of(RecordedScenarios.MODULE).fromPayloads(0,
                 Optional.of(history.getLastEvent().getWorkflowExecutionCompletedEventAttributes().getResult()),

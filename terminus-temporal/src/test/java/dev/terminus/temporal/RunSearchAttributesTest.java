@@ -54,10 +54,10 @@ class RunSearchAttributesTest {
                 .setUseTimeskipping(true)
                 .build());
         RunSearchAttributes.definitions().forEach(environment::registerSearchAttribute);
-        AgentWorkflows.register(environment.newWorker(QUEUE), recipes(true));
-        AgentWorkflows.register(environment.newWorker(QUIET_QUEUE), recipes(false));
+        AgentWorkflows.register(environment.newWorker(QUEUE), recipes(true), environment.getWorkflowClient());
+        AgentWorkflows.register(environment.newWorker(QUIET_QUEUE), recipes(false), environment.getWorkflowClient());
         replayer = environment.newWorker(QUEUE + "-replay");
-        AgentWorkflows.registerWorkflow(replayer, recipes(true));
+        AgentWorkflows.registerWorkflow(replayer, recipes(true), environment.getWorkflowClient());
         environment.start();
     }
 

@@ -152,7 +152,7 @@ class RunStateReleaseTest {
                 .setUseTimeskipping(false)
                 .build());
         WorkerFactory worker = environment.getWorkerFactory();
-        AgentWorkflows.register(environment.newWorker(TASK_QUEUE), recipes());
+        AgentWorkflows.register(environment.newWorker(TASK_QUEUE), recipes(), environment.getWorkflowClient());
         environment.start();
         long began = System.nanoTime();
 

@@ -105,9 +105,9 @@ class ServedToolsTest {
                 .setUseTimeskipping(false)
                 .build());
         recipes = recipes();
-        AgentWorkflows.register(environment.newWorker(QUEUE), recipes);
+        AgentWorkflows.register(environment.newWorker(QUEUE), recipes, environment.getWorkflowClient());
         replayer = environment.newWorker(QUEUE + "-replay");
-        AgentWorkflows.registerWorkflow(replayer, recipes());
+        AgentWorkflows.registerWorkflow(replayer, recipes(), environment.getWorkflowClient());
         environment.start();
     }
 

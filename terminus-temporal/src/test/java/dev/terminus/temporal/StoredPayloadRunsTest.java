@@ -50,7 +50,7 @@ class StoredPayloadRunsTest {
                 .agent("huge", FetchingModel.upTo(1), List.of(FetchingModel.tool(3_000_000)),
                         materials -> MeasuredRuns.agent(materials, 1))
                 .payloadLimit(Integer.MAX_VALUE)
-                .build());
+                .build(), client);
         worker.start();
     }
 

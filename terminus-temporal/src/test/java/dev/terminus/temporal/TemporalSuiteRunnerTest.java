@@ -97,11 +97,11 @@ class TemporalSuiteRunnerTest {
         AgentRecipes recipes = AgentRecipes.builder()
                 .agent("solver", FunctionModel.of(this::answer), List.of(), this::agent).build();
         io.temporal.worker.Worker first = environment.newWorker(QUEUE);
-        AgentWorkflows.register(first, recipes);
+        AgentWorkflows.register(first, recipes, environment.getWorkflowClient());
         SuiteWorkflows.register(first);
         secondWorker = WorkerFactory.newInstance(environment.getWorkflowClient());
         io.temporal.worker.Worker second = secondWorker.newWorker(QUEUE);
-        AgentWorkflows.register(second, recipes);
+        AgentWorkflows.register(second, recipes, secondWorker.getWorkflowClient());
         SuiteWorkflows.register(second);
         environment.start();
         secondWorker.start();

@@ -89,7 +89,7 @@ class WireVersionTest {
                     TOOL_CALLS.incrementAndGet();
                     return "echo:" + arguments.get("x");
                 })), materials -> Agent.builder(materials.model()).tools(materials.tools()).clock(materials.clock())
-                        .build()).build());
+                        .build()).build(), environment.getWorkflowClient());
         worker.registerWorkflowImplementationTypes(NewerCallerImpl.class);
         environment.start();
     }

@@ -55,7 +55,7 @@ final class WorkerFleet implements AutoCloseable {
                 .setUseTimeskipping(true)
                 .build());
         replayer = environment.newWorker(TASK_QUEUE + "-replay");
-        AgentWorkflows.registerWorkflow(replayer, recipes);
+        AgentWorkflows.registerWorkflow(replayer, recipes, environment.getWorkflowClient());
         environment.start();
     }
 
@@ -77,7 +77,7 @@ final class WorkerFleet implements AutoCloseable {
      */
     WorkerFactory start(AgentRecipes recipes, WorkerFactoryOptions factoryOptions, WorkerOptions options) {
         WorkerFactory factory = WorkerFactory.newInstance(client(), factoryOptions);
-        AgentWorkflows.register(factory.newWorker(TASK_QUEUE, options), recipes);
+        AgentWorkflows.register(factory.newWorker(TASK_QUEUE, options), recipes, factory.getWorkflowClient());
         factory.start();
         workers.add(factory);
         return factory;

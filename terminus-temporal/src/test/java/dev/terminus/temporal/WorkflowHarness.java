@@ -53,9 +53,9 @@ final class WorkflowHarness implements AutoCloseable {
                 .setWorkerFactoryOptions(factory)
                 .setUseTimeskipping(timeSkipping)
                 .build());
-        AgentWorkflows.register(environment.newWorker(TASK_QUEUE, worker), recipes);
+        AgentWorkflows.register(environment.newWorker(TASK_QUEUE, worker), recipes, environment.getWorkflowClient());
         replayer = environment.newWorker(TASK_QUEUE + "-replay");
-        AgentWorkflows.registerWorkflow(replayer, recipes);
+        AgentWorkflows.registerWorkflow(replayer, recipes, environment.getWorkflowClient());
         environment.start();
     }
 

@@ -85,7 +85,7 @@ class WorkflowThreadResolutionTest {
                 .setUseTimeskipping(false)
                 .build());
         recipes = AgentRecipes.builder().resolver(this::resolve).build();
-        AgentWorkflows.register(environment.newWorker(QUEUE), recipes);
+        AgentWorkflows.register(environment.newWorker(QUEUE), recipes, environment.getWorkflowClient());
         environment.start();
     }
 

@@ -10,7 +10,6 @@ import dev.terminus.temporal.PipelineWorkflows;
 import dev.terminus.temporal.SuiteWorkflows;
 import io.temporal.client.WorkflowClient;
 import io.temporal.worker.Worker;
-import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@code terminus worker} hosts (and the worker of {@code --temporal embedded}): every workflow type the
@@ -56,26 +55,15 @@ public final class Workers {
     }
 
     /**
-     * Registers every workflow type the command line starts, with its activities.
+     * Registers every workflow type the command line starts, with its activities, without search attributes.
      *
      * @param worker a worker of the task queue the commands start their workflows on
+     * @param client the client of the worker's factory, through which the workflows read earlier executions
      * @return the worker's scenario agents: close them once the worker has stopped, which stops the MCP servers its
      *     runs started
      */
-    public static AgentRecipes register(Worker worker) {
-        return register(worker, false);
-    }
-
-    /**
-     * Registers every workflow type the command line starts, with its activities.
-     *
-     * @param worker a worker of the task queue the commands start their workflows on
-     * @param searchAttributes whether the workflows upsert the {@code RunSearchAttributes}, which the namespace must
-     *     have registered
-     * @return the worker's scenario agents: close them once the worker has stopped
-     */
-    public static AgentRecipes register(Worker worker, boolean searchAttributes) {
-        return register(worker, searchAttributes, Role.ALL);
+    public static AgentRecipes register(Worker worker, WorkflowClient client) {
+        return register(worker, client, false, Role.ALL);
     }
 
     /** What a worker runs: workflows and activities, or one of them (a deployment may scale each apart). */
@@ -89,41 +77,23 @@ public final class Workers {
     }
 
     /**
-     * Registers the workflow types the command line starts, their activities, or both.
+     * Registers the workflow types the command line starts, their activities, or both; a long run's fresh execution
+     * refers to the messages and the scenario document its earlier executions recorded instead of carrying them again
+     * (ADR 0042).
      *
      * @param worker a worker of the task queue the commands start their workflows on
+     * @param client the client of the worker's factory, through which the workflows read earlier executions
      * @param searchAttributes whether the workflows upsert the {@code RunSearchAttributes}, which the namespace must
      *     have registered
      * @param role what it runs
      * @return the worker's scenario agents: close them once the worker has stopped
      */
-    public static AgentRecipes register(Worker worker, boolean searchAttributes, Role role) {
-        return register(worker, null, searchAttributes, role);
-    }
-
-    /**
-     * Registers the workflow types the command line starts, their activities, or both; with a client, a long run's
-     * fresh execution refers to the messages and the scenario document its earlier executions recorded instead
-     * of carrying them again (ADR 0042).
-     *
-     * @param worker a worker of the task queue the commands start their workflows on
-     * @param client the client of the worker's factory, through which the workflows read earlier executions;
-     *     null to carry them
-     * @param searchAttributes whether the workflows upsert the {@code RunSearchAttributes}, which the namespace must
-     *     have registered
-     * @param role what it runs
-     * @return the worker's scenario agents: close them once the worker has stopped
-     */
-    public static AgentRecipes register(Worker worker, @Nullable WorkflowClient client, boolean searchAttributes,
+    public static AgentRecipes register(Worker worker, WorkflowClient client, boolean searchAttributes,
             Role role) {
         AgentRecipes scenarios = scenarios(searchAttributes);
         ConvergenceRecipes convergence = searchAttributes ? convergence(true) : CONVERGENCE;
         if (role != Role.ACTIVITIES) {
-            if (client == null) {
-                AgentWorkflows.registerWorkflow(worker, scenarios);
-            } else {
-                AgentWorkflows.registerWorkflow(worker, scenarios, client);
-            }
+            AgentWorkflows.registerWorkflow(worker, scenarios, client);
             ConvergenceWorkflows.registerWorkflow(worker, convergence);
             SuiteWorkflows.registerWorkflow(worker);
             PipelineWorkflows.register(worker, searchAttributes ? pipelines(true) : PIPELINES);

@@ -52,7 +52,7 @@ class DemoHistoriesReplayTest {
     void everyDemoScenariosRecordedHistoryReplaysToTheSameDecisions() throws Exception {
         // given
         Worker worker = environment.newWorker(DemoHistoryRecorder.TASK_QUEUE + "-replay");
-        Workers.register(worker);
+        Workers.register(worker, environment.getWorkflowClient());
 
         for (Path recording : HistoryFixtures.recordings(DemoHistoriesReplayTest.class, "/histories/demo")) {
             for (String name : ScenarioReader.DEMO) {

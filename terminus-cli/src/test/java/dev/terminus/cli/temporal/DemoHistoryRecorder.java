@@ -38,7 +38,7 @@ class DemoHistoryRecorder {
                 .setWorkflowClientOptions(WorkflowClientOptions.newBuilder()
                         .setDataConverter(TerminusDataConverter.ofDefaults()).build())
                 .build())) {
-            Workers.register(environment.newWorker(TASK_QUEUE));
+            Workers.register(environment.newWorker(TASK_QUEUE), environment.getWorkflowClient());
             environment.start();
             ScenarioRuns runs = new ScenarioRuns(environment.getWorkflowClient(), TASK_QUEUE);
             for (String name : ScenarioReader.DEMO) {

@@ -68,7 +68,7 @@ class DemoParityTest {
                         .setDataConverter(TerminusDataConverter.ofDefaults()).build())
                 .setUseTimeskipping(true)
                 .build());
-        Workers.register(environment.newWorker(TASK_QUEUE));
+        Workers.register(environment.newWorker(TASK_QUEUE), environment.getWorkflowClient());
         environment.start();
     }
 
