@@ -208,10 +208,12 @@ class AgentTreeAcrossExecutionsTest {
         // when
         List<Map.Entry<AgentRunInput, String>> inputs = runs.continuedInputs();
 
-        // then: the first child, as it ended, and none of its messages (its prompt, its tool's result)
+        // then: the first child, as it ended, and none of its messages (its prompt, its tool's result), nor the
+        // parent's: they are referred to (ADR 0042)
         assertThat(inputs).singleElement().satisfies(input -> {
             assertThat(input.getKey().children()).containsExactly(ChildRunOutput.of(runs.local().children()).get(0));
-            assertThat(input.getValue()).contains("noted:1").doesNotContain("HELPER-PROMPT", "kept-by-helper");
+            assertThat(input.getKey().earlier()).as("the earlier execution referred to").isNotNull();
+            assertThat(input.getValue()).doesNotContain("noted:1", "HELPER-PROMPT", "kept-by-helper");
             long childBytes = converter.toPayload(input.getKey().children()).orElseThrow().getSerializedSize();
             System.out.printf("AgentTreeAcrossExecutionsTest: continue-as-new input %,d bytes, its one child %,d"
                     + " bytes%n", input.getValue().length(), childBytes);
@@ -254,7 +256,7 @@ class AgentTreeAcrossExecutionsTest {
         assertThat(runs.workflow().transcript().getFirst().content()).isEqualTo("You handle refunds.");
         assertThat(runs.history().executions()).isGreaterThanOrEqualTo(2);
         assertThat(runs.continuedInputs()).isNotEmpty().allSatisfy(input -> {
-            assertThat(input.getKey().continuation().agentName()).isEqualTo("refunds");
+            assertThat(input.getKey().earlier()).as("the earlier executions referred to").isNotNull();
             assertThat(input.getKey().shape()).containsKey("tool:note");
         });
     }

@@ -2,7 +2,6 @@ package dev.terminus.temporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.terminus.ErrorCategory;
 import dev.terminus.Termination;
 import dev.terminus.agent.Agent;
 import dev.terminus.agent.AgentBuilder;
@@ -18,15 +17,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A run whose transcript grew past the payload limit cannot carry it into a fresh execution: it goes on where it is
- * until its history nears what a server accepts, then ends {@code Failed} ({@code RESOURCE}) naming the sizes, with
- * its figures and its transcript (read back through the workflow's query), never terminated by the server without an
- * output.
+ * A run whose transcript grows past the payload limit goes on in fresh executions that refer to what the earlier ones
+ * recorded (ADR 0042): each execution records only what it added, so neither the transcript nor the iteration records,
+ * which grow with every iteration, ever have to fit in one input, and no event of the history passes the limit.
  */
 @Timeout(120)
 class FreshExecutionsTest {
     private static final int CONTINUE_AFTER = 100;
     private static final int PAYLOAD_LIMIT = 64 * 1024;
+    /** The compacted run's iteration cap: its records (about 180 bytes each) make more than the payload limit. */
+    private static final int COMPACTED_CAP = 600;
     private static WorkflowHarness temporal;
 
     @BeforeAll
@@ -39,7 +39,7 @@ class FreshExecutionsTest {
                 .agent("compacted", CountingModel.upTo(Integer.MAX_VALUE), List.of(CountingModel.TOOL),
                         materials -> Agent.builder(materials.model()).tools(materials.tools())
                                 .clock(materials.clock())
-                                .config(AgentConfig.custom().maxIterations(2_000).build())
+                                .config(AgentConfig.custom().maxIterations(COMPACTED_CAP).build())
                                 .compaction(Compaction.custom().strategy(CompactionStrategies.dropOldestTurns())
                                         .defaultContextWindow(600L).build())
                                 .build())
@@ -54,49 +54,35 @@ class FreshExecutionsTest {
     }
 
     @Test
-    void aTranscriptTooLargeToCarryEndsTheRunFailedBeforeTheHistoryOutgrowsTheServer() {
-        // given
+    void aTranscriptLargerThanAPayloadGoesOnInFreshExecutionsToItsEnd() {
+        // given: 500 tool results of 2 KB, about 1 MB of transcript, under a 64 KiB payload limit
         AgentWorkflow workflow = temporal.workflow("growing");
 
         // when
         AgentRunOutput output = workflow.run(new AgentRunInput("growing", "read them all"));
 
         // then
-        assertThat(output.termination()).isInstanceOfSatisfying(Termination.Failed.class, failed -> {
-            assertThat(failed.error().category()).isEqualTo(ErrorCategory.RESOURCE);
-            assertThat(failed.error().type()).isEqualTo("dev.terminus.temporal.HistoryFull");
-            assertThat(failed.error().message()).matches("the run's history reached \\d+ events \\(\\d+ bytes\\) and"
-                    + " its transcript \\(\\d+ bytes\\) with its iteration records \\(\\d+ bytes\\) is over the"
-                    + " 65536-byte payload limit, too large to go on in a"
-                    + " fresh execution: compact the transcript \\(AgentBuilder.compaction\\), or raise"
-                    + " AgentRecipes.payloadLimit with the server's limit.blobSize.error");
-        });
-        assertThat(output.toolCalls()).isBetween(20, 499);
+        assertThat(output.termination()).isEqualTo(new Termination.NaturalCompletion());
+        assertThat(output.toolCalls()).isEqualTo(500);
         WorkflowStub stub = WorkflowStub.fromTyped(workflow);
         RunHistory history = RunHistory.read(temporal.client(), stub.getExecution().getWorkflowId(),
                 stub.getExecution().getRunId());
         assertThat(history.executions()).isGreaterThan(1);
         assertThat(history.largestEvent()).isLessThanOrEqualTo(PAYLOAD_LIMIT);
         AgentRunOutput read = AgentWorkflows.output(stub);
-        assertThat(read.transcript()).hasSize(1 + 2 * output.toolCalls());
+        assertThat(read.transcript()).hasSize(2 + 2 * output.toolCalls());
     }
 
     @Test
-    void theContinueAsNewSizeCheckCountsTheIterationRecordsThatGrowWithEveryIteration() {
+    void aCompactedRunsIterationRecordsGoOnInFreshExecutionsToItsIterationCap() {
         // given: a compacted run, whose transcript stays small while it keeps one record per iteration
         AgentWorkflow workflow = temporal.workflow("compacted");
 
         // when
         AgentRunOutput output = workflow.run(new AgentRunInput("compacted", "count"));
 
-        // then: its records outgrew the payload limit, so it stopped carrying them instead of sending a larger input
-        assertThat(output.termination()).isInstanceOfSatisfying(Termination.Failed.class, failed -> {
-            assertThat(failed.error().type()).isEqualTo("dev.terminus.temporal.HistoryFull");
-            assertThat(failed.error().message()).matches("the run's history reached \\d+ events \\(\\d+ bytes\\) and"
-                    + " its transcript \\(\\d{1,4} bytes\\) with its iteration records \\(\\d+ bytes\\) is over the"
-                    + " 65536-byte payload limit, .*");
-        });
-        assertThat(output.iterations()).isBetween(100, 1_999);
+        // then: its records went on in fresh executions, none of whose events passed the payload limit
+        assertThat(output.termination()).isEqualTo(new Termination.MaxIterationsReached(COMPACTED_CAP, COMPACTED_CAP));
         WorkflowStub stub = WorkflowStub.fromTyped(workflow);
         RunHistory history = RunHistory.read(temporal.client(), stub.getExecution().getWorkflowId(),
                 stub.getExecution().getRunId());

@@ -21,8 +21,9 @@ import java.util.List;
 
 /**
  * When a run goes on in a fresh execution of its workflow (continue-as-new), and when it cannot. A run continues as new
- * once its history reaches {@link AgentRecipes#continueAsNewAfter()} events or the server suggests it, carrying its
- * transcript in the fresh execution's input; a transcript over the payload limit cannot be carried (the server would
+ * once its history reaches {@link AgentRecipes#continueAsNewAfter()} events or the server suggests it. Runs recorded
+ * before ADR 0042 (replayed on the old branch of {@link LoopChanges#CARRY_BY_REFERENCE}) carried their transcript in
+ * the fresh execution's input; a transcript over the payload limit could not be carried (the server would
  * refuse the input), so such a run goes on where it is until its history nears what a server accepts (four times
  * {@code continueAsNewAfter} events, or 40 MB), and then ends {@code Failed} ({@code RESOURCE}) naming the sizes,
  * instead of being terminated by the server without an output. The input carries the run's iteration records too,
