@@ -9,7 +9,11 @@ import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.api.workflowservice.v1.GetWorkflowExecutionHistoryRequest;
 import io.temporal.api.workflowservice.v1.GetWorkflowExecutionHistoryResponse;
+import dev.terminus.temporal.internal.ResolvedAgents;
+import dev.terminus.temporal.wire.SuiteInput;
+import dev.terminus.temporal.wire.SuiteWorkflow;
 import io.temporal.client.WorkflowClient;
+import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -42,10 +46,45 @@ public final class WorkflowInputs {
         if (input.definition() != null || earlier == null || earlier.definitionRun() == null) {
             return input;
         }
-        // a fresh execution's input refers to the document the run's first input holds (ADR 0042)
-        String definition = of(client, workflowId, earlier.definitionRun(), AgentRunInput.class).definition();
+        // a fresh execution's input refers to the document the run's first input holds (ADR 0042), or a suite's (0044)
+        String definition = definition(client, workflowId, earlier);
         return new AgentRunInput(input.agentName(), input.task(), input.continuation(), definition,
                 input.modelCalls(), input.shape(), input.agentModelCalls(), input.children(), earlier);
+    }
+
+    /**
+     * The document an input refers to ({@link EarlierParts#definitionRun()}): in the input of an earlier execution of
+     * the run's own workflow (ADR 0042), or in the documents of the suite that started the run (ADR 0044).
+     *
+     * @param client a client of the workflow's namespace, with the Terminus data converter
+     * @param workflowId the id of the run's own workflow
+     * @param earlier where the input refers to, with a definition
+     * @return the document
+     * @throws IllegalStateException naming the execution when it holds no document of the digest referred to
+     */
+    public static String definition(WorkflowClient client, String workflowId, EarlierParts earlier) {
+        String holder = earlier.definitionWorkflowOr(workflowId);
+        String runId = Preconditions.notNull(earlier.definitionRun(), "earlier.definitionRun");
+        HistoryEvent first = started(client, holder, runId);
+        String type = first.getWorkflowExecutionStartedEventAttributes().getWorkflowType().getName();
+        Payloads input = first.getWorkflowExecutionStartedEventAttributes().getInput();
+        List<String> documents;
+        if (type.equals(SuiteWorkflow.class.getSimpleName())) {
+            documents = client.getOptions().getDataConverter().fromPayloads(0, Optional.of(input), SuiteInput.class,
+                    SuiteInput.class).documents();
+        } else {
+            AgentRunInput holding = client.getOptions().getDataConverter().fromPayloads(0, Optional.of(input),
+                    AgentRunInput.class, AgentRunInput.class);
+            documents = holding.definition() == null ? List.of() : List.of(holding.definition());
+        }
+        for (String document : documents) {
+            if (ResolvedAgents.digest(document).equals(earlier.definitionDigest())) {
+                return document;
+            }
+        }
+        throw new IllegalStateException("the input of execution " + runId + " of workflow " + holder + " does not"
+                + " hold the definition of digest " + earlier.definitionDigest() + " that the input of workflow "
+                + workflowId + " refers to");
     }
 
     /**

@@ -3,7 +3,7 @@ package dev.terminus.temporal.internal;
 import dev.terminus.Message;
 import dev.terminus.Preconditions;
 import dev.terminus.agent.IterationRecord;
-import dev.terminus.temporal.AgentRunInput;
+import dev.terminus.temporal.EarlierParts;
 import dev.terminus.temporal.WorkflowInputs;
 import dev.terminus.temporal.wire.CarriedPart;
 import io.temporal.api.common.v1.Payloads;
@@ -45,7 +45,7 @@ public final class EarlierInputs {
     private static final ExecutorService READERS = Executors.newVirtualThreadPerTaskExecutor();
 
     private final WorkflowClient client;
-    private final Map<String, AgentRunInput> inputs = kept();
+    private final Map<String, String> definitions = kept();
     private final Map<String, CarriedPart> parts = kept();
     /** By workflow id: the state last rebuilt from its parts, which the next execution's parts extend. */
     private final Map<String, Rebuilt> rebuilt = kept();
@@ -65,13 +65,15 @@ public final class EarlierInputs {
     }
 
     /**
-     * @param workflowId the workflow
-     * @param runId one of its executions
-     * @return that execution's input, as it was recorded
+     * @param workflowId the run's own workflow
+     * @param earlier where its input refers to, with a definition
+     * @return the definition, as the input of the execution it names recorded it, checked against its digest
      */
-    AgentRunInput input(String workflowId, String runId) {
-        return kept(inputs, workflowId + "/" + runId,
-                () -> read(workflowId, runId, () -> WorkflowInputs.of(client, workflowId, runId, AgentRunInput.class)));
+    String definition(String workflowId, EarlierParts earlier) {
+        String holder = earlier.definitionWorkflowOr(workflowId);
+        String runId = String.valueOf(earlier.definitionRun());
+        return kept(definitions, holder + "/" + runId + "/" + earlier.definitionDigest(),
+                () -> read(holder, runId, () -> WorkflowInputs.definition(client, workflowId, earlier)));
     }
 
     /**
