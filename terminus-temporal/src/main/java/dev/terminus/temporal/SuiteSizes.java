@@ -20,7 +20,7 @@ final class SuiteSizes {
      * @param converter the client's data converter, which writes the input
      * @param input the suite's input
      * @param pipeline whether its runs are a pipeline's
-     * @throws IllegalArgumentException in one line naming the size and the limit, when over it
+     * @throws SuiteTooLargeException in one line naming the size and the limit, when over it
      */
     static void check(DataConverter converter, SuiteInput input, boolean pipeline) {
         String what = pipeline ? "pipeline" : "agent";
@@ -39,7 +39,7 @@ final class SuiteSizes {
 
     private static void refuseOver(long size, String what) {
         if (size > PAYLOAD_LIMIT) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s is %,d bytes; a Temporal payload may be"
+            throw new SuiteTooLargeException(String.format(Locale.ROOT, "%s is %,d bytes; a Temporal payload may be"
                     + " at most %,d bytes (the server's limit.blobSize.error): nothing was started", what, size,
                     PAYLOAD_LIMIT));
         }

@@ -164,7 +164,7 @@ public final class TemporalSuiteRunner implements AttemptRunner {
      * Starts the suite workflow, or joins its start that is running. Each distinct document of an agent is in the
      * suite's input once, and its children refer to it (ADR 0044).
      *
-     * @throws IllegalArgumentException naming its size and the limit when a document, or the suite's whole input, is
+     * @throws SuiteTooLargeException naming its size and the limit when a document, or the suite's whole input, is
      *     larger than a Temporal payload may be: nothing is started
      */
     @Override
