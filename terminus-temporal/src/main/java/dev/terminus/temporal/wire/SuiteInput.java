@@ -135,7 +135,11 @@ public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrenc
             return new PipelineRunInput(agentName, input, definition);
         }
 
-        /** @return the input of this run's {@link AgentWorkflow} */
+        /**
+         * @return the input of this run's {@link AgentWorkflow}, for a run that carries its definition or runs a
+         *     registered agent; a run of a suite's {@link #document()} is given one that refers to the suite's input
+         *     by the suite workflow, which knows where that is
+         */
         public AgentRunInput agentInput() {
             return definition == null ? new AgentRunInput(agentName, input)
                     : AgentRunInput.defined(agentName, input, definition);
