@@ -65,18 +65,20 @@ public final class WorkflowInputs {
     public static String definition(WorkflowClient client, String workflowId, EarlierParts earlier) {
         String holder = earlier.definitionWorkflowOr(workflowId);
         String runId = Preconditions.notNull(earlier.definitionRun(), "earlier.definitionRun");
-        HistoryEvent first = started(client, holder, runId);
-        String type = first.getWorkflowExecutionStartedEventAttributes().getWorkflowType().getName();
-        Payloads input = first.getWorkflowExecutionStartedEventAttributes().getInput();
-        List<String> documents;
-        if (type.equals(SuiteWorkflow.class.getSimpleName())) {
-            documents = client.getOptions().getDataConverter().fromPayloads(0, Optional.of(input), SuiteInput.class,
-                    SuiteInput.class).documents();
-        } else {
-            AgentRunInput holding = client.getOptions().getDataConverter().fromPayloads(0, Optional.of(input),
-                    AgentRunInput.class, AgentRunInput.class);
-            documents = holding.definition() == null ? List.of() : List.of(holding.definition());
-        }
+        return definitionOf(documents(client, holder, runId), holder, runId, workflowId, earlier);
+    }
+
+    /**
+     * @param documents the documents an execution's input holds ({@link #documents})
+     * @param holder that execution's workflow
+     * @param runId that execution
+     * @param workflowId the workflow whose input refers to one of them
+     * @param earlier the reference, with the document's digest
+     * @return the document of that digest
+     * @throws IllegalStateException naming the execution when it holds none
+     */
+    public static String definitionOf(List<String> documents, String holder, String runId, String workflowId,
+            EarlierParts earlier) {
         for (String document : documents) {
             if (ResolvedAgents.digest(document).equals(earlier.definitionDigest())) {
                 return document;
@@ -85,6 +87,26 @@ public final class WorkflowInputs {
         throw new IllegalStateException("the input of execution " + runId + " of workflow " + holder + " does not"
                 + " hold the definition of digest " + earlier.definitionDigest() + " that the input of workflow "
                 + workflowId + " refers to");
+    }
+
+    /**
+     * @param client a client of the workflow's namespace, with the Terminus data converter
+     * @param workflowId a suite's workflow, or an agent run's
+     * @param runId one of its executions
+     * @return the documents that execution's input holds: a suite's {@link SuiteInput#documents()}, or an agent run's
+     *     definition (none for a registered agent)
+     */
+    public static List<String> documents(WorkflowClient client, String workflowId, String runId) {
+        HistoryEvent first = started(client, workflowId, runId);
+        String type = first.getWorkflowExecutionStartedEventAttributes().getWorkflowType().getName();
+        Payloads input = first.getWorkflowExecutionStartedEventAttributes().getInput();
+        if (type.equals(SuiteWorkflow.class.getSimpleName())) {
+            return client.getOptions().getDataConverter().fromPayloads(0, Optional.of(input), SuiteInput.class,
+                    SuiteInput.class).documents();
+        }
+        AgentRunInput holding = client.getOptions().getDataConverter().fromPayloads(0, Optional.of(input),
+                AgentRunInput.class, AgentRunInput.class);
+        return holding.definition() == null ? List.of() : List.of(holding.definition());
     }
 
     /**

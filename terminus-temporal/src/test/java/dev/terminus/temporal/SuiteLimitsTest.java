@@ -101,8 +101,8 @@ class SuiteLimitsTest {
         // when / then
         assertThatThrownBy(() -> runner.begin(new AttemptRunner.Plan(runs, RetryPolicy.none(), 4, null)))
                 .isInstanceOf(SuiteTooLargeException.class)
-                .hasMessageMatching("the suite's input \\(1000 task runs\\) is 3,\\d{3},\\d{3} bytes; a Temporal payload"
-                        + " may be at most 2,097,152 bytes \\(the server's limit.blobSize.error\\): nothing was"
+                .hasMessageMatching("the suite's input \\(1000 task runs\\) is 3,\\d{3},\\d{3} bytes; a Temporal"
+                        + " payload may be at most 2,097,152 bytes \\(the server's limit.blobSize.error\\): nothing was"
                         + " started");
     }
 

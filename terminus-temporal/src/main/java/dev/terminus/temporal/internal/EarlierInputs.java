@@ -45,7 +45,8 @@ public final class EarlierInputs {
     private static final ExecutorService READERS = Executors.newVirtualThreadPerTaskExecutor();
 
     private final WorkflowClient client;
-    private final Map<String, String> definitions = kept();
+    /** By execution, the documents its input holds, read once. */
+    private final Map<String, CompletableFuture<List<String>>> documents = kept();
     private final Map<String, CarriedPart> parts = kept();
     /** By workflow id: the state last rebuilt from its parts, which the next execution's parts extend. */
     private final Map<String, Rebuilt> rebuilt = kept();
@@ -72,8 +73,30 @@ public final class EarlierInputs {
     String definition(String workflowId, EarlierParts earlier) {
         String holder = earlier.definitionWorkflowOr(workflowId);
         String runId = String.valueOf(earlier.definitionRun());
-        return kept(definitions, holder + "/" + runId + "/" + earlier.definitionDigest(),
-                () -> read(holder, runId, () -> WorkflowInputs.definition(client, workflowId, earlier)));
+        CompletableFuture<List<String>> reading;
+        boolean first = false;
+        synchronized (documents) {
+            reading = documents.get(holder + "/" + runId);
+            if (reading == null) { // read once however many runs refer to it at once: a suite's children do
+                reading = new CompletableFuture<>();
+                documents.put(holder + "/" + runId, reading);
+                first = true;
+            }
+        }
+        if (first) {
+            CompletableFuture<List<String>> read = reading;
+            try {
+                read.complete(read(holder, runId, () -> WorkflowInputs.documents(client, holder, runId)));
+            } catch (RuntimeException e) {
+                synchronized (documents) {
+                    documents.remove(holder + "/" + runId, read);
+                }
+                read.completeExceptionally(e);
+                throw e;
+            }
+        }
+        List<String> held = read(holder, runId, reading::join);
+        return WorkflowInputs.definitionOf(held, holder, runId, workflowId, earlier);
     }
 
     /**

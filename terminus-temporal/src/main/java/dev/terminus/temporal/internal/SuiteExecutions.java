@@ -19,6 +19,8 @@ final class SuiteExecutions {
     /** What a child's start and end add to the history beside its input and output, at the most. */
     private static final int EVENT_BYTES = 1_024;
 
+    /** Whether this suite continues as new when its history is full: null until asked. */
+    private @org.jspecify.annotations.Nullable Boolean continues;
     /** The bytes this execution's children added to its history, as counted here. */
     private long counted;
 
@@ -33,10 +35,21 @@ final class SuiteExecutions {
                 + EVENT_BYTES;
     }
 
-    /** @return whether this execution starts no more task runs, to go on in a fresh one */
+    /**
+     * @return whether this execution starts no more task runs, to go on in a fresh one; the version
+     *     {@value SuiteWorkflowImpl#ANY_SIZE} is asked the first time the history is full, so a suite recorded before
+     *     it (which never continued as new) replays as it ran, and a suite that never fills one has no marker
+     */
     boolean due() {
         WorkflowInfo info = Workflow.getInfo();
-        return info.getHistoryLength() >= EVENTS || info.isContinueAsNewSuggested()
+        boolean full = info.getHistoryLength() >= EVENTS || info.isContinueAsNewSuggested()
                 || Math.max(info.getHistorySize(), counted) >= BYTES;
+        if (!full) {
+            return false;
+        }
+        if (continues == null) {
+            continues = Workflow.getVersion(SuiteWorkflowImpl.ANY_SIZE, Workflow.DEFAULT_VERSION, 1) >= 1;
+        }
+        return continues;
     }
 }

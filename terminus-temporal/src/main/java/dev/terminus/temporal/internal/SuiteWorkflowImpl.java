@@ -43,10 +43,11 @@ import org.jspecify.annotations.Nullable;
  * ends the pipeline {@code Cancelled}. Its start is marked in the history by the version {@value #PIPELINE_RUNS}, which
  * histories recorded before suites ran pipelines do not have (they had no run of a pipeline to mark).
  *
- * <p>From the version {@value #ANY_SIZE} on (ADR 0044), a suite's history is bounded: once it nears its size
- * ({@link SuiteExecutions}) the suite starts no more task runs, waits for the running ones, and continues as new with
- * the runs not started and the rows it finished ({@link SuiteProgress}); a run of a document the suite's input holds
- * ({@link SuiteInput#documents()}) has children that refer to that input instead of carrying the document.
+ * <p>From the version {@value #ANY_SIZE} on (ADR 0044, asked when a history is first full), a suite's history is
+ * bounded: once it nears its size ({@link SuiteExecutions}) the suite starts no more task runs, waits for the running
+ * ones, and continues as new with the runs not started and the rows it finished ({@link SuiteProgress}); a run of a
+ * document the suite's input holds ({@link SuiteInput#documents()}) has children that refer to that input instead of
+ * carrying the document.
  */
 public final class SuiteWorkflowImpl implements SuiteWorkflow {
     /** The longest the read of a finished child's output may take; it returns at once for a closed child. */
@@ -82,8 +83,6 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
 
     @Override
     public SuiteOutput run(SuiteInput input) {
-        // a suite recorded before it could continue as new runs every task run in its one execution
-        boolean anySize = Workflow.getVersion(ANY_SIZE, Workflow.DEFAULT_VERSION, 1) >= 1;
         suiteId = Workflow.getInfo().getWorkflowId();
         SuiteProgress earlier = input.earlier();
         documentsRun = earlier == null ? Workflow.getInfo().getRunId() : earlier.documentsRun();
@@ -97,7 +96,7 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
         for (; started < rows.length; started++) {
             int at = started;
             Workflow.await(() -> running[0] < input.concurrency());
-            if (anySize && started > 0 && executions.due()) {
+            if (started > 0 && executions.due()) {
                 break; // the rest start in a fresh execution, once the running ones end
             }
             running[0]++;
