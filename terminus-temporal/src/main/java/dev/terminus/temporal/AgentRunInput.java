@@ -257,4 +257,15 @@ public record AgentRunInput(String agentName, String task, @Nullable Continuatio
                 agentModelCalls, children, null);
     }
 
+    /**
+     * This input with the definition it referred to in place, for a run's first execution whose definition is in its
+     * suite's input (ADR 0044).
+     *
+     * @param definition the definition
+     * @return the input, with no {@link #earlier()}
+     */
+    public AgentRunInput defining(String definition) {
+        return new AgentRunInput(agentName, task, continuation, Preconditions.notNull(definition, "definition"),
+                modelCalls, shape, agentModelCalls, children, null);
+    }
 }

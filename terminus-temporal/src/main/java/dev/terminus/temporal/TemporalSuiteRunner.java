@@ -27,7 +27,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -158,22 +160,38 @@ public final class TemporalSuiteRunner implements AttemptRunner {
         return benchmark.withAttemptRunner(of(client, taskQueue, suiteId, agentNames)).run(report);
     }
 
-    /** Starts the suite workflow, or joins its start that is running. */
+    /**
+     * Starts the suite workflow, or joins its start that is running. Each distinct document of an agent is in the
+     * suite's input once, and its children refer to it (ADR 0044).
+     *
+     * @throws SuiteTooLargeException naming its size and the limit when a document, or the suite's whole input, is
+     *     larger than a Temporal payload may be: nothing is started
+     */
     @Override
     public void begin(Plan plan) {
         List<SuiteInput.Run> runs = new ArrayList<>(plan.runs().size());
+        Map<String, Integer> documents = new LinkedHashMap<>();
         for (Run run : plan.runs()) {
             String agent = agentNames.apply(run.task());
             if (agent == null || agent.isBlank()) {
                 throw new IllegalArgumentException("agentNames: no agent name for task \"" + run.task().id()
                         + "\", was " + (agent == null ? "null" : "\"" + agent + "\""));
             }
-            runs.add(pipeline ? SuiteInput.Run.ofPipeline(run.task().id(), run.repeat(), agent, run.task().input(),
-                    definitions.apply(run.task())) : new SuiteInput.Run(run.task().id(), run.repeat(), agent,
-                    run.task().input(), definitions.apply(run.task())));
+            String definition = definitions.apply(run.task());
+            String task = run.task().id();
+            if (pipeline) {
+                runs.add(SuiteInput.Run.ofPipeline(task, run.repeat(), agent, run.task().input(), definition));
+            } else if (definition == null) {
+                runs.add(new SuiteInput.Run(task, run.repeat(), agent, run.task().input()));
+            } else {
+                int document = documents.computeIfAbsent(definition, d -> documents.size());
+                runs.add(SuiteInput.Run.ofDocument(task, run.repeat(), agent, run.task().input(), document));
+            }
         }
+        SuiteInput input = new SuiteInput(runs, plan.retryPolicy(), plan.concurrency(), plan.taskTimeout(),
+                List.copyOf(documents.keySet()), null);
+        SuiteSizes.check(client.getOptions().getDataConverter(), input, pipeline);
         taskTimeout = plan.taskTimeout();
-        SuiteInput input = new SuiteInput(runs, plan.retryPolicy(), plan.concurrency(), plan.taskTimeout());
         SuiteWorkflow workflow = client.newWorkflowStub(SuiteWorkflow.class,
                 WorkflowOptions.newBuilder().setTaskQueue(taskQueue).setWorkflowId(suiteId).build());
         try {

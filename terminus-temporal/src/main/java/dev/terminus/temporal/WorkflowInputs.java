@@ -9,7 +9,11 @@ import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.api.workflowservice.v1.GetWorkflowExecutionHistoryRequest;
 import io.temporal.api.workflowservice.v1.GetWorkflowExecutionHistoryResponse;
+import dev.terminus.temporal.internal.ResolvedAgents;
+import dev.terminus.temporal.wire.SuiteInput;
+import dev.terminus.temporal.wire.SuiteWorkflow;
 import io.temporal.client.WorkflowClient;
+import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -42,10 +46,67 @@ public final class WorkflowInputs {
         if (input.definition() != null || earlier == null || earlier.definitionRun() == null) {
             return input;
         }
-        // a fresh execution's input refers to the document the run's first input holds (ADR 0042)
-        String definition = of(client, workflowId, earlier.definitionRun(), AgentRunInput.class).definition();
+        // a fresh execution's input refers to the document the run's first input holds (ADR 0042), or a suite's (0044)
+        String definition = definition(client, workflowId, earlier);
         return new AgentRunInput(input.agentName(), input.task(), input.continuation(), definition,
                 input.modelCalls(), input.shape(), input.agentModelCalls(), input.children(), earlier);
+    }
+
+    /**
+     * The document an input refers to ({@link EarlierParts#definitionRun()}): in the input of an earlier execution of
+     * the run's own workflow (ADR 0042), or in the documents of the suite that started the run (ADR 0044).
+     *
+     * @param client a client of the workflow's namespace, with the Terminus data converter
+     * @param workflowId the id of the run's own workflow
+     * @param earlier where the input refers to, with a definition
+     * @return the document
+     * @throws IllegalStateException naming the execution when it holds no document of the digest referred to
+     */
+    public static String definition(WorkflowClient client, String workflowId, EarlierParts earlier) {
+        String holder = earlier.definitionWorkflowOr(workflowId);
+        String runId = Preconditions.notNull(earlier.definitionRun(), "earlier.definitionRun");
+        return definitionOf(documents(client, holder, runId), holder, runId, workflowId, earlier);
+    }
+
+    /**
+     * @param documents the documents an execution's input holds ({@link #documents})
+     * @param holder that execution's workflow
+     * @param runId that execution
+     * @param workflowId the workflow whose input refers to one of them
+     * @param earlier the reference, with the document's digest
+     * @return the document of that digest
+     * @throws IllegalStateException naming the execution when it holds none
+     */
+    public static String definitionOf(List<String> documents, String holder, String runId, String workflowId,
+            EarlierParts earlier) {
+        for (String document : documents) {
+            if (ResolvedAgents.digest(document).equals(earlier.definitionDigest())) {
+                return document;
+            }
+        }
+        throw new IllegalStateException("the input of execution " + runId + " of workflow " + holder + " does not"
+                + " hold the definition of digest " + earlier.definitionDigest() + " that the input of workflow "
+                + workflowId + " refers to");
+    }
+
+    /**
+     * @param client a client of the workflow's namespace, with the Terminus data converter
+     * @param workflowId a suite's workflow, or an agent run's
+     * @param runId one of its executions
+     * @return the documents that execution's input holds: a suite's {@link SuiteInput#documents()}, or an agent run's
+     *     definition (none for a registered agent)
+     */
+    public static List<String> documents(WorkflowClient client, String workflowId, String runId) {
+        HistoryEvent first = started(client, workflowId, runId);
+        String type = first.getWorkflowExecutionStartedEventAttributes().getWorkflowType().getName();
+        Payloads input = first.getWorkflowExecutionStartedEventAttributes().getInput();
+        if (type.equals(SuiteWorkflow.class.getSimpleName())) {
+            return client.getOptions().getDataConverter().fromPayloads(0, Optional.of(input), SuiteInput.class,
+                    SuiteInput.class).documents();
+        }
+        AgentRunInput holding = client.getOptions().getDataConverter().fromPayloads(0, Optional.of(input),
+                AgentRunInput.class, AgentRunInput.class);
+        return holding.definition() == null ? List.of() : List.of(holding.definition());
     }
 
     /**

@@ -12,8 +12,9 @@ import java.util.List;
  *
  * @param events the events, execution after execution
  * @param executions how many executions the run took
+ * @param executionBytes the bytes of each execution's history, in order
  */
-record RunHistory(List<HistoryEvent> events, int executions) {
+record RunHistory(List<HistoryEvent> events, int executions, List<Long> executionBytes) {
     /** The activity type of a model call. */
     static final String CHAT = "TerminusChat";
 
@@ -25,18 +26,20 @@ record RunHistory(List<HistoryEvent> events, int executions) {
      */
     static RunHistory read(WorkflowClient client, String workflowId, String firstRunId) {
         List<HistoryEvent> events = new ArrayList<>();
+        List<Long> executionBytes = new ArrayList<>();
         int executions = 0;
         String runId = firstRunId;
         while (runId != null) {
             List<HistoryEvent> execution = client.fetchHistory(workflowId, runId).getEvents();
             events.addAll(execution);
+            executionBytes.add(execution.stream().mapToLong(HistoryEvent::getSerializedSize).sum());
             executions++;
             HistoryEvent last = execution.get(execution.size() - 1);
             runId = last.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW
                     ? last.getWorkflowExecutionContinuedAsNewEventAttributes().getNewExecutionRunId()
                     : null;
         }
-        return new RunHistory(List.copyOf(events), executions);
+        return new RunHistory(List.copyOf(events), executions, List.copyOf(executionBytes));
     }
 
     /** @return the bytes of every event together */
@@ -51,6 +54,11 @@ record RunHistory(List<HistoryEvent> events, int executions) {
             bytes += events.get(i).getSerializedSize();
         }
         return bytes;
+    }
+
+    /** @return the bytes of the largest execution's history */
+    long largestExecution() {
+        return executionBytes.stream().mapToLong(Long::longValue).max().orElse(0);
     }
 
     /** @return the bytes of the largest event */

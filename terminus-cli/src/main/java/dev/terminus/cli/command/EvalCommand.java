@@ -23,6 +23,7 @@ import dev.terminus.eval.EvalReport;
 import dev.terminus.eval.ReportReader;
 import dev.terminus.eval.Summary;
 import dev.terminus.eval.Task;
+import dev.terminus.temporal.SuiteTooLargeException;
 import dev.terminus.temporal.TemporalSuiteRunner;
 import java.io.IOException;
 import java.io.InputStream;
@@ -212,6 +213,11 @@ final class EvalCommand implements Callable<Integer> {
             });
         } catch (UncheckedIOException e) {
             throw e.getCause();
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof SuiteTooLargeException tooLarge) { // refused before anything started
+                throw new BadInputException("--temporal: " + tooLarge.getMessage());
+            }
+            throw e;
         }
     }
 

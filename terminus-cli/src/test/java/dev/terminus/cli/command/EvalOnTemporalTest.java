@@ -35,6 +35,27 @@ class EvalOnTemporalTest {
                 row -> row.stoppedByStage() == null ? "-" : row.stoppedByStage()));
     }
 
+    /**
+     * A suite's runs, locally and on Temporal.
+     *
+     * @param result what the Temporal run printed
+     * @param rows its report's rows
+     * @param localRows the local run's report's rows
+     */
+    private record BothRuns(Cli.Result result, List<ReportRow> rows, List<ReportRow> localRows) {}
+
+    /** Runs the suite locally, then on the embedded Temporal, each to exit status 0, and reads both reports. */
+    private BothRuns runLocallyAndOnTemporal(Path suite) throws IOException {
+        Path local = dir.resolve("local");
+        Path workflows = dir.resolve("workflows");
+        Cli.Result expected = Cli.run("eval", suite.toString(), "--out", local.toString());
+        Cli.Result result = Cli.run("eval", suite.toString(), "--temporal", "embedded", "--out", workflows.toString());
+        assertThat(expected.status()).as(expected.err()).isZero();
+        assertThat(result.status()).as(result.err()).isZero();
+        return new BothRuns(result, ReportReader.read(workflows.resolve("report.jsonl")),
+                ReportReader.read(local.resolve("report.jsonl")));
+    }
+
     @Test
     void theDemoSuiteOnTemporalWritesTheRowsOfTheLocalRun() throws IOException {
         // given
@@ -67,18 +88,12 @@ class EvalOnTemporalTest {
                  "tasks": [{"id": "norway", "input": "Capital of Norway?", "expected": "Oslo"},
                            {"id": "sweden", "input": "Capital of Sweden?", "expected": "Stockholm"}]}
                 """);
-        Path local = dir.resolve("local");
-        Path workflows = dir.resolve("workflows");
-        Cli.Result expected = Cli.run("eval", suite.toString(), "--out", local.toString());
 
         // when
-        Cli.Result result = Cli.run("eval", suite.toString(), "--temporal", "embedded", "--out", workflows.toString());
+        BothRuns runs = runLocallyAndOnTemporal(suite);
 
         // then
-        assertThat(expected.status()).as(expected.err()).isZero();
-        assertThat(result.status()).as(result.err()).isZero();
-        List<ReportRow> rows = ReportReader.read(workflows.resolve("report.jsonl"));
-        assertThat(endings(rows)).isEqualTo(endings(ReportReader.read(local.resolve("report.jsonl"))))
+        assertThat(endings(runs.rows())).isEqualTo(endings(runs.localRows()))
                 .containsEntry("norway#0", "SUCCESS NaturalCompletion PASSED")
                 .containsEntry("sweden#0", "SUCCESS NaturalCompletion FAILED");
     }
@@ -96,24 +111,18 @@ class EvalOnTemporalTest {
                    {"id": "wrong", "input": "fine: capital of Sweden?", "expected": "Stockholm"},
                    {"id": "broken", "input": "capital of Norway?", "expected": "Oslo"}]}
                 """);
-        Path local = dir.resolve("local");
-        Path workflows = dir.resolve("workflows");
-        Cli.Result expected = Cli.run("eval", suite.toString(), "--out", local.toString());
 
         // when
-        Cli.Result result = Cli.run("eval", suite.toString(), "--temporal", "embedded", "--out", workflows.toString());
+        BothRuns runs = runLocallyAndOnTemporal(suite);
 
         // then
-        assertThat(expected.status()).as(expected.err()).isZero();
-        assertThat(result.status()).as(result.err()).isZero();
-        List<ReportRow> rows = ReportReader.read(workflows.resolve("report.jsonl"));
-        assertThat(endings(rows)).isEqualTo(endings(ReportReader.read(local.resolve("report.jsonl"))))
+        assertThat(endings(runs.rows())).isEqualTo(endings(runs.localRows()))
                 .containsEntry("fine#0", "SUCCESS Completed PASSED")
                 .containsEntry("wrong#0", "SUCCESS Completed FAILED")
                 .hasSize(3);
-        assertThat(stoppers(rows)).isEqualTo(stoppers(ReportReader.read(local.resolve("report.jsonl"))))
+        assertThat(stoppers(runs.rows())).isEqualTo(stoppers(runs.localRows()))
                 .containsEntry("broken#0", "check").containsEntry("fine#0", "-");
-        assertThat(result.flatOut()).contains("pipeline suite: 3 runs of 3 tasks");
+        assertThat(runs.result().flatOut()).contains("pipeline suite: 3 runs of 3 tasks");
     }
 
     @Test
@@ -126,5 +135,27 @@ class EvalOnTemporalTest {
         assertThat(result.status()).isEqualTo(2);
         assertThat(result.errLines()).hasSize(1);
         assertThat(result.err()).contains("--rerun").contains("--temporal").contains("--suite-id");
+    }
+
+    @Test
+    void aSuiteWhoseAgentDocumentIsTooLargeForTheServerIsRefusedInOneLineNamingItsSizeAndTheLimit()
+            throws IOException {
+        // given: the agent's script holds an answer of 2.2 MB, so its document is over a payload
+        Path suite = java.nio.file.Files.writeString(dir.resolve("huge-suite.json"), """
+                {"name": "huge", "evaluator": {"type": "exact"},
+                 "agent": {"script": [{"text": "%s"}]},
+                 "tasks": [{"id": "big", "input": "Say it all", "expected": "x"}]}
+                """.formatted("x".repeat(2_200_000)));
+
+        // when
+        Cli.Result result = Cli.run("eval", suite.toString(), "--temporal", "embedded", "--out",
+                dir.resolve("out").toString());
+
+        // then
+        assertThat(result.status()).as(result.err()).isEqualTo(2);
+        assertThat(result.errLines()).hasSize(1);
+        assertThat(result.err()).containsPattern("the suite's agent document is 2,2\\d\\d,\\d{3} bytes; a Temporal"
+                + " payload may be at most 2,097,152 bytes \\(the server's limit.blobSize.error\\): nothing was"
+                + " started");
     }
 }

@@ -33,6 +33,8 @@ final class CarriedInputs {
     private List<String> baseRuns = List.of();
     /** The run whose input holds the definition, or null when there is none. */
     private @Nullable String definitionRun;
+    /** The workflow of that run when it is not this run's own (a suite's, ADR 0044), else null. */
+    private @Nullable String definitionWorkflow;
 
     /** @param reader reads earlier executions, or null on a worker registered without a client */
     CarriedInputs(@Nullable EarlierInputs reader) {
@@ -67,6 +69,7 @@ final class CarriedInputs {
         // deadlock detector allows a workflow thread
         AgentRunInput whole = WorkflowUnsafe.deadlockDetectorOff(() -> read(reading, workflowId, earlier, input));
         definitionRun = earlier.definitionRun();
+        definitionWorkflow = earlier.definitionWorkflow();
         Continuation from = whole.continuation();
         base = from == null ? List.of() : from.transcript();
         baseRecords = from == null ? 0 : from.records().size();
@@ -76,6 +79,9 @@ final class CarriedInputs {
 
     private static AgentRunInput read(EarlierInputs reader, String workflowId, EarlierParts earlier,
             AgentRunInput input) {
+        if (earlier.parts().isEmpty()) { // a first execution whose definition is in its suite's input (ADR 0044)
+            return input.defining(reader.definition(workflowId, earlier));
+        }
         List<Message> transcript = new ArrayList<>(earlier.transcriptSize());
         List<IterationRecord> records = new ArrayList<>(earlier.iterations());
         List<String> parts = earlier.parts();
@@ -104,15 +110,7 @@ final class CarriedInputs {
                     + " where this execution's input refers to " + earlier.transcriptSize() + " and "
                     + earlier.iterations());
         }
-        String definition = null;
-        if (earlier.definitionRun() != null) {
-            definition = reader.input(workflowId, earlier.definitionRun()).definition();
-            if (definition == null || !ResolvedAgents.digest(definition).equals(earlier.definitionDigest())) {
-                throw new IllegalStateException("the input of execution " + earlier.definitionRun() + " of workflow "
-                        + workflowId + " does not hold the definition of digest " + earlier.definitionDigest()
-                        + " that this execution's input refers to");
-            }
-        }
+        String definition = earlier.definitionRun() == null ? null : reader.definition(workflowId, earlier);
         reader.rebuilt(workflowId, new EarlierInputs.Rebuilt(parts, List.copyOf(transcript), List.copyOf(records)));
         return input.carrying(definition, last.continuation(transcript, records));
     }
@@ -164,7 +162,7 @@ final class CarriedInputs {
         String definition = whole.definition();
         return whole.referring(new EarlierParts(definition == null ? null : definitionRun,
                 definition == null ? null : ResolvedAgents.digest(definition), runs, from.transcript().size(),
-                from.iterations()));
+                from.iterations(), definition == null ? null : definitionWorkflow));
     }
 
     /** Whether the transcript starts with the messages this execution started from (the same objects, or equal). */

@@ -3,7 +3,7 @@ package dev.terminus.temporal.internal;
 import dev.terminus.Message;
 import dev.terminus.Preconditions;
 import dev.terminus.agent.IterationRecord;
-import dev.terminus.temporal.AgentRunInput;
+import dev.terminus.temporal.EarlierParts;
 import dev.terminus.temporal.WorkflowInputs;
 import dev.terminus.temporal.wire.CarriedPart;
 import io.temporal.api.common.v1.Payloads;
@@ -45,7 +45,8 @@ public final class EarlierInputs {
     private static final ExecutorService READERS = Executors.newVirtualThreadPerTaskExecutor();
 
     private final WorkflowClient client;
-    private final Map<String, AgentRunInput> inputs = kept();
+    /** By execution, the documents its input holds, read once. */
+    private final Map<String, CompletableFuture<List<String>>> documents = kept();
     private final Map<String, CarriedPart> parts = kept();
     /** By workflow id: the state last rebuilt from its parts, which the next execution's parts extend. */
     private final Map<String, Rebuilt> rebuilt = kept();
@@ -65,13 +66,37 @@ public final class EarlierInputs {
     }
 
     /**
-     * @param workflowId the workflow
-     * @param runId one of its executions
-     * @return that execution's input, as it was recorded
+     * @param workflowId the run's own workflow
+     * @param earlier where its input refers to, with a definition
+     * @return the definition, as the input of the execution it names recorded it, checked against its digest
      */
-    AgentRunInput input(String workflowId, String runId) {
-        return kept(inputs, workflowId + "/" + runId,
-                () -> read(workflowId, runId, () -> WorkflowInputs.of(client, workflowId, runId, AgentRunInput.class)));
+    String definition(String workflowId, EarlierParts earlier) {
+        String holder = earlier.definitionWorkflowOr(workflowId);
+        String runId = String.valueOf(earlier.definitionRun());
+        CompletableFuture<List<String>> reading;
+        boolean first = false;
+        synchronized (documents) {
+            reading = documents.get(holder + "/" + runId);
+            if (reading == null) { // read once however many runs refer to it at once: a suite's children do
+                reading = new CompletableFuture<>();
+                documents.put(holder + "/" + runId, reading);
+                first = true;
+            }
+        }
+        if (first) {
+            CompletableFuture<List<String>> read = reading;
+            try {
+                read.complete(read(holder, runId, () -> WorkflowInputs.documents(client, holder, runId)));
+            } catch (RuntimeException e) {
+                synchronized (documents) {
+                    documents.remove(holder + "/" + runId, read);
+                }
+                read.completeExceptionally(e);
+                throw e;
+            }
+        }
+        List<String> held = read(holder, runId, reading::join);
+        return WorkflowInputs.definitionOf(held, holder, runId, workflowId, earlier);
     }
 
     /**

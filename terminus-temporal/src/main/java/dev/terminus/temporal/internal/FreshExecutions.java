@@ -128,10 +128,16 @@ final class FreshExecutions {
 
     /** @return the bytes of the records in the wire format, as the data converter writes them (durations and all) */
     static long recordBytes(List<IterationRecord> records) {
+        return wireBytes(records);
+    }
+
+    /** @return the bytes of the value in the wire format, as the data converter writes it */
+    static long wireBytes(Object value) {
         try {
-            return RECORDS.writeValueAsBytes(records).length;
+            return RECORDS.writeValueAsBytes(value).length;
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("iteration records could not be written in the wire format: " + e, e);
+            throw new IllegalStateException(value.getClass().getSimpleName() + " could not be written in the wire"
+                    + " format: " + e, e);
         }
     }
 

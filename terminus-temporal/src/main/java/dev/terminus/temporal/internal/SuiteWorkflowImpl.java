@@ -3,13 +3,17 @@ package dev.terminus.temporal.internal;
 import dev.terminus.Category;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.eval.spi.AttemptTimedOut;
+import dev.terminus.temporal.AgentRunInput;
 import dev.terminus.temporal.AgentRunOutput;
+import dev.terminus.temporal.EarlierParts;
 import dev.terminus.temporal.AgentWorkflow;
 import dev.terminus.temporal.SuiteWorkflows;
+import dev.terminus.temporal.wire.PipelineRunInput;
 import dev.terminus.temporal.wire.PipelineRunOutput;
 import dev.terminus.temporal.wire.PipelineWorkflow;
 import dev.terminus.temporal.wire.SuiteInput;
 import dev.terminus.temporal.wire.SuiteOutput;
+import dev.terminus.temporal.wire.SuiteProgress;
 import dev.terminus.temporal.wire.SuiteWorkflow;
 import dev.terminus.temporal.wire.WireVersion;
 import io.temporal.activity.ActivityOptions;
@@ -39,6 +43,12 @@ import org.jspecify.annotations.Nullable;
  * by the same ids and rules; at the task timeout such a child is cancelled, which stops its running stage's run and
  * ends the pipeline {@code Cancelled}. Its start is marked in the history by the version {@value #PIPELINE_RUNS}, which
  * histories recorded before suites ran pipelines do not have (they had no run of a pipeline to mark).
+ *
+ * <p>From the version {@value #ANY_SIZE} on (ADR 0044, asked when a history is first full), a suite's history is
+ * bounded: once it nears its size ({@link SuiteExecutions}) the suite starts no more task runs, waits for the running
+ * ones, and continues as new with the runs not started and the rows it finished ({@link SuiteProgress}); a run of a
+ * document the suite's input holds ({@link SuiteInput#documents()}) has children that refer to that input instead of
+ * carrying the document.
  */
 public final class SuiteWorkflowImpl implements SuiteWorkflow {
     /** The longest the read of a finished child's output may take; it returns at once for a closed child. */
@@ -46,6 +56,15 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
     /** The change id that marks a suite whose task runs include runs of a pipeline. */
     static final String PIPELINE_RUNS = "terminus-suite-pipeline-runs";
 
+    /** The change id that marks a suite that paces its history: it continues as new (ADR 0044). */
+    static final String ANY_SIZE = "terminus-suite-any-size";
+
+    private final SuiteExecutions executions = new SuiteExecutions();
+    private String suiteId = "";
+    /** The run id of the suite's execution whose input holds its documents. */
+    private String documentsRun = "";
+    /** The digests of the suite's documents, in their order. */
+    private List<String> digests = List.of();
     private final SuiteActivities activities = Workflow.newActivityStub(SuiteActivities.class,
             ActivityOptions.newBuilder().setStartToCloseTimeout(READ_TIMEOUT).build());
 
@@ -66,29 +85,58 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
     @Override
     public SuiteOutput run(SuiteInput input) {
         WireVersions.check(input.wireVersion(), "the suite");
-        String suiteId = Workflow.getInfo().getWorkflowId();
+        suiteId = Workflow.getInfo().getWorkflowId();
+        SuiteProgress earlier = input.earlier();
+        documentsRun = earlier == null ? Workflow.getInfo().getRunId() : earlier.documentsRun();
+        digests = earlier == null ? input.documents().stream().map(ResolvedAgents::digest).toList()
+                : earlier.digests();
         Random random = Workflow.newRandom();
         SuiteOutput.Row[] rows = new SuiteOutput.Row[input.runs().size()];
         int[] running = {0};
         List<Promise<Void>> done = new ArrayList<>(rows.length);
-        for (int i = 0; i < rows.length; i++) {
-            int at = i;
+        int started = 0;
+        for (; started < rows.length; started++) {
+            int at = started;
             Workflow.await(() -> running[0] < input.concurrency());
+            if (started > 0 && executions.due()) {
+                break; // the rest start in a fresh execution, once the running ones end
+            }
             running[0]++;
             done.add(Async.procedure(() -> {
                 try {
-                    rows[at] = row(suiteId, input, input.runs().get(at), random);
+                    rows[at] = row(input, input.runs().get(at), random);
                 } finally {
                     running[0]--;
                 }
             }));
         }
         Promise.allOf(done).get();
-        return new SuiteOutput(Arrays.asList(rows));
+        List<SuiteOutput.Row> finished = new ArrayList<>(earlier == null ? List.of() : earlier.finished());
+        finished.addAll(Arrays.asList(rows).subList(0, started));
+        if (started < rows.length) {
+            Workflow.continueAsNew(new SuiteInput(input.runs().subList(started, rows.length), input.retryPolicy(),
+                    input.concurrency(), input.taskTimeout(), List.of(),
+                    new SuiteProgress(documentsRun, digests, finished)));
+        }
+        return new SuiteOutput(finished);
+    }
+
+    /**
+     * @param run a task run of an agent
+     * @return its child's input: one that refers to the suite's document instead of carrying it (ADR 0044), when the
+     *     run names one
+     */
+    private AgentRunInput agentInput(SuiteInput.Run run) {
+        Integer document = run.document();
+        if (document == null) {
+            return run.agentInput();
+        }
+        return new AgentRunInput(run.agentName(), run.input())
+                .referring(EarlierParts.definedIn(suiteId, documentsRun, digests.get(document)));
     }
 
     /** Runs a task run's attempts until one ends not {@code RETRYABLE} or the retries are spent. */
-    private SuiteOutput.Row row(String suiteId, SuiteInput input, SuiteInput.Run run, Random random) {
+    private SuiteOutput.Row row(SuiteInput input, SuiteInput.Run run, Random random) {
         RetryPolicy retry = input.retryPolicy();
         int reused = 0;
         for (int attempt = 1; ; attempt++) {
@@ -119,7 +167,8 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
                 .setWorkflowId(id)
                 .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY)
                 .build());
-        Promise<AgentRunOutput> ended = Async.function(child::run, run.agentInput());
+        AgentRunInput input = agentInput(run);
+        Promise<AgentRunOutput> ended = Async.function(child::run, input);
         if (timeout != null && !Workflow.await(timeout, ended::isCompleted)) {
             try {
                 Workflow.newExternalWorkflowStub(AgentWorkflow.class, id).stop(AttemptTimedOut.REQUESTER);
@@ -128,8 +177,11 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
             }
         }
         try {
-            return Ended.of(ended.get(), false);
+            AgentRunOutput output = ended.get();
+            executions.count(input, output);
+            return Ended.of(output, false);
         } catch (ChildWorkflowFailure e) {
+            executions.count(input, null);
             if (e.getCause() instanceof WorkflowExecutionAlreadyStarted) {
                 return reuse(id);
             }
@@ -152,7 +204,8 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
                 .setWorkflowId(id)
                 .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY)
                 .build());
-        Promise<PipelineRunOutput> ended = Async.function(child::run, run.pipelineInput());
+        PipelineRunInput input = run.pipelineInput();
+        Promise<PipelineRunOutput> ended = Async.function(child::run, input);
         if (timeout != null && !Workflow.await(timeout, ended::isCompleted)) {
             try {
                 Workflow.newUntypedExternalWorkflowStub(id).cancel();
@@ -161,11 +214,16 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
             }
         }
         try {
-            return Ended.ofPipeline(ended.get(), false);
+            PipelineRunOutput output = ended.get();
+            executions.count(input, output);
+            return Ended.ofPipeline(output, false);
         } catch (ChildWorkflowFailure e) {
+            executions.count(input, null);
             if (e.getCause() instanceof WorkflowExecutionAlreadyStarted) {
                 try {
-                    return Ended.ofPipeline(activities.finishedPipelineOutput(id, WireVersion.CURRENT), true);
+                    PipelineRunOutput output = activities.finishedPipelineOutput(id, WireVersion.CURRENT);
+                    executions.count(id, output);
+                    return Ended.ofPipeline(output, true);
                 } catch (ActivityFailure failure) {
                     return new Ended(null, true);
                 }
@@ -176,7 +234,9 @@ public final class SuiteWorkflowImpl implements SuiteWorkflow {
 
     private Ended reuse(String id) {
         try {
-            return Ended.of(activities.finishedOutput(id, WireVersion.CURRENT), true);
+            AgentRunOutput output = activities.finishedOutput(id, WireVersion.CURRENT);
+            executions.count(id, output);
+            return Ended.of(output, true);
         } catch (ActivityFailure e) {
             return new Ended(null, true);
         }

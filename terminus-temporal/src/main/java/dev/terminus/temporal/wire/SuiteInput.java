@@ -1,5 +1,6 @@
 package dev.terminus.temporal.wire;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.terminus.Preconditions;
 import dev.terminus.agent.RetryPolicy;
 import dev.terminus.temporal.AgentRecipes;
@@ -20,11 +21,17 @@ import org.jspecify.annotations.Nullable;
  *     {@code maxRetries} more times, after the policy's backoff (a workflow timer)
  * @param concurrency how many task runs go at once, at least 1
  * @param taskTimeout the longest one child may run (its run timeout), or null for no limit
+ * @param documents the documents that define the runs' agents, each once; a run names one by its index
+ *     ({@link Run#document()}), and its children refer to this input instead of carrying it (ADR 0044); empty in the
+ *     inputs of earlier clients, and of a suite's fresh execution
+ * @param earlier for a suite that goes on in a fresh execution, the rows earlier executions finished and where the
+ *     documents are; the runs are then those not started yet; null for a suite's first execution
  * @param wireVersion the {@link WireVersion} the input was written in; absent (read as 1) from inputs written before
  *     inputs carried one
  */
 public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrency, @Nullable Duration taskTimeout,
-        int wireVersion) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> documents,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable SuiteProgress earlier, int wireVersion) {
 
     /**
      * One task run.
@@ -38,15 +45,51 @@ public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrenc
      * @param pipeline whether {@code agentName} and {@code definition} name and define a pipeline instead (the
      *     worker's {@code PipelineRecipes}, its {@link PipelineResolver}): each attempt is then a
      *     {@link PipelineWorkflow} child run with the input; absent from the inputs of earlier clients, so false
+     * @param document the index, in the suite's {@link SuiteInput#documents()}, of the document that defines the
+     *     run's agent, which its children refer to instead of carrying it; null when the run carries its
+     *     {@code definition} or runs an agent registered by name
      */
     public record Run(String task, int repeat, String agentName, String input, @Nullable String definition,
-            boolean pipeline) {
+            boolean pipeline, @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Integer document) {
         /** Validates the components. */
         public Run {
             Preconditions.notBlank(task, "Run.task");
             Preconditions.nonNegative(repeat, "Run.repeat");
             Preconditions.notNull(agentName, "Run.agentName");
             Preconditions.notNull(input, "Run.input");
+            if (document != null && (document < 0 || definition != null || pipeline)) {
+                throw new IllegalArgumentException("Run.document must be >= 0, for an agent's run without a"
+                        + " definition, was " + document);
+            }
+        }
+
+        /**
+         * A run that carries its definition, if any.
+         *
+         * @param task the task's id
+         * @param repeat which repeat
+         * @param agentName the agent, or the pipeline
+         * @param input the task
+         * @param definition the document, or null for one registered by name
+         * @param pipeline whether it is a pipeline's run
+         */
+        public Run(String task, int repeat, String agentName, String input, @Nullable String definition,
+                boolean pipeline) {
+            this(task, repeat, agentName, input, definition, pipeline, null);
+        }
+
+        /**
+         * A run of an agent defined by one of the suite's documents, which its children refer to.
+         *
+         * @param task the task's id
+         * @param repeat which repeat
+         * @param agentName the agent
+         * @param input the task
+         * @param document the document's index in {@link SuiteInput#documents()}
+         * @return the run
+         */
+        public static Run ofDocument(String task, int repeat, String agentName, String input, int document) {
+            return new Run(task, repeat, agentName, input, null, false, document);
         }
 
         /**
@@ -94,7 +137,11 @@ public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrenc
             return new PipelineRunInput(agentName, input, definition);
         }
 
-        /** @return the input of this run's {@link AgentWorkflow} */
+        /**
+         * @return the input of this run's {@link AgentWorkflow}, for a run that carries its definition or runs a
+         *     registered agent; a run of a suite's {@link #document()} is given one that refers to the suite's input
+         *     by the suite workflow, which knows where that is
+         */
         public AgentRunInput agentInput() {
             return definition == null ? new AgentRunInput(agentName, input)
                     : AgentRunInput.defined(agentName, input, definition);
@@ -104,6 +151,15 @@ public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrenc
     /** Validates the components and copies the runs. */
     public SuiteInput {
         runs = Preconditions.immutableList(runs, "SuiteInput.runs");
+        // an input written before documents were given once has none
+        documents = documents == null ? List.of() : Preconditions.immutableList(documents, "SuiteInput.documents");
+        int known = earlier == null ? documents.size() : earlier.digests().size();
+        for (Run run : runs) {
+            if (run.document() != null && run.document() >= known) {
+                throw new IllegalArgumentException("SuiteInput.runs: run " + run.task() + "/" + run.repeat()
+                        + " names document " + run.document() + " of the suite's " + known);
+            }
+        }
         Preconditions.notNull(retryPolicy, "SuiteInput.retryPolicy");
         if (concurrency < 1) {
             throw new IllegalArgumentException("SuiteInput.concurrency must be >= 1, was " + concurrency);
@@ -118,11 +174,26 @@ public record SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrenc
      * An input of this build's {@link WireVersion}.
      *
      * @param runs the task runs, in the order they start
-     * @param retryPolicy the retries of a run whose termination is {@code RETRYABLE}
-     * @param concurrency how many task runs go at once, at least 1
-     * @param taskTimeout the longest one child may run, or null for no limit
+     * @param retryPolicy the suite's retries
+     * @param concurrency how many task runs go at once
+     * @param taskTimeout the longest one child may run, or null
+     * @param documents the documents that define the runs' agents, each once
+     * @param earlier the rows earlier executions finished, or null for a suite's first execution
+     */
+    public SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrency, @Nullable Duration taskTimeout,
+            List<String> documents, @Nullable SuiteProgress earlier) {
+        this(runs, retryPolicy, concurrency, taskTimeout, documents, earlier, WireVersion.CURRENT);
+    }
+
+    /**
+     * A suite's first input, whose runs carry their definitions, if any.
+     *
+     * @param runs the task runs, in the order they start
+     * @param retryPolicy the suite's retries
+     * @param concurrency how many task runs go at once
+     * @param taskTimeout the longest one child may run, or null
      */
     public SuiteInput(List<Run> runs, RetryPolicy retryPolicy, int concurrency, @Nullable Duration taskTimeout) {
-        this(runs, retryPolicy, concurrency, taskTimeout, WireVersion.CURRENT);
+        this(runs, retryPolicy, concurrency, taskTimeout, List.of(), null);
     }
 }
