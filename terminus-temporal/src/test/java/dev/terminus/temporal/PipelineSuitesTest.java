@@ -118,7 +118,7 @@ class PipelineSuitesTest {
         // then
         assertThat(report.rows()).singleElement().satisfies(row -> {
             assertThat(row.status()).isEqualTo(Status.TASK_TIMEOUT);
-            assertThat(row.termination()).isEqualTo(new Termination.Cancelled(AttemptTimedOut.REQUESTER));
+            assertThat(row.termination()).as("row %s", row).isEqualTo(new Termination.Cancelled(AttemptTimedOut.REQUESTER));
             assertThat(row.stoppedByStage()).isEqualTo("refund");
         });
         assertThat(temporal.status("suite-timeout/order-42/0"))
