@@ -22,7 +22,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Temporal's in-process test server with time skipping, a worker running some pipelines, suites of them and the
+ * Temporal's in-process test server, with time skipping unless told otherwise, a worker running some pipelines, suites of them and the
  * agents of their stages, and a worker that replays a finished pipeline's history and fails when the replay makes other decisions.
  * The same pipelines run in this process too ({@link #runLocally}), their agent stages calling the agents directly.
  */
@@ -36,13 +36,21 @@ final class PipelineHarness implements AutoCloseable {
     private final AtomicInteger runs = new AtomicInteger();
 
     PipelineHarness(AgentRecipes agents, PipelineRecipes pipelines) {
+        this(agents, pipelines, true);
+    }
+
+    /**
+     * @param timeSkipping whether the server skips time while every workflow waits; without it, timers take real time
+     *     (a test whose timer must be seen to fire before a run timeout the server may give a child)
+     */
+    PipelineHarness(AgentRecipes agents, PipelineRecipes pipelines, boolean timeSkipping) {
         this.agents = agents;
         this.pipelines = pipelines;
         environment = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
                 .setWorkflowClientOptions(WorkflowClientOptions.newBuilder()
                         .setDataConverter(TerminusDataConverter.of(new TerminusModule()))
                         .build())
-                .setUseTimeskipping(true)
+                .setUseTimeskipping(timeSkipping)
                 .build());
         Worker worker = environment.newWorker(TASK_QUEUE);
         AgentWorkflows.register(worker, agents, environment.getWorkflowClient());
